@@ -1,0 +1,232 @@
+"""The register's consistency checks: quotes found, ids linked, every source accounted for.
+
+``napspec check`` prints what :func:`check_register` finds; the tests require it to find
+nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from spec.errors import LocatorError
+
+if TYPE_CHECKING:
+    from spec.register import Citation, Register
+
+from spec.register import INTERPRETATION_KINDS, OPTION_TYPES, PROFILE_IDS, Problem, line_of
+
+
+def check_register(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    problems += _check_citations(register)
+    problems += _check_rules(register)
+    problems += _check_options(register)
+    problems += _check_interpretations(register)
+    problems += _check_profiles(register)
+    return problems
+
+
+def _where(register: Register, file: str, needle: str) -> int | None:
+    return line_of(register.texts.get(file, ""), re.escape(needle))
+
+
+def _check_citation(register: Register, file: str, owner: str, citation: Citation) -> list[Problem]:
+    line = _where(register, file, citation.quote[:40]) or _where(register, file, f'"{owner}"')
+    source = register.sources.get(citation.source)
+    if source is None:
+        return [Problem(file, line, f"{owner}: unknown source {citation.source!r}")]
+    try:
+        if source.contains(citation.locator, citation.quote):
+            return []
+    except LocatorError as error:
+        return [Problem(file, line, f"{owner}: {error}")]
+    elsewhere = source.find(citation.quote)
+    hint = f"; it stands at {', '.join(elsewhere)}" if elsewhere else "; it is not in the transcription"
+    return [
+        Problem(
+            file,
+            line,
+            f"{owner}: quote not found at {citation.source} {citation.locator}{hint}: "
+            f"{citation.quote[:60]!r}",
+        )
+    ]
+
+
+def _check_citations(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    for file, owner, citation in register.citations():
+        problems += _check_citation(register, file, owner, citation)
+    return problems
+
+
+def _check_rules(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    for chapter in register.chapters.values():
+        file = chapter.file
+        for rule_id in chapter.rules:
+            rule = register.rules[rule_id]
+            line = _where(register, file, f'"{rule_id}"')
+
+            def report(message: str) -> None:
+                problems.append(Problem(file, line, f"{rule_id}: {message}"))
+
+            if not rule_id.startswith(chapter.rule_prefix + "."):
+                report(f"id does not start with the chapter's prefix {chapter.rule_prefix!r}")
+            if not rule.citations:
+                report("has no citation")
+            if not rule.testable and not rule.untestable_because:
+                report("testable = false needs untestable-because")
+            for option_id in rule.options:
+                option = register.options.get(option_id)
+                if option is None:
+                    report(f"unknown option {option_id!r}")
+                elif rule_id not in option.rules:
+                    report(f"names option {option_id!r}, whose `rules` do not name it back")
+            for interpretation_id in rule.interpretations:
+                if interpretation_id not in register.interpretations:
+                    report(f"unknown interpretation {interpretation_id!r}")
+            cited = {c.source for c in rule.citations}
+            for profile_id in rule.applies_to:
+                profile = register.profiles.get(profile_id)
+                if profile is None:
+                    report(f"applies to unknown profile {profile_id!r}")
+                    continue
+                covered = (
+                    profile.source in cited
+                    or bool(rule.options)
+                    or any(
+                        profile.source in register.interpretations[i].sources
+                        for i in rule.interpretations
+                        if i in register.interpretations
+                    )
+                )
+                if not covered:
+                    report(
+                        f"applies to {profile_id!r} but cites no {profile.source!r} text, "
+                        "depends on no option and names no interpretation covering it"
+                    )
+    for option in register.options.values():
+        for rule_id in option.rules:
+            if rule_id not in register.rules:
+                problems.append(
+                    Problem(
+                        "spec/variations.toml",
+                        _where(register, "spec/variations.toml", f'"{rule_id}"'),
+                        f"option {option.id!r} names unknown rule {rule_id!r}",
+                    )
+                )
+            elif option.id not in register.rules[rule_id].options:
+                problems.append(
+                    Problem(
+                        "spec/variations.toml",
+                        _where(register, "spec/variations.toml", f'"{rule_id}"'),
+                        f"option {option.id!r} names rule {rule_id!r}, whose `options` do not name it back",
+                    )
+                )
+    return problems
+
+
+def _check_options(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    file = "spec/variations.toml"
+    for option in register.options.values():
+        line = _where(register, file, f'"{option.id}"')
+
+        def report(message: str) -> None:
+            problems.append(Problem(file, line, f"option {option.id!r}: {message}"))
+
+        expected = OPTION_TYPES.get(option.type)
+        if expected is None:
+            report(f"unknown type {option.type!r} (types: {', '.join(OPTION_TYPES)})")
+        seen: list[object] = []
+        for value in option.values:
+            if expected is not None and type(value.value) is not expected:
+                report(f"value {value.value!r} is not of type {option.type}")
+            if any(type(s) is type(value.value) and s == value.value for s in seen):
+                report(f"value {value.value!r} is listed twice")
+            seen.append(value.value)
+            if not value.citations and not value.interpretation:
+                report(f"value {value.value!r} has neither a citation nor an interpretation")
+            if value.interpretation and value.interpretation not in register.interpretations:
+                report(f"value {value.value!r}: unknown interpretation {value.interpretation!r}")
+        if option.chapter not in register.chapters:
+            report(f"unknown chapter {option.chapter!r}")
+        for source in register.sources:
+            stance, _ = option.stance(source)
+            if stance == "unaccounted":
+                report(f"source {source!r} is neither cited under a value nor listed as silent or lacuna")
+            cited = any(c.source == source for v in option.values for c in v.citations)
+            if cited and (source in option.silent or source in option.lacuna):
+                report(f"source {source!r} is cited and also listed as silent or lacuna")
+        for source in list(option.silent) + list(option.lacuna):
+            if source not in register.sources:
+                report(f"unknown source {source!r} in silent/lacuna")
+    return problems
+
+
+def _check_interpretations(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    file = "spec/interpretations.toml"
+    used: set[str] = set()
+    for rule in register.rules.values():
+        used.update(rule.interpretations)
+    for option in register.options.values():
+        used.update(v.interpretation for v in option.values if v.interpretation)
+    for profile in register.profiles.values():
+        used.update(c.interpretation for c in profile.choices.values() if c.interpretation)
+    for interpretation in register.interpretations.values():
+        line = _where(register, file, f'"{interpretation.id}"')
+        if interpretation.kind not in INTERPRETATION_KINDS:
+            problems.append(Problem(file, line, f"{interpretation.id}: unknown kind {interpretation.kind!r}"))
+        for source in interpretation.sources:
+            if source not in register.sources:
+                problems.append(Problem(file, line, f"{interpretation.id}: unknown source {source!r}"))
+        if interpretation.id not in used:
+            problems.append(
+                Problem(file, line, f"{interpretation.id}: not named by any rule, option value or profile")
+            )
+    return problems
+
+
+def _check_profiles(register: Register) -> list[Problem]:
+    problems: list[Problem] = []
+    for profile_id in PROFILE_IDS:
+        if profile_id not in register.profiles:
+            problems.append(Problem("spec/profiles", None, f"profile {profile_id!r} is missing"))
+    for profile in register.profiles.values():
+        file = profile.file
+
+        def report(message: str, needle: str) -> None:
+            problems.append(Problem(file, _where(register, file, needle), f"{profile.id}: {message}"))
+
+        if profile.source not in register.sources:
+            report(f"unknown source {profile.source!r}", "source")
+        for option_id in register.options:
+            if option_id not in profile.choices:
+                report(f"gives no value for option {option_id!r}", "[options]")
+        for option_id, choice in profile.choices.items():
+            option = register.options.get(option_id)
+            if option is None:
+                report(f"unknown option {option_id!r}", option_id)
+                continue
+            if not option.allows(choice.value):
+                report(f"option {option_id!r} has no value {choice.value!r}", option_id)
+                continue
+            value = option.value(choice.value)
+            grounds = {c.source for c in value.citations}
+            for interpretation_id in (value.interpretation, choice.interpretation):
+                if not interpretation_id:
+                    continue
+                interpretation = register.interpretations.get(interpretation_id)
+                if interpretation is None:
+                    report(f"{option_id}: unknown interpretation {interpretation_id!r}", option_id)
+                else:
+                    grounds.update(interpretation.sources)
+            if profile.source not in grounds:
+                report(
+                    f"{option_id} = {choice.value!r} is neither cited from {profile.source!r} "
+                    "nor grounded in an interpretation covering it",
+                    option_id,
+                )
+    return problems

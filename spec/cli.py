@@ -1,0 +1,134 @@
+"""``napspec``: read, check and export the rule register from the command line.
+
+Commands: ``check`` (is the register sound?), ``rules`` (a rule with its sources side by
+side), ``options`` (the variation points against the four sources), ``export`` (JSON for
+third parties), ``house-rules check FILE``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from spec.errors import SpecError
+from spec.export import register_json
+from spec.house_rules import load_house_rules
+from spec.register import load
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="napspec")
+def main() -> None:
+    """napspec: the cited, executable rules of Napoleon (Nap)."""
+
+
+@main.command()
+def check() -> None:
+    """Check the register: every quote found, every id linked, every source accounted for."""
+    register = load()
+    problems = register.problems()
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    counts = {s: 0 for s in register.sources}
+    for rule in register.rules.values():
+        for source in {c.source for c in rule.citations}:
+            counts[source] += 1
+    quotes = sum(1 for _ in register.citations())
+    click.echo(
+        f"{len(register.rules)} rules in {len(register.chapters)} chapters, {quotes} quotations, "
+        f"{len(register.options)} variation points, {len(register.interpretations)} interpretations, "
+        f"{len(register.profiles)} profiles; rules citing "
+        + ", ".join(f"{source} {count}" for source, count in counts.items())
+    )
+    if problems:
+        click.echo(f"{len(problems)} problem(s)", err=True)
+        sys.exit(1)
+    click.echo("the register is sound")
+
+
+@main.command()
+@click.argument("rule_ids", nargs=-1)
+@click.option("--chapter", help="Only the rules of this chapter.")
+def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
+    """Show rules with the sources' words side by side (all rules if no id is given)."""
+    register = load()
+    wanted = list(rule_ids) or [
+        rule_id for c in register.chapters.values() if chapter in (None, c.id) for rule_id in c.rules
+    ]
+    console = _console()
+    for rule_id in wanted:
+        rule = register.rules.get(rule_id)
+        if rule is None:
+            raise click.BadParameter(f"no rule {rule_id!r}", param_hint="RULE_IDS")
+        console.print(f"[bold]{rule.id}[/bold] — {rule.title}")
+        console.print(rule.statement)
+        table = Table(show_lines=True, expand=True)
+        for source in register.sources.values():
+            table.add_column(source.short, ratio=1)
+        cells = []
+        for source in register.sources:
+            quotes = [f"{c.locator}: “{c.quote}”" for c in rule.citations if c.source == source]
+            cells.append("\n".join(quotes) or "[dim](silent)[/dim]")
+        table.add_row(*cells)
+        console.print(table)
+        if rule.options:
+            console.print("variation points: " + ", ".join(rule.options))
+        if rule.interpretations:
+            console.print("interpretations: " + ", ".join(rule.interpretations))
+        console.print()
+
+
+@main.command()
+def options() -> None:
+    """The variation points against the four sources (value, silent, or missing text)."""
+    register = load()
+    table = Table(show_lines=True)
+    table.add_column("option")
+    for source in register.sources.values():
+        table.add_column(source.short)
+    for option in register.options.values():
+        row = [f"{option.id}\n[dim]{option.title}[/dim]"]
+        for source in register.sources:
+            stance, values = option.stance(source)
+            row.append(", ".join(str(v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]")
+        table.add_row(*row)
+    _console().print(table)
+
+
+@main.command()
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to a file.")
+def export(output: Path | None) -> None:
+    """Write the register as JSON (spec/schema/register.schema.json describes it)."""
+    text = register_json()
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}")
+
+
+@main.group("house-rules")
+def house_rules() -> None:
+    """House rules: a base profile plus overrides."""
+
+
+@house_rules.command("check")
+@click.argument("path", type=click.Path(path_type=Path))
+def house_rules_check(path: Path) -> None:
+    """Validate a house-rules file and show what it changes."""
+    try:
+        rules_ = load_house_rules(path)
+    except SpecError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    click.echo(f"{rules_.path}: valid; base {rules_.base!r}, {len(rules_.overrides)} override(s)")
+    for option, value in rules_.overrides.items():
+        click.echo(f"  {option} = {value!r}")

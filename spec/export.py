@@ -1,0 +1,162 @@
+"""The machine-readable export of the register, for third parties.
+
+The export is one JSON document described by ``spec/schema/register.schema.json``; the
+tests validate every export against it.
+
+>>> document = register_document()
+>>> document["format"]
+'napspec-register/1'
+>>> sorted(document["profiles"])
+['britannica', 'hoyle', 'peel', 'wikipedia']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from spec.register import SPEC_DIR, Citation, Option, Register, load
+
+FORMAT = "napspec-register/1"
+SCHEMA_PATH = SPEC_DIR / "schema" / "register.schema.json"
+
+
+def content_hash(folder: Path = SPEC_DIR) -> str:
+    """SHA-256 over every file of the register (TOML and transcriptions), in path order."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and path.suffix in {".toml", ".txt"}:
+            digest.update(path.relative_to(folder).as_posix().encode())
+            digest.update(b"\0")
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _citation(register: Register, citation: Citation) -> dict[str, Any]:
+    return {
+        "source": citation.source,
+        "locator": citation.locator,
+        "anchor": register.sources[citation.source].anchor(citation.locator),
+        "quote": citation.quote,
+        **({"note": citation.note} if citation.note else {}),
+    }
+
+
+def _stance(option: Option, source: str) -> dict[str, Any]:
+    """What one source says on one option: the values it is cited for, or silence/lacuna."""
+    stance, values = option.stance(source)
+    entry: dict[str, Any] = {"stance": stance, "values": list(values)}
+    if stance != "cited":
+        entry["note"] = option.silent.get(source) or option.lacuna.get(source, "")
+    return entry
+
+
+def register_document(register: Register | None = None) -> dict[str, Any]:
+    """The whole register as plain JSON-able data."""
+    register = register or load()
+    return {
+        "format": FORMAT,
+        "content_hash": content_hash(register.folder),
+        "sources": {
+            source.id: {
+                "short": source.short,
+                "author": source.author,
+                "title": source.title,
+                "chapter": source.chapter,
+                "published": source.published,
+                "pages": source.pages,
+                "reference": source.reference,
+                "licence": source.licence,
+                "file": f"spec/sources/{source.file}",
+                "divisions": [{"locator": d.locator, "anchor": d.anchor} for d in source.divisions],
+                "lacunae": [
+                    {"id": lacuna.id, "locator": lacuna.locator, "what": lacuna.what}
+                    for lacuna in source.lacunae
+                ],
+            }
+            for source in register.sources.values()
+        },
+        "chapters": [
+            {
+                "id": chapter.id,
+                "order": chapter.order,
+                "title": chapter.title,
+                "intro": chapter.intro,
+                "rules": list(chapter.rules),
+            }
+            for chapter in register.chapters.values()
+        ],
+        "rules": {
+            rule.id: {
+                "chapter": rule.chapter,
+                "title": rule.title,
+                "statement": rule.statement,
+                "applies_to": list(rule.applies_to),
+                "options": list(rule.options),
+                "interpretations": list(rule.interpretations),
+                "testable": rule.testable,
+                **({"untestable_because": rule.untestable_because} if not rule.testable else {}),
+                "citations": [_citation(register, c) for c in rule.citations],
+            }
+            for rule in register.rules.values()
+        },
+        "options": {
+            option.id: {
+                "chapter": option.chapter,
+                "title": option.title,
+                "question": option.question,
+                "type": option.type,
+                "rules": list(option.rules),
+                "values": [
+                    {
+                        "value": value.value,
+                        "meaning": value.meaning,
+                        "citations": [_citation(register, c) for c in value.citations],
+                        **({"interpretation": value.interpretation} if value.interpretation else {}),
+                    }
+                    for value in option.values
+                ],
+                "sources": {source: _stance(option, source) for source in register.sources},
+            }
+            for option in register.options.values()
+        },
+        "interpretations": {
+            item.id: {
+                "kind": item.kind,
+                "sources": list(item.sources),
+                "question": item.question,
+                "reading": item.reading,
+                "reason": item.reason,
+            }
+            for item in register.interpretations.values()
+        },
+        "profiles": {
+            profile.id: {
+                "source": profile.source,
+                "title": profile.title,
+                "summary": profile.summary,
+                "values": {
+                    option: {
+                        "value": choice.value,
+                        **({"interpretation": choice.interpretation} if choice.interpretation else {}),
+                        **({"note": choice.note} if choice.note else {}),
+                    }
+                    for option, choice in profile.choices.items()
+                },
+            }
+            for profile in register.profiles.values()
+        },
+    }
+
+
+def register_json(register: Register | None = None) -> str:
+    """The export as JSON text (stable key order, UTF-8, indented)."""
+    return json.dumps(register_document(register), ensure_ascii=False, indent=2) + "\n"
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the export."""
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded

@@ -1,0 +1,424 @@
+"""The rule register: rules, variation points, interpretations and profiles, as typed data.
+
+Everything napspec says about the rules of Nap is read from the TOML files beside this
+module; this module turns them into frozen objects and checks that they hold together
+(:meth:`Register.problems`).
+
+>>> from spec import load
+>>> register = load()
+>>> register.profile_values("wikipedia")["cut-minimum"]
+4
+>>> register.options["deal-pattern"].value("three-then-two").citations[0].source
+'wikipedia'
+>>> sorted(register.profiles)
+['britannica', 'hoyle', 'peel', 'wikipedia']
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from spec.errors import LocatorError, RegisterError, UnknownProfile
+from spec.sources import Source, load_source
+
+SPEC_DIR = Path(__file__).resolve().parent
+PROFILE_IDS = ("peel", "hoyle", "britannica", "wikipedia")
+INTERPRETATION_KINDS = ("silent", "ambiguous", "contradiction", "lacuna")
+OPTION_TYPES: dict[str, type] = {"enum": str, "int": int, "bool": bool}
+
+OptionValueType = str | int | bool
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A verbatim quotation from a source at a locator, with an optional note."""
+
+    source: str
+    locator: str
+    quote: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the game, in our words, with the sources' words behind it."""
+
+    id: str
+    chapter: str
+    title: str
+    statement: str
+    citations: tuple[Citation, ...]
+    options: tuple[str, ...] = ()
+    interpretations: tuple[str, ...] = ()
+    applies_to: tuple[str, ...] = PROFILE_IDS
+    testable: bool = True
+    untestable_because: str = ""
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter of the register, in the order of the game."""
+
+    id: str
+    order: int
+    title: str
+    rule_prefix: str
+    intro: str
+    rules: tuple[str, ...]
+    file: str
+
+
+@dataclass(frozen=True)
+class OptionValue:
+    """One value of a variation point, cited or resting on a labelled interpretation."""
+
+    value: OptionValueType
+    meaning: str
+    citations: tuple[Citation, ...] = ()
+    interpretation: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variation point: where the sources differ, offer a choice or leave a gap."""
+
+    id: str
+    chapter: str
+    title: str
+    question: str
+    type: str
+    rules: tuple[str, ...]
+    values: tuple[OptionValue, ...]
+    silent: Mapping[str, str]
+    lacuna: Mapping[str, str]
+
+    def value(self, value: OptionValueType) -> OptionValue:
+        """The value entry for ``value`` (compared with its type, so ``1 != True``)."""
+        for entry in self.values:
+            if type(entry.value) is type(value) and entry.value == value:
+                return entry
+        raise KeyError(f"option {self.id!r} has no value {value!r}")
+
+    def allows(self, value: object) -> bool:
+        return any(type(v.value) is type(value) and v.value == value for v in self.values)
+
+    def stance(self, source: str) -> tuple[str, tuple[OptionValueType, ...]]:
+        """What a source says on this point: ``("cited", values)``, ``("silent", ())`` or
+        ``("lacuna", ())``."""
+        cited = tuple(v.value for v in self.values if any(c.source == source for c in v.citations))
+        if cited:
+            return "cited", cited
+        if source in self.lacuna:
+            return "lacuna", ()
+        if source in self.silent:
+            return "silent", ()
+        return "unaccounted", ()
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A labelled reading where a source is silent, ambiguous, contradictory or lacking."""
+
+    id: str
+    kind: str
+    sources: tuple[str, ...]
+    question: str
+    reading: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ProfileChoice:
+    """A profile's value for one option, and the interpretation it rests on, if any."""
+
+    option: str
+    value: OptionValueType
+    interpretation: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A named bundle of option values: one source's game."""
+
+    id: str
+    source: str
+    title: str
+    summary: str
+    choices: Mapping[str, ProfileChoice]
+    file: str
+
+    def values(self) -> dict[str, OptionValueType]:
+        return {option: choice.value for option, choice in self.choices.items()}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something in the register that does not hold together."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file}: {self.message}"
+
+
+def nearest(name: str, choices: Iterable[str]) -> str | None:
+    """The valid name closest to a misspelt one.
+
+    >>> nearest("nap-stake", ["nap-stakes", "revoke"])
+    'nap-stakes'
+    """
+    found = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.4)
+    return found[0] if found else None
+
+
+def line_of(text: str, pattern: str, start: int = 0) -> int | None:
+    """The 1-based number of the first line at or after ``start`` matching ``pattern``."""
+    regex = re.compile(pattern)
+    for number, line in enumerate(text.split("\n")[start:], start=start + 1):
+        if regex.search(line):
+            return number
+    return None
+
+
+def _citations(items: list[dict[str, Any]]) -> tuple[Citation, ...]:
+    return tuple(
+        Citation(
+            source=c["source"],
+            locator=c["locator"],
+            quote=c["quote"],
+            note=c.get("note", ""),
+        )
+        for c in items
+    )
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"line (\d+)", str(error))
+        raise RegisterError(str(path), int(match.group(1)) if match else None, str(error)) from error
+    except OSError as error:
+        raise RegisterError(str(path), None, f"cannot be read: {error.strerror}") from error
+
+
+def _field(table: Mapping[str, Any], key: str, path: Path, where: str) -> Any:
+    try:
+        return table[key]
+    except KeyError:
+        raise RegisterError(str(path), None, f"{where}: missing key {key!r}") from None
+
+
+class Register:
+    """The whole register, loaded from a spec folder.
+
+    Use :func:`spec.load` for the project's own register (cached); construct one
+    directly to check another folder.
+    """
+
+    def __init__(self, folder: Path = SPEC_DIR) -> None:
+        self.folder = folder
+        self.texts: dict[str, str] = {}
+        self.sources = self._load_sources()
+        self.chapters, self.rules = self._load_rules()
+        self.options = self._load_options()
+        self.interpretations = self._load_interpretations()
+        self.profiles = self._load_profiles()
+
+    # ------------------------------------------------------------------ loading
+
+    def _remember(self, path: Path) -> dict[str, Any]:
+        self.texts[self._name(path)] = path.read_text(encoding="utf-8")
+        return _read_toml(path)
+
+    def _name(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.folder.parent))
+        except ValueError:
+            return str(path)
+
+    def _load_sources(self) -> dict[str, Source]:
+        path = self.folder / "sources.toml"
+        data = self._remember(path)
+        sources: dict[str, Source] = {}
+        for entry in _field(data, "source", path, "sources.toml"):
+            try:
+                sources[entry["id"]] = load_source(entry, self.folder / "sources")
+            except (KeyError, LocatorError, OSError) as error:
+                raise RegisterError(str(path), None, f"source {entry.get('id')!r}: {error}") from error
+        return sources
+
+    def _load_rules(self) -> tuple[dict[str, Chapter], dict[str, Rule]]:
+        chapters: dict[str, Chapter] = {}
+        rules: dict[str, Rule] = {}
+        for path in sorted((self.folder / "rules").glob("*.toml")):
+            data = self._remember(path)
+            head = _field(data, "chapter", path, "file")
+            ids = []
+            for entry in data.get("rule", []):
+                rule_id = _field(entry, "id", path, "rule")
+                rule = Rule(
+                    id=rule_id,
+                    chapter=head["id"],
+                    title=_field(entry, "title", path, rule_id),
+                    statement=_field(entry, "statement", path, rule_id).strip(),
+                    citations=_citations(entry.get("citation", [])),
+                    options=tuple(entry.get("options", ())),
+                    interpretations=tuple(entry.get("interpretations", ())),
+                    applies_to=tuple(entry.get("applies-to", PROFILE_IDS)),
+                    testable=bool(entry.get("testable", True)),
+                    untestable_because=entry.get("untestable-because", ""),
+                )
+                if rule_id in rules:
+                    raise RegisterError(self._name(path), self._line(path, rule_id), f"duplicate rule id {rule_id!r}")
+                rules[rule_id] = rule
+                ids.append(rule_id)
+            chapters[head["id"]] = Chapter(
+                id=head["id"],
+                order=int(head["order"]),
+                title=head["title"],
+                rule_prefix=head["rule-prefix"],
+                intro=head.get("intro", "").strip(),
+                rules=tuple(ids),
+                file=self._name(path),
+            )
+        return dict(sorted(chapters.items(), key=lambda item: item[1].order)), rules
+
+    def _load_options(self) -> dict[str, Option]:
+        path = self.folder / "variations.toml"
+        data = self._remember(path)
+        options: dict[str, Option] = {}
+        for entry in data.get("option", []):
+            option_id = _field(entry, "id", path, "option")
+            values = tuple(
+                OptionValue(
+                    value=_field(v, "value", path, option_id),
+                    meaning=_field(v, "meaning", path, option_id),
+                    citations=_citations(v.get("citation", [])),
+                    interpretation=v.get("interpretation", ""),
+                )
+                for v in entry.get("value", [])
+            )
+            options[option_id] = Option(
+                id=option_id,
+                chapter=_field(entry, "chapter", path, option_id),
+                title=_field(entry, "title", path, option_id),
+                question=entry.get("question", ""),
+                type=_field(entry, "type", path, option_id),
+                rules=tuple(entry.get("rules", ())),
+                values=values,
+                silent=dict(entry.get("silent", {})),
+                lacuna=dict(entry.get("lacuna", {})),
+            )
+        return options
+
+    def _load_interpretations(self) -> dict[str, Interpretation]:
+        path = self.folder / "interpretations.toml"
+        data = self._remember(path)
+        found: dict[str, Interpretation] = {}
+        for entry in data.get("interpretation", []):
+            interpretation_id = _field(entry, "id", path, "interpretation")
+            if interpretation_id in found:
+                raise RegisterError(
+                    self._name(path),
+                    self._line(path, interpretation_id),
+                    f"duplicate interpretation id {interpretation_id!r}",
+                )
+            found[interpretation_id] = Interpretation(
+                id=interpretation_id,
+                kind=_field(entry, "kind", path, interpretation_id),
+                sources=tuple(_field(entry, "sources", path, interpretation_id)),
+                question=_field(entry, "question", path, interpretation_id),
+                reading=_field(entry, "reading", path, interpretation_id),
+                reason=_field(entry, "reason", path, interpretation_id),
+            )
+        return found
+
+    def _load_profiles(self) -> dict[str, Profile]:
+        profiles: dict[str, Profile] = {}
+        for path in sorted((self.folder / "profiles").glob("*.toml")):
+            data = self._remember(path)
+            head = _field(data, "profile", path, "file")
+            choices: dict[str, ProfileChoice] = {}
+            for option, raw in _field(data, "options", path, "file").items():
+                if isinstance(raw, dict):
+                    choices[option] = ProfileChoice(
+                        option=option,
+                        value=_field(raw, "value", path, option),
+                        interpretation=raw.get("interpretation", ""),
+                        note=raw.get("note", ""),
+                    )
+                else:
+                    choices[option] = ProfileChoice(option=option, value=raw)
+            profiles[head["id"]] = Profile(
+                id=head["id"],
+                source=head["source"],
+                title=head["title"],
+                summary=head.get("summary", ""),
+                choices=choices,
+                file=self._name(path),
+            )
+        return profiles
+
+    def _line(self, path: Path | str, needle: str) -> int | None:
+        text = self.texts.get(path if isinstance(path, str) else self._name(path), "")
+        return line_of(text, re.escape(f'"{needle}"'))
+
+    # ------------------------------------------------------------------ queries
+
+    def profile(self, name: str) -> Profile:
+        """The profile called ``name``; :class:`UnknownProfile` names the nearest one."""
+        try:
+            return self.profiles[name]
+        except KeyError:
+            hint = nearest(name, self.profiles)
+            suggestion = f"; did you mean {hint!r}?" if hint else ""
+            raise UnknownProfile(
+                f"unknown profile {name!r}{suggestion} (profiles: {', '.join(sorted(self.profiles))})"
+            ) from None
+
+    def profile_values(self, name: str) -> dict[str, OptionValueType]:
+        """Option id → value for a profile."""
+        return self.profile(name).values()
+
+    def rules_of(self, chapter: str) -> list[Rule]:
+        return [self.rules[rule_id] for rule_id in self.chapters[chapter].rules]
+
+    def applies(self, rule: Rule, profile: str) -> bool:
+        """Whether a rule binds a profile."""
+        return profile in rule.applies_to
+
+    def citations(self) -> Iterable[tuple[str, str, Citation]]:
+        """Every citation with the file and the owner (rule id or option=value) it belongs to."""
+        for chapter in self.chapters.values():
+            for rule_id in chapter.rules:
+                for citation in self.rules[rule_id].citations:
+                    yield chapter.file, rule_id, citation
+        for option in self.options.values():
+            for value in option.values:
+                for citation in value.citations:
+                    yield "spec/variations.toml", f"{option.id}={value.value}", citation
+
+    # ------------------------------------------------------------------ checking
+
+    def problems(self) -> list[Problem]:
+        """Everything in the register that does not hold together (empty when sound)."""
+        from spec.check import check_register
+
+        return check_register(self)
+
+
+@cache
+def load() -> Register:
+    """The project's own register, loaded once."""
+    return Register(SPEC_DIR)

@@ -1,0 +1,201 @@
+"""The four transcriptions and how a citation's locator finds its place in them.
+
+A *paged* source (Peel, Hoyle) marks each printed page in its text (``[9]``, ``{97}``); a
+citation names ``p. 9`` or a range ``pp. 10–11``. A source with *divisions* (Britannica's two
+paragraphs, Wikipedia's sections) names one of the locators listed in ``sources.toml``.
+
+>>> from spec import load
+>>> peel = load().sources["peel"]
+>>> peel.contains("p. 9", "going from left to might")
+True
+>>> peel.contains("p. 10", "going from left to might")
+False
+>>> load().sources["wikipedia"].anchor("§ Penalties")
+'wikipedia-penalties'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spec.errors import LocatorError
+
+_PAGES = re.compile(r"^pp?\. (\d+)(?:\s*[–-]\s*(\d+))?$")
+
+
+def normalise(text: str) -> str:
+    """Collapse every run of whitespace to one space, as quotations are compared.
+
+    >>> normalise("  a\\n  b\\tc ")
+    'a b c'
+    """
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class Division:
+    """One citable part of a source: a printed page, or a named section or paragraph."""
+
+    locator: str
+    anchor: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Lacuna:
+    """A part of a work that the transcription lacks."""
+
+    id: str
+    source: str
+    locator: str
+    what: str
+
+
+@dataclass(frozen=True)
+class Source:
+    """A work, its bibliographic reference and its transcription."""
+
+    id: str
+    file: str
+    short: str
+    author: str
+    title: str
+    chapter: str
+    published: str
+    pages: str
+    reference: str
+    licence: str
+    locators: str
+    header: str
+    body: str
+    divisions: tuple[Division, ...]
+    lacunae: tuple[Lacuna, ...] = field(default=())
+
+    @property
+    def paged(self) -> bool:
+        return self.locators == "paged"
+
+    def division(self, locator: str) -> Division:
+        """The division a single locator names."""
+        for division in self.divisions:
+            if division.locator == locator:
+                return division
+        valid = ", ".join(d.locator for d in self.divisions)
+        raise LocatorError(f"{self.id}: no such place {locator!r} (valid: {valid})")
+
+    def span(self, locator: str) -> tuple[Division, ...]:
+        """The divisions a locator covers: one, or a page range ``pp. A–B``."""
+        if self.paged:
+            match = _PAGES.match(locator)
+            if not match:
+                raise LocatorError(
+                    f"{self.id}: locator {locator!r} is not of the form 'p. N' or 'pp. N–M'"
+                )
+            first = int(match.group(1))
+            last = int(match.group(2) or first)
+            if last < first or (match.group(2) and locator.startswith("p. ")):
+                raise LocatorError(f"{self.id}: malformed page range {locator!r}")
+            return tuple(self.division(f"p. {page}") for page in range(first, last + 1))
+        return (self.division(locator),)
+
+    def text_at(self, locator: str) -> str:
+        """The transcription's text at a locator, page markers removed."""
+        return "\n".join(d.text for d in self.span(locator))
+
+    def contains(self, locator: str, quote: str) -> bool:
+        """Whether the quotation stands, whitespace normalised, at the locator."""
+        return normalise(quote) in normalise(self.text_at(locator))
+
+    def find(self, quote: str) -> tuple[str, ...]:
+        """Every locator of a single division where the quotation stands."""
+        wanted = normalise(quote)
+        return tuple(d.locator for d in self.divisions if wanted in normalise(d.text))
+
+    def anchor(self, locator: str) -> str:
+        """The anchor (HTML id) of the first division a locator names."""
+        return self.span(locator)[0].anchor
+
+
+def _split_header(raw: str, path: Path) -> tuple[str, str]:
+    if not raw.startswith("---\n"):
+        raise LocatorError(f"{path}: the transcription has no provenance header")
+    end = raw.index("\n---\n", 4)
+    return raw[4:end], raw[end + 5 :]
+
+
+def _paged_divisions(body: str, marker: str, first: int, source: str) -> tuple[Division, ...]:
+    texts: dict[int, str] = {}
+    page, position = first, 0
+    for match in re.finditer(marker, body):
+        texts[page] = texts.get(page, "") + body[position : match.start()]
+        page, position = int(match.group(1)), match.end()
+    texts[page] = texts.get(page, "") + body[position:]
+    return tuple(
+        Division(locator=f"p. {n}", anchor=f"{source}-p{n}", text=texts[n])
+        for n in sorted(texts)
+        if texts[n].strip()
+    )
+
+
+def _named_divisions(
+    body: str, entries: list[dict[str, Any]], path: Path, source: str
+) -> tuple[Division, ...]:
+    lines = body.split("\n")
+    starts: list[int] = []
+    cursor = 0
+    for entry in entries:
+        want = entry["starts"]
+        prefix = bool(entry.get("prefix", False))
+        for index in range(cursor, len(lines)):
+            line = lines[index].strip()
+            if line == want or (prefix and line.startswith(want)):
+                starts.append(index)
+                cursor = index + 1
+                break
+        else:
+            raise LocatorError(f"{path}: division {entry['locator']!r} ({want!r}) not found")
+    divisions = []
+    for number, entry in enumerate(entries):
+        end = starts[number + 1] if number + 1 < len(entries) else len(lines)
+        divisions.append(
+            Division(
+                locator=entry["locator"],
+                anchor=f"{source}-{entry['anchor']}",
+                text="\n".join(lines[starts[number] : end]),
+            )
+        )
+    return tuple(divisions)
+
+
+def load_source(entry: dict[str, Any], folder: Path) -> Source:
+    """Build a :class:`Source` from its ``sources.toml`` entry and its transcription."""
+    path = folder / entry["file"]
+    header, body = _split_header(path.read_text(encoding="utf-8"), path)
+    if entry["locators"] == "paged":
+        divisions = _paged_divisions(body, entry["page-marker"], int(entry["first-page"]), entry["id"])
+    else:
+        divisions = _named_divisions(body, entry["division"], path, entry["id"])
+    lacunae = tuple(
+        Lacuna(id=item["id"], source=entry["id"], locator=item["locator"], what=item["what"])
+        for item in entry.get("lacuna", [])
+    )
+    return Source(
+        id=entry["id"],
+        file=entry["file"],
+        short=entry["short"],
+        author=entry["author"],
+        title=entry["title"],
+        chapter=entry["chapter"],
+        published=entry["published"],
+        pages=entry["pages"],
+        reference=entry["reference"],
+        licence=entry["licence"],
+        locators=entry["locators"],
+        header=header,
+        body=body,
+        divisions=divisions,
+        lacunae=lacunae,
+    )

@@ -1,0 +1,78 @@
+"""The JSON export validates against its schema, and the command line works end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+from click.testing import CliRunner
+
+from spec import load
+from spec.cli import main
+from spec.export import content_hash, register_document, schema
+
+
+def test_export_validates_against_its_schema() -> None:
+    jsonschema.Draft202012Validator.check_schema(schema())
+    jsonschema.validate(register_document(), schema(), cls=jsonschema.Draft202012Validator)
+
+
+def test_export_carries_every_rule_option_and_profile() -> None:
+    document = register_document()
+    register = load()
+    assert set(document["rules"]) == set(register.rules)
+    assert set(document["options"]) == set(register.options)
+    assert document["profiles"]["wikipedia"]["values"]["deal-pattern"]["value"] == "three-then-two"
+    assert document["options"]["show-cards"]["sources"]["peel"]["stance"] == "silent"
+
+
+def test_a_schema_violation_is_caught() -> None:
+    document = register_document()
+    document["options"]["deal-pattern"]["values"][0]["citations"] = []
+    validator = jsonschema.Draft202012Validator(schema())
+    assert list(validator.iter_errors(document))
+
+
+def test_content_hash_changes_with_the_register(tmp_path: Path) -> None:
+    (tmp_path / "a.toml").write_text("x = 1\n")
+    before = content_hash(tmp_path)
+    (tmp_path / "a.toml").write_text("x = 2\n")
+    assert content_hash(tmp_path) != before
+
+
+def test_cli_check_passes() -> None:
+    result = CliRunner().invoke(main, ["check"])
+    assert result.exit_code == 0, result.output
+    assert "the register is sound" in result.output
+
+
+def test_cli_export_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "register.json"
+    result = CliRunner().invoke(main, ["export", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["format"] == "napspec-register/1"
+
+
+def test_cli_rules_shows_the_sources_side_by_side() -> None:
+    result = CliRunner().invoke(main, ["rules", "dealing.deal"])
+    assert result.exit_code == 0, result.output
+    for name in ("Peel", "Hoyle", "Britannica", "Wikipedia"):
+        assert name in result.output
+
+
+def test_cli_rules_unknown_id() -> None:
+    result = CliRunner().invoke(main, ["rules", "dealing.nowhere"])
+    assert result.exit_code != 0 and "no rule 'dealing.nowhere'" in result.output
+
+
+def test_cli_house_rules_check(tmp_path: Path) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text('base = "peel"\n[options]\nrevoke = "abandon-revoker-pays-soloist"\n')
+    result = CliRunner().invoke(main, ["house-rules", "check", str(good)])
+    assert result.exit_code == 0 and "1 override(s)" in result.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('base = "peel"\n[options]\nrevokes = "none"\n')
+    result = CliRunner().invoke(main, ["house-rules", "check", str(bad)])
+    assert result.exit_code == 2
+    assert "bad.toml:3: unknown option 'revokes'; did you mean 'revoke'?" in result.output

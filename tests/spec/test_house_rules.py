@@ -1,0 +1,94 @@
+"""House-rules files: a base profile plus overrides; every mistake is named with its file,
+line and the nearest valid name, and nothing is half-applied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spec import HouseRulesError, load, load_house_rules
+
+
+def _write(tmp_path: Path, text: str | bytes) -> Path:
+    path = tmp_path / "house.toml"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_overrides_apply_on_top_of_the_base(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path,
+        'base = "hoyle"\nname = "The Crown"\n\n[options]\nnap-stakes = "win-12-lose-6"\n'
+        'cut-minimum = { value = 4, note = "a deep cut" }\n',
+    )
+    rules = load_house_rules(path)
+    expected = load().profile_values("hoyle") | {"nap-stakes": "win-12-lose-6", "cut-minimum": 4}
+    assert dict(rules.values) == expected
+    assert rules.name == "The Crown" and rules.notes == {"cut-minimum": "a deep cut"}
+
+
+def _error(tmp_path: Path, text: str | bytes) -> HouseRulesError:
+    with pytest.raises(HouseRulesError) as caught:
+        load_house_rules(_write(tmp_path, text))
+    return caught.value
+
+
+def test_unknown_option_names_line_and_nearest(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "hoyle"\n\n[options]\ndeal-pattern = "singly"\nnap-stake = 12\n')
+    assert error.line == 5
+    assert str(error).endswith("house.toml:5: unknown option 'nap-stake'; did you mean 'nap-stakes'?")
+
+
+def test_unknown_value_names_line_nearest_and_the_valid_values(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[options]\n"first-dealer" = "first-jack"\n')
+    assert error.line == 3
+    assert "option 'first-dealer' has no value 'first-jack'; did you mean 'first-jack-face-up'?" in str(error)
+    assert "lowest-card-ace-low" in str(error)
+
+
+def test_a_value_of_the_wrong_type_is_refused(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[options]\nstop-when-decided = "yes"\n')
+    assert error.line == 3 and "has no value 'yes'" in str(error) and "true, false" in str(error)
+
+
+def test_an_int_is_not_taken_for_a_bool(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[options]\nshow-cards = 1\n')
+    assert "option 'show-cards' has no value 1" in str(error)
+
+
+def test_unknown_base_profile(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "hoyel"\n')
+    assert error.line == 1 and "unknown base profile 'hoyel'; did you mean 'hoyle'?" in str(error)
+
+
+def test_missing_base(tmp_path: Path) -> None:
+    assert "needs `base" in str(_error(tmp_path, "[options]\n"))
+
+
+def test_unknown_top_level_key(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[option]\nrevoke = "none"\n')
+    assert error.line == 2 and "unknown key 'option'; did you mean 'options'?" in str(error)
+
+
+def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[options]\nrevoke = \n')
+    assert error.line == 3 and "is not valid TOML" in str(error)
+
+
+def test_bad_inline_table(tmp_path: Path) -> None:
+    error = _error(tmp_path, 'base = "peel"\n[options]\nrevoke = { valu = "none" }\n')
+    assert error.line == 3 and "inline table takes `value`" in str(error)
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(HouseRulesError) as caught:
+        load_house_rules(tmp_path / "absent.toml")
+    assert "absent.toml: cannot be read" in str(caught.value)
+
+
+def test_not_utf8(tmp_path: Path) -> None:
+    assert "is not UTF-8 text" in str(_error(tmp_path, b'base = "\xff"\n'))
