@@ -74,8 +74,8 @@ def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
         for source in register.sources.values():
             table.add_column(source.short, ratio=1)
         cells = []
-        for source in register.sources:
-            quotes = [f"{c.locator}: “{c.quote}”" for c in rule.citations if c.source == source]
+        for source_id in register.sources:
+            quotes = [f"{c.locator}: “{c.quote}”" for c in rule.citations if c.source == source_id]
             cells.append("\n".join(quotes) or "[dim](silent)[/dim]")
         table.add_row(*cells)
         console.print(table)
@@ -96,8 +96,8 @@ def options() -> None:
         table.add_column(source.short)
     for option in register.options.values():
         row = [f"{option.id}\n[dim]{option.title}[/dim]"]
-        for source in register.sources:
-            stance, values = option.stance(source)
+        for source_id in register.sources:
+            stance, values = option.stance(source_id)
             row.append(", ".join(str(v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]")
         table.add_row(*row)
     _console().print(table)
