@@ -16,8 +16,7 @@ line and, for a misspelt name, the nearest valid one.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> (folder / "house.toml").write_text('base = "hoyle"\\n[options]\\nnap-stake = 12\\n')
-41
+>>> _ = (folder / "house.toml").write_text('base = "hoyle"\\n[options]\\nnap-stake = 12\\n')
 >>> load_house_rules(folder / "house.toml")
 Traceback (most recent call last):
 ...
