@@ -1,0 +1,323 @@
+"""Building conformance cases: cards, option maps, actions, and whole cases, checked against
+the protocol's schema and the rule register.
+
+Cards are written as :mod:`conformance.cards` reads them (``"AS"``, ``"td"``, ``"10h"``).
+A case takes its complete option map from a profile (or a house-rules file), plus overrides:
+
+>>> case = make_case("play.follow-suit/peel", profile="peel", overrides={"cut-minimum": 4},
+...                  players=2, hands=["AS KS QS JS TS", "2C 3C 4C 5C 6C"],
+...                  actions=[call(1, 2), play(1, "2C")], queries=["state"])
+>>> case["options"]["cut-minimum"], case["options"]["first-dealer"], case["actions"][1]
+(4, 'first-jack-face-up', {'type': 'play', 'seat': 1, 'card': '2C'})
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from conformance import schemas
+from conformance.cards import CardError, format_card, parse_card, parse_cards, sort_cards
+from spec import Register, load, load_house_rules
+from spec.errors import SpecError
+
+OptionValue = str | int | bool
+
+#: The queries of the protocol, in the order the documentation gives them.
+QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+
+
+class CaseError(ValueError):
+    """A case that the protocol or the register does not allow. This is a fault of the
+    suite (a badly written scenario), never of the engine under test."""
+
+
+def _card(written: str) -> str:
+    try:
+        return format_card(written)
+    except CardError as error:
+        raise CaseError(str(error)) from error
+
+
+def _cards(written: str | Sequence[str]) -> list[str]:
+    try:
+        return parse_cards(written)
+    except CardError as error:
+        raise CaseError(str(error)) from error
+
+
+# ---------------------------------------------------------------------------------- options
+
+
+def _nearest(name: str, choices: Iterable[str]) -> str:
+    found = difflib.get_close_matches(name, list(choices), n=1, cutoff=0.4)
+    return f"; did you mean {found[0]!r}?" if found else ""
+
+
+def _describe(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+def check_options(options: Mapping[str, object], register: Register | None = None) -> None:
+    """Raise :class:`CaseError` unless ``options`` gives every option of the register one
+    of its values (compared with its type, so ``1`` is not ``true``) and names nothing else."""
+    register = register or load()
+    problems: list[str] = []
+    for key, value in options.items():
+        option = register.options.get(key)
+        if option is None:
+            problems.append(f"unknown option {key!r}{_nearest(key, register.options)}")
+        elif not option.allows(value):
+            valid = ", ".join(_describe(v.value) for v in option.values)
+            problems.append(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+    missing = [key for key in register.options if key not in options]
+    if missing:
+        problems.append(f"missing options: {', '.join(missing)}")
+    if problems:
+        raise CaseError("; ".join(problems))
+
+
+def case_options(
+    profile: str | None = None,
+    *,
+    house_rules: str | Path | None = None,
+    overrides: Mapping[str, OptionValue] | None = None,
+    register: Register | None = None,
+) -> dict[str, OptionValue]:
+    """The complete option map of a profile or of a house-rules file (exactly one of them),
+    with ``overrides`` applied, every value checked against the register.
+
+    >>> case_options("hoyle", overrides={"nap-stakes": "win-12-lose-6"})["nap-stakes"]
+    'win-12-lose-6'
+    >>> case_options("hoyle", overrides={"nap-stake": 12})
+    Traceback (most recent call last):
+    ...
+    conformance.cases.CaseError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
+    """
+    register = register or load()
+    if (profile is None) == (house_rules is None):
+        raise CaseError("give exactly one of a profile and a house-rules file")
+    try:
+        if profile is not None:
+            values: dict[str, OptionValue] = register.profile_values(profile)
+        else:
+            assert house_rules is not None
+            values = dict(load_house_rules(house_rules, register).values)
+    except SpecError as error:
+        raise CaseError(str(error)) from error
+    for key, value in (overrides or {}).items():
+        option = register.options.get(key)
+        if option is None:
+            raise CaseError(f"unknown option {key!r}{_nearest(key, register.options)}")
+        if not option.allows(value):
+            valid = ", ".join(_describe(v.value) for v in option.values)
+            raise CaseError(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+        values[key] = value
+    check_options(values, register)
+    return values
+
+
+# ---------------------------------------------------------------------------------- actions
+
+
+def cut(seat: int, depth: int) -> dict[str, Any]:
+    """``seat`` cuts: lifts ``depth`` cards from the top of the pack and puts them under."""
+    return {"type": "cut", "seat": seat, "depth": depth}
+
+
+def deal(seat: int, *, exposed: str | None = None, counts: Sequence[int] | None = None) -> dict[str, Any]:
+    """``seat`` deals; irregularly if a card is ``exposed`` in dealing or the ``counts``
+    dealt to each seat are wrong."""
+    action: dict[str, Any] = {"type": "deal", "seat": seat}
+    if exposed is not None:
+        action["exposed"] = _card(exposed)
+    if counts is not None:
+        action["counts"] = list(counts)
+    return action
+
+
+def call(seat: int, tricks: int) -> dict[str, Any]:
+    """``seat`` calls ``tricks`` tricks (5 is Nap)."""
+    return {"type": "call", "seat": seat, "tricks": tricks}
+
+
+def pass_(seat: int) -> dict[str, Any]:
+    """``seat`` passes in the calling."""
+    return {"type": "pass", "seat": seat}
+
+
+def play(seat: int, card: str) -> dict[str, Any]:
+    """``seat`` plays ``card``."""
+    return {"type": "play", "seat": seat, "card": _card(card)}
+
+
+def expose(seat: int, card: str) -> dict[str, Any]:
+    """``seat`` exposes ``card`` after the deal (irregular)."""
+    return {"type": "expose", "seat": seat, "card": _card(card)}
+
+
+def claim(seat: int, offence: int) -> dict[str, Any]:
+    """``seat`` claims the offence at index ``offence`` of the "offences" answer."""
+    return {"type": "claim", "seat": seat, "offence": offence}
+
+
+def show(seat: int) -> dict[str, Any]:
+    """``seat`` shows his remaining cards."""
+    return {"type": "show", "seat": seat}
+
+
+def refuse_to_show(seat: int) -> dict[str, Any]:
+    """``seat`` refuses to show his remaining cards."""
+    return {"type": "refuse-to-show", "seat": seat}
+
+
+def ask(seat: int) -> dict[str, Any]:
+    """``seat`` asks the soloist's call and the tricks he has made."""
+    return {"type": "ask", "seat": seat}
+
+
+# ------------------------------------------------------------------------------------ cases
+
+
+def make_case(
+    case_id: str,
+    *,
+    profile: str | None = None,
+    house_rules: str | Path | None = None,
+    overrides: Mapping[str, OptionValue] | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    players: int = 4,
+    dealer: int = 0,
+    irregular: bool = False,
+    hands: Sequence[str | Sequence[str]] | None = None,
+    deck: str | Sequence[str] | None = None,
+    draw: str | Sequence[str] | None = None,
+    actions: Iterable[Mapping[str, Any]] = (),
+    queries: Iterable[str] = ("state",),
+    register: Register | None = None,
+) -> dict[str, Any]:
+    """A complete, checked case.
+
+    The options come from ``profile`` or ``house_rules`` (plus ``overrides``), or are given
+    whole as ``options``. The hand starts from exactly one of ``hands`` (holdings by seat,
+    each a list of cards or a string such as ``"AS KS QS JS TS"``), ``deck`` (the pack,
+    top first) or ``draw`` (the cards drawn for the first deal). Raises :class:`CaseError`
+    for anything the protocol or the register does not allow.
+    """
+    register = register or load()
+    if options is not None:
+        if profile is not None or house_rules is not None or overrides:
+            raise CaseError("give either a complete option map or a profile/house rules with overrides, not both")
+        option_map = dict(options)
+    else:
+        option_map = case_options(profile, house_rules=house_rules, overrides=overrides, register=register)
+    starts = [name for name, given in (("hands", hands), ("deck", deck), ("draw", draw)) if given is not None]
+    if len(starts) != 1:
+        raise CaseError(f"give exactly one start (hands, deck or draw), not {starts or 'none'}")
+    if hands is not None:
+        start: dict[str, Any] = {"hands": [_cards(hand) for hand in hands]}
+    elif deck is not None:
+        start = {"deck": _cards(deck)}
+    else:
+        assert draw is not None
+        start = {"draw": _cards(draw)}
+    case: dict[str, Any] = {
+        "id": case_id,
+        "options": option_map,
+        "players": players,
+        "dealer": dealer,
+        "irregular": irregular,
+        "start": start,
+        "actions": [dict(action) for action in actions],
+        "queries": list(queries),
+    }
+    validate_case(case, register)
+    return case
+
+
+def structural_problems(case: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a schema-valid case beyond its schema: seats that do not fit the
+    table, cards held twice in a regular case, a draw start mixed with play."""
+    players: int = case["players"]
+    problems: list[str] = []
+    if case["dealer"] >= players:
+        problems.append(f"dealer {case['dealer']} is not a seat of a {players}-player table")
+    start = case["start"]
+    if "hands" in start:
+        if len(start["hands"]) != players:
+            problems.append(f"start.hands has {len(start['hands'])} holdings for {players} players")
+        held = Counter(card for hand in start["hands"] for card in hand)
+        twice = sorted(card for card, count in held.items() if count > 1)
+        if twice and not case["irregular"]:
+            problems.append(f"cards held twice: {', '.join(twice)}")
+    for index, action in enumerate(case["actions"]):
+        if action["seat"] >= players:
+            problems.append(f"actions[{index}]: seat {action['seat']} is not a seat of a {players}-player table")
+        if "counts" in action and len(action["counts"]) != players:
+            problems.append(f"actions[{index}]: counts has {len(action['counts'])} entries for {players} players")
+    if "draw" in start:
+        if case["actions"]:
+            problems.append("a draw start takes no actions")
+        if list(case["queries"]) != ["first-dealer"]:
+            problems.append('a draw start takes exactly the query "first-dealer"')
+    elif "first-dealer" in case["queries"]:
+        problems.append('the query "first-dealer" needs a draw start')
+    return problems
+
+
+def protocol_problems(case: object) -> list[str]:
+    """Everything that keeps ``case`` from being a case of the protocol (schema and
+    structure; not the register)."""
+    problems = schemas.errors("case", case)
+    if problems:
+        return problems
+    assert isinstance(case, Mapping)
+    return structural_problems(case)
+
+
+def validate_case(case: object, register: Register | None = None) -> None:
+    """Raise :class:`CaseError` unless ``case`` is a case of the protocol whose options are
+    complete and valid in the register."""
+    problems = protocol_problems(case)
+    if not problems:
+        assert isinstance(case, Mapping)
+        try:
+            check_options(case["options"], register)
+        except CaseError as error:
+            problems.append(str(error))
+    if problems:
+        name = case.get("id") if isinstance(case, Mapping) else None
+        raise CaseError(f"case {name!r} is not valid: " + "; ".join(problems))
+
+
+# ---------------------------------------------------------------------------- comparisons
+
+
+def _action_key(action: Mapping[str, Any]) -> tuple[Any, ...]:
+    card = action.get("card") or action.get("exposed")
+    card_key = (parse_card(card).suit_index, parse_card(card).rank_index) if isinstance(card, str) else (-1, -1)
+    return (
+        str(action.get("type", "")),
+        int(action.get("seat", -1)),
+        card_key,
+        int(action.get("tricks", -1)),
+        int(action.get("offence", -1)),
+        int(action.get("depth", -1)),
+    )
+
+
+def normalise_answer(query: str, answer: Any) -> Any:
+    """An answer put in canonical form for comparison: where the protocol says order is not
+    significant (the legal actions; the cards of each holding in "state") it is sorted;
+    everything else is returned as it is.
+
+    >>> normalise_answer("legal-actions", [play(1, "AS"), play(1, "2C"), pass_(1)])
+    [{'type': 'pass', 'seat': 1}, {'type': 'play', 'seat': 1, 'card': '2C'}, {'type': 'play', 'seat': 1, 'card': 'AS'}]
+    """
+    if query == "legal-actions" and isinstance(answer, list):
+        return sorted(answer, key=_action_key)
+    if query == "state" and isinstance(answer, dict) and isinstance(answer.get("holdings"), list):
+        return {**answer, "holdings": [sort_cards(hand) for hand in answer["holdings"]]}
+    return answer

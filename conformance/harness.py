@@ -1,0 +1,691 @@
+"""Driving engines: over the JSON-lines protocol (:class:`ProtocolEngine`) or in-process
+(:class:`InProcessEngine`), with every response checked against the same schemas, so that
+both routes give the same results.
+
+Every way an engine can fail becomes a typed :class:`~conformance.contract.EngineError`
+naming the case; :func:`~conformance.contract.status_for` turns it into a status. Nothing an
+engine sends is executed or evaluated: responses are parsed as JSON and checked, nothing
+more.
+
+>>> applicable({"options": {"revoke": "none"}, "queries": ["state"], "irregular": True},
+...            {"options": {"revoke": ["none"]}, "queries": ["state"], "irregular_play": False})
+(False, 'irregular play is not supported')
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from collections import deque
+from pathlib import Path
+from typing import IO, Any, Final, Mapping, Sequence
+
+from conformance import schemas
+from conformance.cases import validate_case
+from conformance.contract import (
+    PROTOCOL,
+    Engine,
+    EngineCrashed,
+    EngineError,
+    EngineReportedError,
+    EngineTimeout,
+    EngineUnavailable,
+    ProtocolError,
+    UnsupportedCase,
+    excerpt,
+)
+
+#: The longest response line accepted (bytes); a longer one is a protocol error. A case's
+#: answers run to a few kilobytes, so this only stops an engine that never ends its line.
+MAX_LINE: Final = 16 * 1024 * 1024
+
+#: How much of an engine's stderr is kept for error messages (bytes, and lines shown).
+STDERR_KEEP: Final = 16 * 1024
+STDERR_LINES: Final = 20
+
+#: How long ``close()`` waits for an engine to answer ``bye`` and exit before killing it.
+CLOSE_GRACE: Final = 2.0
+
+
+# ---------------------------------------------------------------------------- applicability
+
+
+def _same(value: object, other: object) -> bool:
+    # JSON's true is not 1: option values compare with their types.
+    return type(value) is type(other) and value == other
+
+
+def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tuple[bool, str]:
+    """Whether ``case`` applies to an engine with ``capabilities``, and if not, why.
+
+    A case applies iff every (option, value) of its option map is among the values the
+    engine declares for that option, every query it asks is one the engine answers, and,
+    if the case is irregular, the engine plays irregular cases. All reasons are given,
+    joined with "; ".
+    """
+    reasons: list[str] = []
+    supported: Mapping[str, Sequence[object]] = capabilities.get("options", {})
+    for option, value in case.get("options", {}).items():
+        values = supported.get(option)
+        if values is None:
+            reasons.append(f"option {option} is not supported")
+        elif not any(_same(value, known) for known in values):
+            shown = json.dumps(value)
+            reasons.append(f"{option}={shown} is not supported (supported: {', '.join(map(json.dumps, values))})")
+    answered = set(capabilities.get("queries", ()))
+    missing = [query for query in case.get("queries", ()) if query not in answered]
+    if missing:
+        reasons.append(f"quer{'y' if len(missing) == 1 else 'ies'} not answered: {', '.join(missing)}")
+    if case.get("irregular") and not capabilities.get("irregular_play"):
+        reasons.append("irregular play is not supported")
+    return (not reasons, "; ".join(reasons))
+
+
+# --------------------------------------------------------------------------- checking output
+
+
+def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
+    """The hello response, if it is one of napspec/1; :class:`ProtocolError` otherwise (or
+    :class:`EngineReportedError` if the engine answered the handshake with an error)."""
+    received = _dump(response)
+    if isinstance(response, dict) and "error" in response and schemas.is_valid("error-response", response):
+        raise EngineReportedError(
+            f"engine refused the handshake: {response['error']['message']}",
+            case_id=case_id,
+            code=response["error"].get("code"),
+        )
+    if isinstance(response, dict) and isinstance(response.get("protocol"), str) and response["protocol"] != PROTOCOL:
+        raise ProtocolError(
+            f"engine speaks {response['protocol']}, the harness speaks {PROTOCOL}", case_id=case_id, received=received
+        )
+    problems = schemas.errors("hello-response", response)
+    if problems:
+        raise ProtocolError("invalid hello response: " + "; ".join(problems), case_id=case_id, received=received)
+    assert isinstance(response, dict)
+    return response
+
+
+def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
+    """The run response to ``case``, if it is a valid one; otherwise the typed error it
+    amounts to: :class:`UnsupportedCase` or :class:`EngineReportedError` for an error
+    response, :class:`ProtocolError` for anything off-schema or not about this case."""
+    case_id: str = case["id"]
+    received = _dump(response)
+    if isinstance(response, dict) and "error" in response:
+        if not schemas.is_valid("error-response", response):
+            raise ProtocolError(
+                "invalid error response: " + "; ".join(schemas.errors("error-response", response)),
+                case_id=case_id,
+                received=received,
+            )
+        error = response["error"]
+        if error.get("code") == "unsupported":
+            raise UnsupportedCase(f"engine does not support this case: {error['message']}", case_id=case_id)
+        raise EngineReportedError(
+            f"engine answered with an error ({error.get('code', 'internal')}): {error['message']}",
+            case_id=case_id,
+            code=error.get("code"),
+        )
+    problems = schemas.errors("run-response", response)
+    if problems:
+        raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=received)
+    assert isinstance(response, dict)
+    if response["case"] != case_id:
+        problems.append(f"response is for case {response['case']!r}")
+    actions, steps = case["actions"], response["steps"]
+    if len(steps) != len(actions):
+        problems.append(f"{len(steps)} steps for {len(actions)} actions")
+    for index, (action, step) in enumerate(zip(actions, steps)):
+        if "told" in step and action["type"] != "ask":
+            problems.append(f"steps[{index}] carries 'told' but action {index} is a {action['type']}, not an ask")
+    asked, answered = list(case["queries"]), list(response["answers"])
+    if sorted(asked) != sorted(answered):
+        missing = [query for query in asked if query not in answered]
+        extra = [query for query in answered if query not in asked]
+        if missing:
+            problems.append(f"no answer to {', '.join(missing)}")
+        if extra:
+            problems.append(f"answers to queries not asked: {', '.join(extra)}")
+    if problems:
+        raise ProtocolError("run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=received)
+    return response
+
+
+def _dump(value: object) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _check_case(case: object) -> dict[str, Any]:
+    """The case, if it is one of the protocol with options valid in the register; a
+    malformed case is a fault of the suite, so it raises :class:`~conformance.cases.CaseError` rather than
+    blaming the engine."""
+    validate_case(case)
+    assert isinstance(case, dict)
+    return case
+
+
+def _reject_constant(name: str) -> Any:
+    # Python's json reads NaN and Infinity, which JSON does not have.
+    raise ValueError(f"{name} is not JSON")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A key given twice is ambiguous (which one did the engine mean?), so it is refused.
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def parse_json(line: bytes | str) -> object:
+    """A response line parsed as strict JSON (no NaN or Infinity, no duplicate keys);
+    :class:`ValueError` otherwise. Parsing is all that is ever done with it."""
+    text = line.decode("utf-8") if isinstance(line, bytes) else line
+    try:
+        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+    except RecursionError as error:
+        raise ValueError("nested too deeply") from error
+
+
+# ------------------------------------------------------------------------- protocol engines
+
+
+class _Process:
+    """One running engine process and the threads that read its output, so that no read
+    ever blocks the harness: responses arrive on a queue that is waited on with a timeout."""
+
+    _EOF: Final = b""
+
+    def __init__(self, command: Sequence[str], cwd: str | Path | None, env: Mapping[str, str] | None) -> None:
+        self.popen = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=dict(env) if env is not None else None,
+            # A session of its own, so that killing it kills whatever it started too (an
+            # engine launched through a wrapper script would otherwise survive as an orphan
+            # holding the pipes open).
+            start_new_session=os.name == "posix",
+        )
+        self.lines: queue.Queue[bytes] = queue.Queue()
+        #: A last line the engine left unfinished when its output ended, if any.
+        self.unfinished = b""
+        self.stderr: deque[bytes] = deque()
+        self._stderr_size = 0
+        self._stderr_lock = threading.Lock()
+        self._readers = [
+            threading.Thread(target=self._read_stdout, name="napspec-engine-stdout", daemon=True),
+            threading.Thread(target=self._read_stderr, name="napspec-engine-stderr", daemon=True),
+        ]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_stdout(self) -> None:
+        stream = self.popen.stdout
+        assert stream is not None
+        try:
+            while True:
+                line = stream.readline(MAX_LINE + 1)
+                if not line:
+                    break
+                if not line.endswith(b"\n") and len(line) <= MAX_LINE:
+                    # Output that ends without a newline was cut off by the engine's death
+                    # (a response is a whole line): keep it for the crash report.
+                    self.unfinished = line
+                    break
+                self.lines.put(line)
+        except (OSError, ValueError):
+            pass  # the pipe was closed under us by a kill: that is the end of output
+        self.lines.put(self._EOF)
+
+    def _read_stderr(self) -> None:
+        stream = self.popen.stderr
+        assert stream is not None
+        try:
+            while True:
+                chunk = stream.read1(4096) if hasattr(stream, "read1") else stream.read(4096)
+                if not chunk:
+                    break
+                with self._stderr_lock:
+                    self.stderr.append(chunk)
+                    self._stderr_size += len(chunk)
+                    while self._stderr_size - len(self.stderr[0]) >= STDERR_KEEP and len(self.stderr) > 1:
+                        self._stderr_size -= len(self.stderr.popleft())
+        except (OSError, ValueError):
+            pass
+
+    def stderr_tail(self, wait: float = 0.0) -> str:
+        """The last lines the engine wrote on stderr (waiting up to ``wait`` seconds for
+        the reader to reach the end, so a dying engine's traceback is included)."""
+        if wait:
+            self._readers[1].join(wait)
+        with self._stderr_lock:
+            text = b"".join(self.stderr).decode("utf-8", errors="replace")
+        return "\n".join(text.rstrip().splitlines()[-STDERR_LINES:])
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        """Write one request line. A write that fails because the engine is gone is not
+        reported here: the missing response will be (as a crash)."""
+        stream = self.popen.stdin
+        assert stream is not None
+        # Pure ASCII (non-ASCII characters escaped), so that an engine reading its stdin in
+        # any text encoding reads the request correctly.
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode("ascii")
+        # The write runs on its own thread: an engine that stops reading its stdin would
+        # otherwise block us once the pipe buffer fills, and the per-case timeout covers
+        # writing as well as reading.
+        threading.Thread(target=self._write, args=(stream, data), name="napspec-engine-stdin", daemon=True).start()
+
+    @staticmethod
+    def _write(stream: IO[bytes], data: bytes) -> None:
+        try:
+            stream.write(data)
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def receive(self, deadline: float) -> bytes | None:
+        """The next non-blank line, :attr:`_EOF` (b"") at end of output, or ``None`` if
+        the deadline passes first."""
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return None
+            try:
+                line = self.lines.get(timeout=remaining)
+            except queue.Empty:
+                return None
+            if line == self._EOF or line.strip():
+                return line
+
+    def drain(self) -> list[bytes]:
+        """Lines the engine sent that nobody asked for (read and discarded)."""
+        stray: list[bytes] = []
+        while True:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                return stray
+            if line == self._EOF:
+                self.lines.put(line)  # keep the end-of-output marker for the next read
+                return stray
+            if line.strip():
+                stray.append(line)
+
+    def returncode(self, wait: float = 0.0) -> int | None:
+        try:
+            return self.popen.wait(wait) if wait else self.popen.poll()
+        except subprocess.TimeoutExpired:
+            return None
+
+    def alive(self) -> bool:
+        return self.popen.poll() is None
+
+    def kill(self) -> None:
+        """Kill the engine (and its process group on POSIX) and reap it."""
+        if self.popen.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(self.popen.pid, signal.SIGKILL)
+                else:
+                    self.popen.kill()
+            except (ProcessLookupError, PermissionError):
+                self.popen.kill()
+        try:
+            self.popen.wait(5)
+        except subprocess.TimeoutExpired:
+            pass  # unkillable (a zombie held by the OS): nothing more can be done
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+
+class ProtocolEngine:
+    """An engine in another process, spoken to over napspec/1 JSON lines.
+
+    ``command`` is the argument vector (split with :func:`shlex.split` by the caller; no
+    shell is involved). The engine is started on first use and handshakes; each case is
+    sent as one line and must be answered with one line within ``timeout`` seconds
+    (``startup_timeout``, default ``max(timeout, 10)``, for the handshake). An engine that
+    crashes, hangs or garbles its output is killed, the case raises the matching
+    :class:`EngineError`, and the next case restarts it — at most ``max_restarts`` times,
+    after which every case raises :class:`EngineUnavailable`. An engine whose handshake is
+    invalid is not restarted: every case raises the same :class:`ProtocolError`.
+
+    Also usable as a context manager (``close()`` on exit).
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        timeout: float = 10.0,
+        max_restarts: int = 3,
+        cwd: str | Path | None = None,
+        *,
+        startup_timeout: float | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        if not command:
+            raise ValueError("an engine command needs at least a program")
+        self.command = list(command)
+        self.timeout = timeout
+        self.max_restarts = max_restarts
+        self.cwd = cwd
+        self.startup_timeout = startup_timeout if startup_timeout is not None else max(timeout, 10.0)
+        self.env = env
+        #: How many times the engine has been restarted.
+        self.restarts = 0
+        #: Lines the engine sent that answered no request (bounded excerpts), for diagnosis.
+        self.stray_output: list[str] = []
+        self._process: _Process | None = None
+        self._starts = 0
+        self._hello: dict[str, Any] | None = None
+        self._broken: ProtocolError | EngineReportedError | None = None
+        self._closed = False
+
+    # ----------------------------------------------------------------- public interface
+
+    def hello(self) -> dict[str, Any]:
+        """The engine's hello response (starting it if need be)."""
+        return self._ensure_started(None)
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        """The capabilities the engine declared."""
+        capabilities: dict[str, Any] = self.hello()["capabilities"]
+        return capabilities
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to.
+
+        A case that does not apply to the engine's capabilities is not sent: it raises
+        :class:`UnsupportedCase`. A malformed case raises :class:`~conformance.cases.CaseError`.
+        """
+        case = _check_case(case)
+        case_id: str = case["id"]
+        hello = self._ensure_started(case_id)
+        fits, reason = applicable(case, hello["capabilities"])
+        if not fits:
+            raise UnsupportedCase(reason, case_id=case_id)
+        response = self._exchange({"cmd": "run", "case": case}, case_id, self.timeout)
+        return check_result(case, response)
+
+    def close(self) -> None:
+        """Say bye, give the engine a moment to exit, then kill it if it has not."""
+        self._closed = True
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.alive():
+            try:
+                process.drain()
+                process.send({"cmd": "bye"})
+                deadline = time.monotonic() + min(self.timeout, CLOSE_GRACE)
+                process.receive(deadline)  # the {"bye": true}; its content no longer matters
+                process.returncode(max(0.0, deadline - time.monotonic()) or 0.01)
+            finally:
+                process.kill()
+        else:
+            process.kill()
+
+    def __enter__(self) -> ProtocolEngine:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def name(self) -> str:
+        """The engine's name from its handshake, or its command line before it."""
+        if self._hello is not None:
+            return f"{self._hello['engine']['name']} {self._hello['engine']['version']}"
+        return " ".join(self.command)
+
+    # ------------------------------------------------------------------------ internals
+
+    def _ensure_started(self, case_id: str | None) -> dict[str, Any]:
+        if self._closed:
+            raise EngineUnavailable("the engine has been closed", case_id=case_id)
+        if self._broken is not None:
+            # A handshake that was wrong once will be wrong again: do not restart, repeat.
+            error = copy.copy(self._broken)
+            error.case_id = case_id
+            raise error
+        if self._process is not None and self._process.alive() and self._hello is not None:
+            return self._hello
+        if self._process is not None:
+            self._process.kill()  # died between cases: reap it before starting anew
+            self._process = None
+        if self._starts > 0:
+            if self.restarts >= self.max_restarts:
+                raise EngineUnavailable(
+                    f"engine {' '.join(self.command)!r} has been restarted {self.restarts} time"
+                    f"{'s' if self.restarts != 1 else ''} (the limit); no more cases are sent to it",
+                    case_id=case_id,
+                )
+            self.restarts += 1
+        self._starts += 1
+        try:
+            self._process = _Process(self.command, self.cwd, self.env)
+        except OSError as error:
+            raise EngineCrashed(
+                f"engine {' '.join(self.command)!r} could not be started: {error.strerror or error}", case_id=case_id
+            ) from error
+        try:
+            response = self._exchange({"cmd": "hello", "protocol": PROTOCOL}, case_id, self.startup_timeout, "hello")
+            self._hello = check_hello(response, case_id=case_id)
+        except (ProtocolError, EngineReportedError) as error:
+            self._broken = error
+            self._kill()
+            raise
+        return self._hello
+
+    def _kill(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process = None
+
+    def _exchange(self, request: Mapping[str, Any], case_id: str | None, timeout: float, what: str = "run") -> object:
+        """Send ``request`` and return the parsed response line, or raise."""
+        process = self._process
+        assert process is not None
+        for stray in process.drain():
+            self.stray_output.append(excerpt(stray))
+        process.send(request)
+        line = process.receive(time.monotonic() + timeout)
+        if line is None:
+            tail = process.stderr_tail()
+            self._kill()
+            raise EngineTimeout(
+                f"no response to {what} within {timeout:g}s; the engine was killed",
+                case_id=case_id,
+                timeout=timeout,
+                stderr_tail=tail,
+            )
+        if line == _Process._EOF:
+            code = process.returncode(wait=1.0)
+            tail = process.stderr_tail(wait=1.0)
+            self._kill()
+            status = f"exit status {code}" if code is not None else "its output closed"
+            if process.unfinished:
+                status += f", leaving an unfinished line: {excerpt(process.unfinished)}"
+            raise EngineCrashed(
+                f"engine stopped without answering {what} ({status})", case_id=case_id, returncode=code, stderr_tail=tail
+            )
+        if len(line) > MAX_LINE:
+            self._kill()
+            raise ProtocolError(f"response line longer than {MAX_LINE} bytes", case_id=case_id, received=line[:1000])
+        try:
+            return parse_json(line)
+        except (ValueError, UnicodeDecodeError) as error:
+            # After a line that is not JSON the stream cannot be trusted to be in step
+            # (was it half a response? one of several?), so the engine is restarted.
+            self._kill()
+            raise ProtocolError(f"response to {what} is not JSON ({error})", case_id=case_id, received=line) from None
+
+
+# ------------------------------------------------------------------------ in-process engines
+
+
+class InProcessEngine:
+    """A Python :class:`~conformance.contract.Engine` called directly, its output checked
+    exactly as a :class:`ProtocolEngine`'s is (it goes through a JSON round trip first, as
+    it would on the wire), so both routes give identical results.
+
+    An exception raised inside the engine errors the case (:class:`EngineCrashed`, with the
+    traceback) instead of crashing the harness; an :class:`UnsupportedCase` it raises
+    skips the case. With ``timeout``, each call runs on a worker thread and a call that
+    overruns raises :class:`EngineTimeout`; since a thread cannot be killed, every later
+    case then raises :class:`EngineUnavailable`.
+    """
+
+    def __init__(self, engine: Engine, timeout: float | None = None) -> None:
+        self.engine = engine
+        self.timeout = timeout
+        self._hello: dict[str, Any] | None = None
+        self._hung: EngineTimeout | None = None
+
+    def hello(self) -> dict[str, Any]:
+        """The engine's hello response, checked (asked once)."""
+        return self._handshake(None)
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        """The capabilities the engine declared."""
+        capabilities: dict[str, Any] = self.hello()["capabilities"]
+        return capabilities
+
+    @property
+    def name(self) -> str:
+        """The engine's name and version from its handshake."""
+        hello = self.hello()
+        return f"{hello['engine']['name']} {hello['engine']['version']}"
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to."""
+        case = _check_case(case)
+        case_id: str = case["id"]
+        hello = self._handshake(case_id)
+        fits, reason = applicable(case, hello["capabilities"])
+        if not fits:
+            raise UnsupportedCase(reason, case_id=case_id)
+        # The engine gets its own copy: whatever it does to it cannot change the case.
+        response = self._call(lambda: self.engine.run(copy.deepcopy(case)), case_id, "run")
+        return check_result(case, self._as_json(response, case_id, "run"))
+
+    def close(self) -> None:
+        """Close the engine (an exception from its close() is not the harness's problem)."""
+        try:
+            self.engine.close()
+        except Exception:  # noqa: BLE001 - closing is best effort
+            traceback.print_exc(file=sys.stderr)
+
+    def __enter__(self) -> InProcessEngine:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _handshake(self, case_id: str | None) -> dict[str, Any]:
+        if self._hello is None:
+            response = self._call(self.engine.hello, case_id, "hello")
+            self._hello = check_hello(self._as_json(response, case_id, "hello"), case_id=case_id)
+        return self._hello
+
+    def _call(self, function: Any, case_id: str | None, what: str) -> object:
+        if self._hung is not None:
+            raise EngineUnavailable(
+                f"the in-process engine hung earlier ({self._hung.message}) and cannot be stopped", case_id=case_id
+            )
+        if self.timeout is None:
+            return self._guarded(function, case_id, what)
+        outcome: list[object] = []
+        failure: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                outcome.append(self._guarded(function, case_id, what))
+            except BaseException as error:  # noqa: BLE001 - carried back to the caller's thread
+                failure.append(error)
+
+        worker = threading.Thread(target=target, name="napspec-in-process-engine", daemon=True)
+        worker.start()
+        worker.join(self.timeout)
+        if worker.is_alive():
+            self._hung = EngineTimeout(
+                f"no response to {what} within {self.timeout:g}s", case_id=case_id, timeout=self.timeout
+            )
+            raise self._hung
+        if failure:
+            raise failure[0]
+        return outcome[0]
+
+    @staticmethod
+    def _guarded(function: Any, case_id: str | None, what: str) -> object:
+        try:
+            result: object = function()
+        except UnsupportedCase as error:
+            error.case_id = case_id
+            raise
+        except EngineError:
+            raise
+        except Exception as error:  # noqa: BLE001 - an engine bug errors the case, not the run
+            raise EngineCrashed(
+                f"engine raised {type(error).__name__} during {what}: {error}",
+                case_id=case_id,
+                stderr_tail="".join(traceback.format_exception(error)).rstrip(),
+            ) from error
+        return result
+
+    @staticmethod
+    def _as_json(response: object, case_id: str | None, what: str) -> object:
+        """``response`` as it would arrive over the wire: serialised and parsed again, so
+        tuples become lists and anything JSON cannot carry is a protocol error."""
+        try:
+            text = json.dumps(response, allow_nan=False, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise ProtocolError(
+                f"{what} response is not JSON-serialisable ({error})", case_id=case_id, received=repr(response)
+            ) from None
+        return parse_json(text)
+
+
+def open_engine(
+    *,
+    name: str | None = None,
+    command: Sequence[str] | None = None,
+    timeout: float = 10.0,
+    max_restarts: int = 3,
+    cwd: str | Path | None = None,
+) -> ProtocolEngine | InProcessEngine:
+    """An engine to run cases against: the installed engine registered as ``name`` (run
+    in-process) or the program ``command`` (spoken to over the protocol); exactly one."""
+    from conformance.contract import load_engine
+
+    if (name is None) == (command is None):
+        raise ValueError("give exactly one of an engine name and a command")
+    if name is not None:
+        return InProcessEngine(load_engine(name), timeout=timeout)
+    assert command is not None
+    return ProtocolEngine(command, timeout=timeout, max_restarts=max_restarts, cwd=cwd)

@@ -1,0 +1,135 @@
+"""The JSON Schemas of the napspec/1 protocol, loaded from ``conformance/schema/`` and used to
+validate every message that crosses the contract, whichever way it travels.
+
+The schemas reference each other by relative ``$ref`` (``common.schema.json#/$defs/card``);
+their ``$id`` s live under the never-resolvable host ``napspec.invalid``, and every one of
+them is served from the files beside this module, so validation never touches the network.
+
+>>> errors("hello-request", {"cmd": "hello", "protocol": "napspec/1"})
+[]
+>>> errors("hello-request", {"cmd": "hello"})
+["(root): 'protocol' is a required property"]
+>>> is_valid("common", "AS", "card"), is_valid("common", "1S", "card")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+# jsonschema ships no type information; the few calls made here are wrapped in typed
+# functions so that nothing untyped leaks out of this module.
+import jsonschema  # type: ignore[import-untyped, unused-ignore]
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SCHEMA_DIR = Path(__file__).resolve().parent / "schema"
+
+#: Every schema of the protocol, by the name used throughout the package.
+SCHEMA_NAMES = (
+    "common",
+    "hello-request",
+    "hello-response",
+    "case",
+    "run-request",
+    "answers",
+    "run-response",
+    "bye-request",
+    "bye-response",
+    "error-response",
+    "request",
+)
+
+#: How many schema errors a message reports before it says "and N more"; an engine that
+#: answers with garbage would otherwise produce pages of them.
+MAX_REPORTED_ERRORS = 5
+
+
+def schema_path(name: str) -> Path:
+    """The file of the schema called ``name`` (e.g. ``"case"`` → ``.../case.schema.json``)."""
+    if name not in SCHEMA_NAMES:
+        raise KeyError(f"no schema named {name!r} (schemas: {', '.join(SCHEMA_NAMES)})")
+    return SCHEMA_DIR / f"{name}.schema.json"
+
+
+@cache
+def load_schema(name: str) -> dict[str, Any]:
+    """The schema called ``name``, as a JSON object."""
+    document: dict[str, Any] = json.loads(schema_path(name).read_text(encoding="utf-8"))
+    return document
+
+
+@cache
+def registry() -> Registry[Any]:
+    """A registry holding every schema under its ``$id``, so relative references resolve
+    to the local files and never to the network."""
+    resources = [
+        (load_schema(name)["$id"], Resource.from_contents(load_schema(name), default_specification=DRAFT202012))
+        for name in SCHEMA_NAMES
+    ]
+    return Registry().with_resources(resources)
+
+
+@cache
+def _validator(name: str, definition: str | None) -> Any:
+    schema: dict[str, Any] = load_schema(name)
+    if definition is not None:
+        # A bare ``$ref`` resolved against the named schema's own ``$id``.
+        schema = {"$ref": f"{schema['$id']}#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(schema, registry=registry())
+
+
+def _where(path: Any) -> str:
+    parts = [f"[{part}]" if isinstance(part, int) else f".{part}" for part in path]
+    joined = "".join(parts).lstrip(".")
+    return joined or "(root)"
+
+
+def errors(name: str, instance: object, definition: str | None = None) -> list[str]:
+    """Every way ``instance`` breaks the schema ``name`` (or its ``$defs/definition``), as
+    ``"path: message"`` strings, most specific first, at most :data:`MAX_REPORTED_ERRORS`
+    (then a line saying how many more there were); empty when the instance is valid."""
+    found = list(_validator(name, definition).iter_errors(instance))
+    if not found:
+        return []
+    # The deepest errors say most about what is wrong (a oneOf failure at the root says
+    # little); ``best_match`` picks the one jsonschema judges most relevant to put first.
+    best = jsonschema.exceptions.best_match(found)
+    ordered = [best] + sorted(
+        (error for error in found if error is not best),
+        key=lambda error: (-len(error.absolute_path), list(map(str, error.absolute_path))),
+    )
+    lines = [f"{_where(error.absolute_path)}: {_short(error.message)}" for error in ordered]
+    if len(lines) > MAX_REPORTED_ERRORS:
+        extra = len(lines) - MAX_REPORTED_ERRORS
+        lines = lines[:MAX_REPORTED_ERRORS] + [f"... and {extra} more"]
+    return lines
+
+
+def _short(message: str, limit: int = 300) -> str:
+    # jsonschema quotes the whole offending instance in its messages; an engine's garbage
+    # can be megabytes long, so each message is cut to a readable length.
+    return message if len(message) <= limit else message[: limit - 3] + "..."
+
+
+def is_valid(name: str, instance: object, definition: str | None = None) -> bool:
+    """Whether ``instance`` is valid against the schema ``name`` (or one of its ``$defs``)."""
+    return bool(_validator(name, definition).is_valid(instance))
+
+
+def check_schemas() -> list[str]:
+    """Problems with the schema files themselves (empty when every file is a valid draft
+    2020-12 schema with the ``$id`` its file name implies)."""
+    problems: list[str] = []
+    for name in SCHEMA_NAMES:
+        schema = load_schema(name)
+        try:
+            jsonschema.Draft202012Validator.check_schema(schema)
+        except jsonschema.exceptions.SchemaError as error:
+            problems.append(f"{schema_path(name).name}: {error.message}")
+        if not str(schema.get("$id", "")).endswith(f"/{name}.schema.json"):
+            problems.append(f"{schema_path(name).name}: $id does not end with /{name}.schema.json")
+    return problems

@@ -1,0 +1,60 @@
+"""The rules an engine is certified against: a profile, or house rules on top of one.
+
+A scenario is written for the option values of its own profile (and any options it sets).
+It *applies* to a target when every option it needs — the variation points of the rules it
+tests, the options it sets, and any it declares with ``@needs:<option>`` — has the same value
+in the target; it then runs under the target's full option map.
+
+>>> target = Target.from_options("wikipedia", None)
+>>> target.applies({"cut-minimum": 4, "deal-pattern": "singly"}, {"cut-minimum"}, players=4)
+(True, '')
+>>> target.applies({"cut-minimum": 1}, {"cut-minimum"}, players=4)
+(False, 'needs cut-minimum=1, the target has 4')
+>>> target.applies({}, set(), players=2)
+(False, 'needs 2 players, the target allows 3 to 7')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from spec import load, load_house_rules
+
+
+@dataclass(frozen=True)
+class Target:
+    """A named, complete option map."""
+
+    name: str
+    base: str
+    values: Mapping[str, Any]
+
+    @classmethod
+    def from_options(cls, profile: str | None, house_rules: str | None) -> Target | None:
+        """The target of a run: ``None`` when each scenario runs under its own profile."""
+        if house_rules:
+            rules = load_house_rules(house_rules)
+            if profile and profile != rules.base:
+                raise ValueError(
+                    f"--profile {profile!r} and the house rules' base {rules.base!r} differ; give one"
+                )
+            return cls(name=f"{rules.base}+{rules.name}", base=rules.base, values=dict(rules.values))
+        if profile:
+            return cls(name=profile, base=profile, values=load().profile_values(profile))
+        return None
+
+    def applies(self, scenario: Mapping[str, Any], needs: Iterable[str], players: int) -> tuple[bool, str]:
+        """Whether a scenario written for ``scenario`` option values applies to this target."""
+        for option in sorted(needs):
+            wanted, have = scenario.get(option), self.values.get(option)
+            if type(wanted) is not type(have) or wanted != have:
+                return False, f"needs {option}={_show(wanted)}, the target has {_show(have)}"
+        low, high = self.values["players-min"], self.values["players-max"]
+        if not low <= players <= high:
+            return False, f"needs {players} players, the target allows {low} to {high}"
+        return True, ""
+
+
+def _show(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,84 @@
+"""pytest-bdd wiring of the conformance scenarios: the engine under test, the tags, the target.
+
+Options (also used by ``napspec certify``):
+
+- ``--engine NAME``: an engine registered under the ``napspec.engines`` entry points
+  (default: ``reference``), run in-process;
+- ``--engine-command CMD``: an engine in any language, run over the JSON-lines protocol;
+- ``--target-profile P`` / ``--house-rules FILE``: certify against these rules: each scenario
+  runs under them, if the options it needs have the values it was written for, and is
+  ``not applicable`` otherwise;
+- ``--case-timeout S`` and ``--max-restarts N`` for engines over the protocol.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Any, Iterator
+
+import pytest
+
+from conformance.certify import Collector
+from conformance.contract import Engine, load_engine
+from conformance.harness import InProcessEngine, ProtocolEngine
+from conformance.steps import *  # noqa: F403  (the step definitions are fixtures)
+from conformance.targets import Target
+
+TAG_MARKERS = {"rule": "rule", "id": "scenario_id", "chapter": "chapter", "needs": "needs"}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("napspec", "napspec conformance")
+    group.addoption("--engine", default=None, help="registered engine name (default: reference)")
+    group.addoption("--engine-command", default=None, help="command starting an engine that speaks napspec/1")
+    group.addoption("--target-profile", default=None, help="certify against this profile")
+    group.addoption("--house-rules", default=None, help="certify against this house-rules file")
+    group.addoption("--case-timeout", type=float, default=10.0, help="seconds an engine may take per case")
+    group.addoption("--max-restarts", type=int, default=5, help="restarts of a crashed engine before giving up")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    for marker in TAG_MARKERS.values():
+        config.addinivalue_line("markers", f"{marker}(value): napspec scenario tag @{marker}:<value>")
+
+
+def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
+    """Map ``@rule:x``, ``@id:x``, ``@chapter:x`` and ``@needs:x`` to markers (``:`` is not
+    allowed in marker names, so they cannot be markers as written)."""
+    name, sep, value = tag.partition(":")
+    if not sep or name not in TAG_MARKERS:
+        return None
+    getattr(pytest.mark, TAG_MARKERS[name])(value)(function)
+    return True
+
+
+@pytest.fixture(scope="session")
+def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
+    command = pytestconfig.getoption("--engine-command")
+    if command:
+        wrapped: Engine = ProtocolEngine(
+            shlex.split(command),
+            timeout=pytestconfig.getoption("--case-timeout"),
+            max_restarts=pytestconfig.getoption("--max-restarts"),
+        )
+    else:
+        wrapped = InProcessEngine(load_engine(pytestconfig.getoption("--engine") or "reference"))
+    try:
+        yield wrapped
+    finally:
+        wrapped.close()
+
+
+@pytest.fixture(scope="session")
+def engine_capabilities(engine: Engine, pytestconfig: pytest.Config) -> dict[str, Any]:
+    hello = engine.hello()
+    for plugin in pytestconfig.pluginmanager.get_plugins():
+        if isinstance(plugin, Collector):  # certify records who was certified
+            plugin.hello = hello
+    capabilities: dict[str, Any] = hello["capabilities"]
+    return capabilities
+
+
+@pytest.fixture(scope="session")
+def target(pytestconfig: pytest.Config) -> Target | None:
+    return Target.from_options(pytestconfig.getoption("--target-profile"), pytestconfig.getoption("--house-rules"))

@@ -1,0 +1,182 @@
+"""The ``napspec-reference`` command: play a readable session, or measure the engine.
+
+``napspec-reference play --profile hoyle --players 4 --seed 7 --hands 3`` prints each hand
+(deal, calls, tricks, settlement) and the totals, the players choosing random legal actions.
+
+``napspec-reference bench --hands 20000 --seed 1 --players 4 --profile hoyle`` plays random
+hands with full legality checking (every action is chosen from ``legal_actions`` and goes
+through ``apply``; every hand is settled) and prints the hands per second.
+
+>>> from click.testing import CliRunner
+>>> result = CliRunner().invoke(main, ["play", "--profile", "peel", "--players", "3", "--seed", "2", "--hands", "1"])
+>>> result.exit_code, "Totals" in result.output
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import click
+
+from reference_impl.cards import SUIT_NAMES, format_card, format_cards, shuffled_pack
+from reference_impl.errors import NapError
+from reference_impl.events import (
+    AllPassed,
+    CardPlayed,
+    CardsShown,
+    ClaimMade,
+    DealerChosen,
+    FirstDealerCard,
+    FreshDealRequired,
+    HandReplayed,
+    HandSettled,
+    OffenceRecorded,
+    PackCut,
+    PenaltyApplied,
+    PlayStopped,
+    ShowRefused,
+    ShowRequired,
+    SoloistChosen,
+    TrickWon,
+    TrumpsFixed,
+)
+from reference_impl.hand import Hand, random_playout
+from reference_impl.rules import Rules
+from reference_impl.session import Session
+
+
+def _rules(profile: str, house_rules: str | None) -> Rules:
+    try:
+        return Rules.house_rules(house_rules) if house_rules else Rules.profile(profile)
+    except NapError as error:
+        raise click.ClickException(str(error)) from error
+
+
+@click.group()
+def main() -> None:
+    """The napspec reference engine of Napoleon ("Nap")."""
+
+
+@main.command()
+@click.option("--profile", default="hoyle", show_default=True, help="peel, hoyle, britannica or wikipedia")
+@click.option("--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (overrides --profile)")
+@click.option("--players", default=4, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--hands", default=3, show_default=True, type=int)
+def play(profile: str, house_rules: str | None, players: int, seed: int, hands: int) -> None:
+    """Play a session with random legal actions and print it."""
+    rules = _rules(profile, house_rules)
+    try:
+        session = Session(rules, players, seed=seed)
+    except NapError as error:
+        raise click.ClickException(str(error)) from error
+    chooser = random.Random(seed)
+    click.echo(f"Napoleon under the rules {rules.name!r}: {players} players, seed {seed}")
+    for event in session.events:
+        if isinstance(event, FirstDealerCard):
+            click.echo(f"  draw: {format_card(event.card)} to seat {event.seat} (round {event.round})")
+        elif isinstance(event, DealerChosen):
+            click.echo(f"  seat {event.seat} deals first ({event.method})")
+    for number in range(1, hands + 1):
+        if number > 1:
+            session.next_hand()
+        hand = session.hand
+        click.echo(f"\nHand {number}: seat {hand.dealer} deals" + (" and sits out" if hand.sitting_out is not None else ""))
+        while hand.phase != "finished":
+            legal = hand.legal_actions()
+            hand.apply(legal[chooser.randrange(len(legal))])
+        _print_hand(hand)
+    click.echo("\nTotals: " + ", ".join(f"seat {seat} {amount:+d}" for seat, amount in session.totals.items()))
+
+
+def _print_hand(hand: Hand) -> None:
+    played: list[str] = []  # the cards of the trick in progress, from the events
+    for event in hand.events:
+        if isinstance(event, CardPlayed):
+            played.append(f"{event.seat}:{format_card(event.card)}")
+            continue
+        if isinstance(event, PackCut):
+            click.echo(f"  seat {event.seat} cuts {event.depth} cards")
+            for seat in hand.active_seats:
+                click.echo(f"    seat {seat}: {format_cards(hand.dealt(seat))}")
+        elif isinstance(event, SoloistChosen):
+            calls = ", ".join(
+                f"seat {seat} {'passes' if tricks == 0 else 'Nap' if tricks == 5 else tricks}"
+                for seat, tricks in hand.declarations
+            )
+            click.echo(f"  calls: {calls}")
+            forced = " (compulsory)" if event.compulsory else ""
+            click.echo(f"  seat {event.seat} plays for {'Nap' if event.tricks == 5 else event.tricks}{forced}")
+        elif isinstance(event, AllPassed):
+            click.echo("  all pass: the hand is not played")
+        elif isinstance(event, TrumpsFixed):
+            click.echo(f"  trumps: {SUIT_NAMES[event.suit]}")
+        elif isinstance(event, TrickWon):
+            click.echo(f"  trick {event.trick}: {' '.join(played)}; won by seat {event.seat}")
+            played = []
+        elif isinstance(event, PlayStopped):
+            click.echo(f"  play stops after trick {event.trick}: {event.reason}")
+        elif isinstance(event, ShowRequired):
+            click.echo(f"  must show their cards: {', '.join(f'seat {s}' for s in event.seats)}")
+        elif isinstance(event, CardsShown):
+            click.echo(f"  seat {event.seat} shows {format_cards(event.cards) or 'nothing'}")
+        elif isinstance(event, ShowRefused):
+            click.echo(f"  seat {event.seat} refuses to show his cards")
+        elif isinstance(event, OffenceRecorded):
+            click.echo(f"  offence {event.offence.id}: {event.offence.kind} by seat {event.offence.seat}")
+        elif isinstance(event, ClaimMade):
+            click.echo(f"  seat {event.seat} claims offence {event.offence} ({event.kind})")
+        elif isinstance(event, PenaltyApplied):
+            click.echo(f"  penalty: {event.remedy}" + (f" ({event.amount} stakes)" if event.amount else ""))
+        elif isinstance(event, HandReplayed):
+            played = []
+            click.echo(f"  the cards are replayed from trick {event.from_trick}, card {event.from_card + 1}")
+        elif isinstance(event, FreshDealRequired):
+            click.echo(f"  {event.outcome}: the same dealer deals again")
+        elif isinstance(event, HandSettled):
+            paid = ", ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(event.payments))
+            click.echo(f"  result: {event.outcome}; {paid}")
+
+
+@main.command()
+@click.option("--hands", default=20000, show_default=True, type=int)
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--players", default=4, show_default=True, type=int)
+@click.option("--profile", default="hoyle", show_default=True)
+@click.option("--house-rules", type=click.Path(exists=True, dir_okay=False))
+def bench(hands: int, seed: int, players: int, profile: str, house_rules: str | None) -> None:
+    """Play random hands as fast as possible and print the hands per second.
+
+    Like a session (the deal passing to the left, or staying after a fresh deal) but
+    without keeping the history. The shuffle is part of the measure.
+    """
+    rules = _rules(profile, house_rules)
+    try:
+        rules.check_players(players)
+    except NapError as error:
+        raise click.ClickException(str(error)) from error
+    rng = random.Random(seed)
+    dealer = 0
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(hands):
+        hand = Hand(rules, players, dealer, deck=shuffled_pack(rng))
+        actions += random_playout(hand, rng)
+        next_dealer = hand.next_dealer
+        assert next_dealer is not None  # a finished hand has one
+        dealer = next_dealer
+    elapsed = time.perf_counter() - start
+    rate = hands / elapsed if elapsed > 0 else float("inf")
+    click.echo(
+        f"{hands} hands ({actions} actions) in {elapsed:.3f} s: {rate:,.0f} hands/s "
+        f"(rules {rules.name!r}, {players} players, seed {seed})"
+    )
+
+
+__all__ = ["main"]
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

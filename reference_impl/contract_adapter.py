@@ -1,0 +1,332 @@
+"""The reference engine behind the napspec/1 engine contract.
+
+The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
+This module plugs the reference engine in exactly as a third party would: it translates a
+case (JSON) into calls of :class:`~reference_impl.hand.Hand` and
+:class:`~reference_impl.session.Session`, and their state back into the protocol's answers.
+It is registered under the entry point ``napspec.engines`` as ``reference``; run as a
+program (``python -m reference_impl.contract_adapter``) it serves the protocol on
+stdin/stdout.
+
+>>> engine = ReferenceEngine()
+>>> engine.hello()["capabilities"]["irregular_play"]
+True
+>>> from spec import load
+>>> case = {"id": "doc/1", "options": load().profile_values("peel"), "players": 2, "dealer": 1,
+...         "irregular": False,
+...         "start": {"hands": [["AS", "KS", "QS", "JS", "TS"], ["2C", "3C", "4C", "5C", "6C"]]},
+...         "actions": [{"type": "call", "seat": 0, "tricks": 5}, {"type": "call", "seat": 1, "tricks": 2},
+...                     {"type": "pass", "seat": 1}, {"type": "play", "seat": 0, "card": "AS"}],
+...         "queries": ["state", "legal-actions"]}
+>>> result = engine.run(case)
+>>> [step["ok"] for step in result["steps"]], result["steps"][1]["error"]
+([True, False, True, True], 'call-too-low')
+>>> result["answers"]["state"]["trumps"], result["answers"]["legal-actions"][0]
+('S', {'type': 'play', 'seat': 1, 'card': '2C'})
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any, Mapping, Sequence
+
+from reference_impl.actions import (
+    Action,
+    AskInformation,
+    Call,
+    Claim,
+    Cut,
+    DealCards,
+    ExposeCard,
+    Pass,
+    Play,
+    RefuseToShow,
+    ShowCards,
+)
+from reference_impl.cards import SUITS, format_card, parse_card
+from reference_impl.errors import (
+    BadCut,
+    CallTooLow,
+    CannotPass,
+    CardNotHeld,
+    IllegalAction,
+    IrregularPlayNotAllowed,
+    MustFollowSuit,
+    NoSuchOffence,
+    NotProvidedFor,
+    NotYourTurn,
+    WrongPhase,
+)
+from reference_impl.events import Information
+from reference_impl.hand import CLAIMED, Hand
+from reference_impl.rules import OPTIONS, Rules
+from reference_impl.session import Session
+
+PROTOCOL = "napspec/1"
+
+QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+
+#: Why the engine refused an action → the protocol's error code. The most specific class
+#: of the error raised is looked up along its method resolution order; every other
+#: :class:`IllegalAction` (a seat not at the table or taking no part, an impossible deal or
+#: call, something that is not an action) is ``invalid-action``.
+ERROR_CODES: dict[type[IllegalAction], str] = {
+    WrongPhase: "wrong-phase",
+    NotYourTurn: "not-your-turn",
+    MustFollowSuit: "must-follow-suit",
+    CardNotHeld: "card-not-held",
+    CallTooLow: "call-too-low",
+    CannotPass: "cannot-pass",
+    BadCut: "bad-cut",
+    NotProvidedFor: "not-provided-for",
+    NoSuchOffence: "no-such-offence",
+    IrregularPlayNotAllowed: "irregular-play-not-allowed",
+}
+
+
+def error_code(error: IllegalAction) -> str:
+    """The protocol's code for an action the engine refused.
+
+    >>> error_code(CallTooLow("3 is not above 3")), error_code(IllegalAction("?"))
+    ('call-too-low', 'invalid-action')
+    """
+    for cls in type(error).__mro__:
+        code = ERROR_CODES.get(cls)
+        if code is not None:
+            return code
+    return "invalid-action"
+
+
+def _engine_version() -> str:
+    try:
+        return version("napspec")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+def _capabilities() -> dict[str, Any]:
+    """What the reference engine plays: every value its :class:`Rules` accepts (read from
+    the engine's own option table, not from the register, as any engine would declare)."""
+    options: dict[str, list[Any]] = {}
+    for spec in OPTIONS:
+        if spec.kind == "int":
+            options[spec.id] = list(range(spec.minimum, spec.maximum + 1))
+        elif spec.kind == "bool":
+            options[spec.id] = [True, False]
+        else:
+            options[spec.id] = list(spec.values)
+    return {
+        "profiles": ["britannica", "hoyle", "peel", "wikipedia"],
+        "options": options,
+        "variants": [],
+        "queries": list(QUERIES),
+        "irregular_play": True,
+    }
+
+
+class UnplayableCase(Exception):
+    """A case the engine cannot set up (rules it refuses, a table too large, a draw that
+    runs out): answered with an error response of code ``bad-request``."""
+
+
+# ---------------------------------------------------------------------- case → engine
+
+
+def _cards(written: Sequence[str]) -> list[int]:
+    return [parse_card(text) for text in written]
+
+
+def _action(data: Mapping[str, Any]) -> Action:
+    """The engine's action for a protocol action (already schema-checked by the sender;
+    anything else is refused by the engine as ``invalid-action``)."""
+    kind, seat = data["type"], data["seat"]
+    if kind == "cut":
+        return Cut(seat, data["depth"])
+    if kind == "deal":
+        exposed = parse_card(data["exposed"]) if "exposed" in data else None
+        counts = tuple(data["counts"]) if "counts" in data else None
+        return DealCards(seat, exposed, counts)
+    if kind == "call":
+        return Call(seat, data["tricks"])
+    if kind == "pass":
+        return Pass(seat)
+    if kind == "play":
+        return Play(seat, parse_card(data["card"]))
+    if kind == "expose":
+        return ExposeCard(seat, parse_card(data["card"]))
+    if kind == "claim":
+        # The protocol names an offence by its index in the "offences" answer; the engine
+        # numbers its offences from 1 in the same order.
+        return Claim(seat, data["offence"] + 1)
+    if kind == "show":
+        return ShowCards(seat)
+    if kind == "refuse-to-show":
+        return RefuseToShow(seat)
+    if kind == "ask":
+        return AskInformation(seat)
+    raise UnplayableCase(f"unknown action type {kind!r}")
+
+
+def _step(hand: Hand, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply one action; the protocol's step for it."""
+    action = _action(data)
+    seen = len(hand.events)
+    try:
+        hand.apply(action)
+    except IllegalAction as error:
+        return {"ok": False, "error": error_code(error), "message": str(error)}
+    told = [event for event in hand.events[seen:] if isinstance(event, Information)]
+    if told:
+        return {"ok": True, "told": {"call": told[-1].call, "tricks_made": told[-1].tricks_made}}
+    return {"ok": True}
+
+
+# ---------------------------------------------------------------------- engine → answers
+
+
+def _action_json(action: Action) -> dict[str, Any]:
+    """The protocol's form of one of the engine's (regular) actions."""
+    if isinstance(action, Cut):
+        return {"type": "cut", "seat": action.seat, "depth": action.depth}
+    if isinstance(action, DealCards):
+        result: dict[str, Any] = {"type": "deal", "seat": action.seat}
+        if action.exposed is not None:
+            result["exposed"] = format_card(action.exposed)
+        if action.counts is not None:
+            result["counts"] = list(action.counts)
+        return result
+    if isinstance(action, Call):
+        return {"type": "call", "seat": action.seat, "tricks": action.tricks}
+    if isinstance(action, Pass):
+        return {"type": "pass", "seat": action.seat}
+    if isinstance(action, Play):
+        return {"type": "play", "seat": action.seat, "card": format_card(action.card)}
+    if isinstance(action, ExposeCard):
+        return {"type": "expose", "seat": action.seat, "card": format_card(action.card)}
+    if isinstance(action, Claim):
+        return {"type": "claim", "seat": action.seat, "offence": action.offence - 1}
+    if isinstance(action, ShowCards):
+        return {"type": "show", "seat": action.seat}
+    if isinstance(action, RefuseToShow):
+        return {"type": "refuse-to-show", "seat": action.seat}
+    return {"type": "ask", "seat": action.seat}
+
+
+def _answer(hand: Hand, query: str) -> Any:
+    """The answer to ``query`` about ``hand`` as it stands."""
+    seats = range(hand.players)
+    if query == "state":
+        return {
+            "phase": hand.phase,
+            "to_act": hand.to_act,
+            "soloist": hand.soloist,
+            "call": hand.call,
+            "trumps": SUITS[hand.trumps] if hand.trumps is not None else None,
+            "tricks_won": [hand.tricks_won(seat) for seat in seats],
+            "holdings": [[format_card(card) for card in hand.holding(seat)] for seat in seats],
+        }
+    if query == "legal-actions":
+        return [_action_json(action) for action in hand.legal_actions()]
+    if query == "tricks":
+        tricks: list[dict[str, Any]] = [
+            {
+                "leader": trick.leader,
+                "plays": [{"seat": seat, "card": format_card(card)} for seat, card in trick.cards],
+                "winner": trick.winner,
+            }
+            for trick in hand.tricks
+        ]
+        current = hand.current_trick
+        if current:
+            tricks.append(
+                {
+                    "leader": current[0][0],
+                    "plays": [{"seat": seat, "card": format_card(card)} for seat, card in current],
+                    "winner": None,
+                }
+            )
+        return tricks
+    if query == "table":
+        return [[{"card": format_card(card), "face_up": up} for card, up in cards] for cards in hand.table()]
+    if query == "result":
+        result = hand.result
+        if result is None:
+            return None
+        return {
+            "outcome": result.outcome,
+            "payments": [result.payments.get(seat, 0) for seat in seats],
+            "next_dealer": hand.next_dealer,
+        }
+    if query == "offences":
+        return [
+            {"kind": offence.kind, "seat": offence.seat, "claimed": hand.offence_status(offence.id) == CLAIMED}
+            for offence in hand.offences
+        ]
+    raise UnplayableCase(f"the query {query!r} needs a draw start")
+
+
+# ------------------------------------------------------------------------------- engine
+
+
+class ReferenceEngine:
+    """The reference engine as a :class:`conformance.contract.Engine`: ``hello()``,
+    ``run(case)``, ``close()``. It keeps no state between cases."""
+
+    def __init__(self) -> None:
+        self._hello: dict[str, Any] = {
+            "protocol": PROTOCOL,
+            "engine": {"name": "napspec-reference", "version": _engine_version(), "language": "Python"},
+            "capabilities": _capabilities(),
+        }
+
+    def hello(self) -> dict[str, Any]:
+        """The handshake (a fresh copy: the caller may keep or change it)."""
+        return copy.deepcopy(self._hello)
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play one case: set the hand up as the case starts it, apply every action, answer
+        every query. A case the engine cannot set up is answered with an error response."""
+        case_id = str(case["id"])
+        try:
+            return self._run(case, case_id)
+        except UnplayableCase as error:
+            return {"error": {"message": str(error), "code": "bad-request", "case": case_id}}
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _run(self, case: dict[str, Any], case_id: str) -> dict[str, Any]:
+        start: dict[str, Any] = case["start"]
+        queries: list[str] = list(case["queries"])
+        players: int = case["players"]
+        irregular = bool(case["irregular"])
+        try:
+            rules = Rules.from_options(case["options"], name=case_id)
+            if "draw" in start:
+                if case["actions"] or queries != ["first-dealer"]:
+                    raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
+                session = Session(rules, players, decks=[_cards(start["draw"])], allow_irregular=irregular)
+                return {"case": case_id, "steps": [], "answers": {"first-dealer": {"seat": session.first_dealer}}}
+            if "hands" in start:
+                holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
+                hand = Hand.stacked(rules, players, case["dealer"], holdings, allow_irregular=irregular)
+            else:
+                hand = Hand(rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular)
+        except ValueError as error:  # RulesError and CardError are ValueErrors too
+            raise UnplayableCase(f"{type(error).__name__}: {error}") from error
+        steps = [_step(hand, action) for action in case["actions"]]
+        answers = {query: _answer(hand, query) for query in queries}
+        return {"case": case_id, "steps": steps, "answers": answers}
+
+
+def main() -> None:
+    """Serve the napspec/1 protocol on stdin/stdout with the reference engine."""
+    from conformance.contract import serve
+
+    serve(ReferenceEngine(), sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":
+    main()

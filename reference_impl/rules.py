@@ -1,0 +1,360 @@
+"""The rules in force: one typed field per option of ``spec/variations.toml``.
+
+The engine never hard-codes a profile. A :class:`Rules` is built from a mapping of option id
+to value — a profile of ``spec/profiles/``, a house-rules file, or any mapping — and is
+validated: an unknown, missing or badly typed option, or a value the option does not have,
+raises :class:`~reference_impl.errors.RulesError` naming it.
+
+>>> rules = Rules.profile("wikipedia")
+>>> rules.name, rules.cut_minimum, rules.deal_pattern
+('wikipedia', 4, 'three-then-two')
+>>> rules.options()["nap-stakes"]
+'win-10-lose-5'
+>>> Rules.from_options({**rules.options(), "nap-stake": "win-12-lose-6"})
+Traceback (most recent call last):
+...
+reference_impl.errors.RulesError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
+>>> rules.with_options({"nap-stakes": "win-12-lose-6"}).win_stake(5)
+12
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any, Literal, Mapping, NamedTuple, get_args
+
+from reference_impl.cards import PACK_SIZE
+from reference_impl.errors import RulesError
+
+OptionValue = str | int | bool
+"""The value of one option: an enum value (``str``), an ``int`` or a ``bool``."""
+
+DealerSitsOut = Literal["six-players", "five-or-six-players", "never"]
+FirstDealer = Literal["first-jack-face-up", "lowest-card-ace-low", "lowest-card-ace-high"]
+DealPattern = Literal["singly", "three-then-two"]
+CompulsoryCall = Literal["none", "eldest-cannot-pass", "eldest-if-all-pass", "dealer-if-all-pass"]
+CardsLeft = Literal["face-up-winner-turned-down", "face-up"]
+NapStakes = Literal["win-10-lose-5", "win-12-lose-6"]
+FreshDealTiming = Literal["before-calling", "before-settlement", "none"]
+FreshDealBeforeCalling = Literal["before-calling", "none"]
+WrongNumber = Literal["redeal-before-calls-else-adjust", "fine-three-tricks", "none"]
+OutOfTurn = Literal["as-revoke", "fine-three-tricks", "none"]
+ExposedAfterDeal = Literal["fine-three-tricks", "none"]
+Revoke = Literal[
+    "replay-hand-revoker-pays-all",
+    "replay-from-revoke-fine-five",
+    "abandon-revoker-pays-soloist",
+    "none",
+]
+
+MAX_HANDS = PACK_SIZE // 5
+"""Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
+
+_SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
+
+
+class OptionSpec(NamedTuple):
+    """How one option is typed: its id, the :class:`Rules` field, its type and values."""
+
+    id: str
+    field: str
+    kind: Literal["enum", "int", "bool"]
+    values: tuple[str, ...]  # the enum values; empty for int and bool
+    minimum: int  # int options only
+    maximum: int  # int options only
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One value for each of the twenty options, and the name of where they came from.
+
+    Field names are the option ids in snake case. Build one with :meth:`from_options`,
+    :meth:`profile` or :meth:`house_rules`; the dataclass constructor does not validate.
+    """
+
+    players_min: int
+    players_max: int
+    dealer_sits_out: DealerSitsOut
+    first_dealer: FirstDealer
+    cut_minimum: int
+    deal_pattern: DealPattern
+    compulsory_call: CompulsoryCall
+    cards_left: CardsLeft
+    stop_when_decided: bool
+    nap_stakes: NapStakes
+    fresh_deal_exposed_card: FreshDealTiming
+    fresh_deal_misdeal: FreshDealTiming
+    fresh_deal_faulty_pack: FreshDealBeforeCalling
+    fresh_deal_uncut: FreshDealBeforeCalling
+    wrong_number: WrongNumber
+    out_of_turn: OutOfTurn
+    exposed_after_deal: ExposedAfterDeal
+    revoke: Revoke
+    show_cards: bool
+    right_to_information: bool
+    name: str = "custom"
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object], name: str = "custom") -> Rules:
+        """Rules from a mapping of option id to value, checked option by option.
+
+        >>> values = Rules.profile("peel").options()
+        >>> Rules.from_options(values, name="mine").first_dealer
+        'first-jack-face-up'
+        >>> del values["revoke"]
+        >>> Rules.from_options(values)
+        Traceback (most recent call last):
+        ...
+        reference_impl.errors.RulesError: missing option 'revoke'
+        """
+        if not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of option id to value, not {type(options).__name__}")
+        known = {spec.id: spec for spec in OPTIONS}
+        for key in options:
+            if key not in known:
+                raise RulesError(f"unknown option {key!r}{_suggest(str(key), known)}")
+        values: dict[str, Any] = {}
+        for spec in OPTIONS:
+            if spec.id not in options:
+                raise RulesError(f"missing option {spec.id!r}")
+            values[spec.field] = _check_value(spec, options[spec.id])
+        if values["players_min"] > values["players_max"]:
+            raise RulesError(
+                f"option 'players-min' ({values['players_min']}) exceeds option "
+                f"'players-max' ({values['players_max']})"
+            )
+        return cls(**values, name=name)
+
+    @classmethod
+    def profile(cls, name: str) -> Rules:
+        """The rules of a profile of ``spec/profiles/`` (``peel``, ``hoyle``, ``britannica``,
+        ``wikipedia``).
+
+        >>> Rules.profile("hoyle").compulsory_call
+        'dealer-if-all-pass'
+        """
+        return cls.from_options(_profile_values(name), name=name)
+
+    @classmethod
+    def house_rules(cls, path: str | Path) -> Rules:
+        """The rules of a house-rules file: a base profile with overrides.
+
+        The file is read by the spec package (``spec.house_rules_values``), which reports a
+        mistake with the file, the line and the nearest valid name; its error is raised as a
+        :class:`RulesError`. The rules are named after the file's ``name`` entry, or else the
+        file's stem.
+        """
+        values, name = _house_rules_values(Path(path))
+        return cls.from_options(values, name=name)
+
+    def with_options(self, overrides: Mapping[str, object], name: str | None = None) -> Rules:
+        """These rules with some options changed (checked like :meth:`from_options`).
+
+        >>> Rules.profile("hoyle").with_options({"show-cards": False}).show_cards
+        False
+        """
+        return Rules.from_options({**self.options(), **overrides}, name=name or self.name)
+
+    # ------------------------------------------------------------------ queries
+
+    def options(self) -> dict[str, OptionValue]:
+        """Option id → value, in the order of ``spec/variations.toml``."""
+        result: dict[str, OptionValue] = {}
+        for spec in OPTIONS:
+            result[spec.id] = getattr(self, spec.field)
+        return result
+
+    def dealer_sits_out_at(self, players: int) -> bool:
+        """Whether the dealer deals himself no hand at a table of ``players``.
+
+        >>> rules = Rules.profile("peel")
+        >>> rules.dealer_sits_out_at(6), rules.dealer_sits_out_at(5)
+        (True, False)
+        """
+        if self.dealer_sits_out == "six-players":
+            return players == 6
+        if self.dealer_sits_out == "five-or-six-players":
+            return players in (5, 6)
+        return False
+
+    def check_players(self, players: int) -> None:
+        """Raise :class:`RulesError` unless a deal at a table of ``players`` can be played under
+        these rules: the number within players-min..players-max, five cards for every hand,
+        and no compulsory call binding a dealer who sits out (interpretation
+        dealer-out-cannot-be-compelled).
+
+        >>> Rules.profile("wikipedia").check_players(2)
+        Traceback (most recent call last):
+        ...
+        reference_impl.errors.RulesError: 2 players: the rules 'wikipedia' allow 3 to 7 (options 'players-min' and 'players-max')
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RulesError(f"the number of players must be an int, not {players!r}")
+        if not self.players_min <= players <= self.players_max:
+            raise RulesError(
+                f"{players} players: the rules {self.name!r} allow {self.players_min} to "
+                f"{self.players_max} (options 'players-min' and 'players-max')"
+            )
+        sits_out = self.dealer_sits_out_at(players)
+        hands = players - 1 if sits_out else players
+        if hands * 5 > PACK_SIZE:
+            raise RulesError(f"{players} players: {hands} hands of five need more than {PACK_SIZE} cards")
+        if sits_out and self.compulsory_call == "dealer-if-all-pass":
+            # Interpretation dealer-out-cannot-be-compelled: a dealer without cards cannot
+            # play for a trick, and choosing someone else would invent a rule.
+            raise RulesError(
+                f"{players} players: option 'compulsory-call' = 'dealer-if-all-pass' binds a dealer who, "
+                f"under option 'dealer-sits-out' = {self.dealer_sits_out!r}, holds no cards"
+            )
+
+    def win_stake(self, call: int) -> int:
+        """What each player pays a soloist who makes ``call`` (Nap: 10 or 12 by nap-stakes).
+
+        >>> rules = Rules.profile("peel")
+        >>> rules.win_stake(3), rules.win_stake(5)
+        (3, 10)
+        """
+        if call < 5:
+            return call
+        return 10 if self.nap_stakes == "win-10-lose-5" else 12
+
+    def lose_stake(self, call: int) -> int:
+        """What a soloist who fails ``call`` pays each player (Nap: 5 or 6 by nap-stakes).
+
+        >>> Rules.profile("peel").with_options({"nap-stakes": "win-12-lose-6"}).lose_stake(5)
+        6
+        """
+        if call < 5:
+            return call
+        return 5 if self.nap_stakes == "win-10-lose-5" else 6
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    """The typed options, derived from the :class:`Rules` fields so there is one list."""
+    hints = {
+        "players_min": ("int", (2, MAX_HANDS)),
+        "players_max": ("int", (2, MAX_HANDS)),
+        # A cut must leave cut-minimum cards in each packet of a 52-card pack.
+        "cut_minimum": ("int", (1, PACK_SIZE // 2)),
+    }
+    annotations = {
+        "dealer_sits_out": DealerSitsOut,
+        "first_dealer": FirstDealer,
+        "deal_pattern": DealPattern,
+        "compulsory_call": CompulsoryCall,
+        "cards_left": CardsLeft,
+        "nap_stakes": NapStakes,
+        "fresh_deal_exposed_card": FreshDealTiming,
+        "fresh_deal_misdeal": FreshDealTiming,
+        "fresh_deal_faulty_pack": FreshDealBeforeCalling,
+        "fresh_deal_uncut": FreshDealBeforeCalling,
+        "wrong_number": WrongNumber,
+        "out_of_turn": OutOfTurn,
+        "exposed_after_deal": ExposedAfterDeal,
+        "revoke": Revoke,
+    }
+    specs: list[OptionSpec] = []
+    for f in fields(Rules):
+        if f.name == "name":
+            continue
+        option_id = f.name.replace("_", "-")
+        if f.name in hints:
+            _, (low, high) = hints[f.name]
+            specs.append(OptionSpec(option_id, f.name, "int", (), low, high))
+        elif f.name in annotations:
+            values = tuple(str(v) for v in get_args(annotations[f.name]))
+            specs.append(OptionSpec(option_id, f.name, "enum", values, 0, 0))
+        else:
+            specs.append(OptionSpec(option_id, f.name, "bool", (), 0, 0))
+    return tuple(specs)
+
+
+OPTIONS: tuple[OptionSpec, ...] = _option_specs()
+"""The twenty options, in the order of ``spec/variations.toml``."""
+
+
+def _suggest(name: str, candidates: Mapping[str, object] | tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, list(candidates), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _check_value(spec: OptionSpec, value: object) -> object:
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise RulesError(f"option {spec.id!r} takes true or false, not {value!r}")
+        return value
+    if spec.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"option {spec.id!r} takes a whole number, not {value!r}")
+        if not spec.minimum <= value <= spec.maximum:
+            raise RulesError(f"option {spec.id!r} must be from {spec.minimum} to {spec.maximum}, not {value}")
+        return value
+    if not isinstance(value, str) or value not in spec.values:
+        hint = _suggest(value, spec.values) if isinstance(value, str) else ""
+        raise RulesError(
+            f"option {spec.id!r} has no value {value!r}{hint} (values: {', '.join(spec.values)})"
+        )
+    return value
+
+
+# ---------------------------------------------------------------------- reading spec/
+
+
+def _profile_values(name: str) -> dict[str, OptionValue]:
+    """Option id → value of the profile ``spec/profiles/NAME.toml``.
+
+    This is the engine's only reader of profiles, kept tiny so that it can be swapped for
+    ``spec.load().profile_values(name)``; the test suite checks that the two agree. An entry
+    is a plain value or an inline table ``{ value = ..., interpretation = ... }``.
+
+    >>> _profile_values("peel")["first-dealer"]
+    'first-jack-face-up'
+    """
+    folder = _SPEC_DIR / "profiles"
+    path = folder / f"{name}.toml"
+    if not name or "/" in name or "\\" in name or not path.is_file():
+        known = tuple(sorted(p.stem for p in folder.glob("*.toml")))
+        raise RulesError(f"unknown profile {name!r}{_suggest(name, known)} (profiles: {', '.join(known)})")
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise RulesError(f"{path}: no [options] table")
+    values: dict[str, OptionValue] = {}
+    for key, entry in options.items():
+        values[key] = entry["value"] if isinstance(entry, dict) else entry
+    return values
+
+
+def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
+    """Option id → value of a house-rules file, and the name the rules go by.
+
+    The values come from ``spec.house_rules_values``, which checks the file against the
+    register and names the line of a mistake; its error becomes a :class:`RulesError`.
+    """
+    try:
+        from spec import house_rules_values
+        from spec.errors import SpecError
+    except ImportError as error:  # the spec package is part of this project: say so plainly
+        raise RulesError(f"house rules need the spec package: {error}") from error
+    try:
+        values = house_rules_values(path)
+    except SpecError as error:
+        raise RulesError(str(error)) from error
+    name = path.stem
+    try:
+        with path.open("rb") as handle:
+            declared = tomllib.load(handle).get("name")
+    except (OSError, tomllib.TOMLDecodeError):  # spec has already read it; keep the stem
+        declared = None
+    if isinstance(declared, str) and declared:
+        name = declared
+    return dict(values), name
+
+
+__all__ = ["MAX_HANDS", "OPTIONS", "OptionSpec", "OptionValue", "Rules"]

@@ -1,0 +1,162 @@
+"""A session: the draw for the first dealer, then one hand after another, and the totals.
+
+>>> from reference_impl.rules import Rules
+>>> from reference_impl.hand import random_playout
+>>> import random
+>>> session = Session(Rules.profile("hoyle"), 4, seed=5)
+>>> session.hand.dealer == session.first_dealer
+True
+>>> for _ in range(3):
+...     _ = random_playout(session.hand, random.Random(0))
+...     _ = session.next_hand()
+>>> len(session.history), sum(session.totals.values())
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterable, Iterator, Sequence
+
+from reference_impl.cards import ACE, JACK, shuffled_pack
+from reference_impl.errors import WrongPhase
+from reference_impl.events import DealerChosen, Event, FirstDealerCard
+from reference_impl.hand import FINISHED, Hand
+from reference_impl.rules import Rules
+
+
+class Session:
+    """Hands dealt one after another at one table, with the deal passing to the left.
+
+    ``Session(rules, players, seed=None, decks=None, first_dealer=None,
+    allow_irregular=False)``. The session has its own :class:`random.Random` seeded with
+    ``seed``; it shuffles every pack not given in ``decks`` (stacked packs, top first, used
+    one per hand in turn, then the shuffles take over).
+
+    If ``first_dealer`` is ``None`` the first dealer is found by the draw the rules give
+    (option ``first-dealer``), from the first of ``decks`` if given, else from a shuffled
+    pack: cards are turned to the seats in order from seat 0 (interpretation draw-order);
+    Peel's first knave deals; otherwise the lowest card deals, the ace low or high as the
+    option says, and players tied for lowest draw again in seat order (interpretation
+    tie-for-lowest). Choice: the draw pack is a pack of its own, so the first hand is dealt
+    from the next pack; a seeded draw that runs out of cards (only possible by very long
+    ties) goes on with a fresh shuffle, while a stacked draw pack that runs out is an error.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int | None = None,
+        decks: Iterable[Sequence[int]] | None = None,
+        first_dealer: int | None = None,
+        allow_irregular: bool = False,
+    ) -> None:
+        rules.check_players(players)
+        self.rules = rules
+        self.players = players
+        self.allow_irregular = allow_irregular
+        self._rng = random.Random(seed)
+        self._decks: Iterator[Sequence[int]] | None = iter(decks) if decks is not None else None
+        self.events: list[Event] = []
+        """The draw for the first dealer."""
+        self.history: list[Hand] = []
+        """The closed hands, in order."""
+        if first_dealer is None:
+            first_dealer = self._draw()
+        else:
+            if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < players:
+                raise ValueError(f"the first dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}")
+            self.events.append(DealerChosen(first_dealer, "given"))
+        self.first_dealer: int = first_dealer
+        self.hand: Hand = self._new_hand(first_dealer)
+        """The hand in progress (or finished and not yet closed)."""
+
+    def _next_pack(self) -> tuple[list[int], bool]:
+        """The next pack, and whether it was given (stacked) rather than shuffled."""
+        if self._decks is not None:
+            deck = next(self._decks, None)
+            if deck is not None:
+                return list(deck), True
+            self._decks = None
+        return shuffled_pack(self._rng), False
+
+    def _new_hand(self, dealer: int) -> Hand:
+        pack, _ = self._next_pack()
+        return Hand(self.rules, self.players, dealer, deck=pack, allow_irregular=self.allow_irregular)
+
+    def _draw(self) -> int:
+        """Find the first dealer (see the class docstring)."""
+        method = self.rules.first_dealer
+        pack, stacked = self._next_pack()
+        position = 0
+
+        def turn() -> int:
+            nonlocal pack, position
+            if position >= len(pack):
+                if stacked:
+                    raise ValueError("the stacked draw pack ran out before the first dealer was found")
+                pack, position = shuffled_pack(self._rng), 0
+            card = pack[position]
+            position += 1
+            return card
+
+        if method == "first-jack-face-up":
+            seat = 0
+            while True:
+                card = turn()
+                self.events.append(FirstDealerCard(seat, card, 1))
+                if card % 13 == JACK:
+                    self.events.append(DealerChosen(seat, method))
+                    return seat
+                seat = (seat + 1) % self.players
+
+        ace_low = method == "lowest-card-ace-low"
+
+        def value(card: int) -> int:
+            rank = card % 13
+            return (0 if rank == ACE else rank + 1) if ace_low else rank
+
+        drawing = list(range(self.players))
+        round_number = 1
+        while True:
+            values: dict[int, int] = {}
+            for seat in drawing:
+                card = turn()
+                self.events.append(FirstDealerCard(seat, card, round_number))
+                values[seat] = value(card)
+            lowest = min(values.values())
+            drawing = [seat for seat in drawing if values[seat] == lowest]
+            if len(drawing) == 1:
+                self.events.append(DealerChosen(drawing[0], method))
+                return drawing[0]
+            round_number += 1
+
+    def next_hand(self) -> Hand:
+        """Close the finished hand and deal the next: the same dealer after a fresh deal or a
+        redeal, else the player on the dealer's left (after an all-pass too)."""
+        hand = self.hand
+        if hand.phase != FINISHED:
+            raise WrongPhase(f"the hand in progress is not finished (phase {hand.phase!r})")
+        hand.close()
+        self.history.append(hand)
+        dealer = hand.next_dealer
+        assert dealer is not None
+        self.hand = self._new_hand(dealer)
+        return self.hand
+
+    @property
+    def totals(self) -> dict[int, int]:
+        """Each seat's net gain in stakes over the closed hands and, choice, the current hand
+        if it is finished (its result can still change by a claim until the next deal)."""
+        totals = dict.fromkeys(range(self.players), 0)
+        hands = self.history + ([self.hand] if self.hand.result is not None else [])
+        for hand in hands:
+            result = hand.result
+            assert result is not None
+            for seat, amount in result.payments.items():
+                totals[seat] += amount
+        return totals
+
+
+__all__ = ["Session"]

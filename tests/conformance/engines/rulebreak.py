@@ -1,0 +1,51 @@
+"""The reference engine with one rule broken: the base of the rule-breaking engines beside
+this file, which the conformance suite must catch (each is a thin wrapper that tampers with
+the reference engine's answers, served over the protocol like any third-party engine)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from conformance.contract import serve
+from reference_impl.contract_adapter import ReferenceEngine
+
+RANKS = "23456789TJQKA"
+
+
+class RuleBreakingEngine:
+    """Asks the reference engine the case's queries plus "state" and "tricks" (which the
+    tampering needs), lets :meth:`tamper` break the answers, and returns the queries asked."""
+
+    breaks = "nothing"
+
+    def __init__(self) -> None:
+        self.reference = ReferenceEngine()
+
+    def hello(self) -> dict[str, Any]:
+        hello = self.reference.hello()
+        hello["engine"]["name"] = f"reference-that-breaks-{self.breaks}"
+        return hello
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        asked = list(case["queries"])
+        if "first-dealer" in asked:
+            return self.reference.run(case)  # a draw: nothing to break here
+        extra = [query for query in ("state", "tricks") if query not in asked]
+        result = self.reference.run({**case, "queries": asked + extra})
+        if "error" in result:
+            return result
+        self.tamper(case, result["answers"])
+        result["answers"] = {query: result["answers"][query] for query in asked}
+        return result
+
+    def tamper(self, case: dict[str, Any], answers: dict[str, Any]) -> None:
+        """Break the answers in place (``answers`` holds "state" and "tricks" too)."""
+
+    def close(self) -> None:
+        self.reference.close()
+
+
+def main(engine: RuleBreakingEngine) -> None:
+    """Serve ``engine`` over the protocol on stdin/stdout."""
+    serve(engine, sys.stdin, sys.stdout)

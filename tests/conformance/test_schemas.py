@@ -1,0 +1,130 @@
+"""The protocol's JSON Schemas: valid draft 2020-12 schemas, their examples valid, strict
+where the protocol is strict, and in step with the Python code and the implementers' guide."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from conformance.cards import canonical_pack
+from conformance.cases import QUERIES, make_case
+from conformance.contract import PROTOCOL
+from conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
+
+from .conftest import REPO, small_case, toy_module
+
+GUIDE = REPO / "docs" / "implementers.md"
+
+
+def test_every_schema_is_a_valid_draft_2020_12_schema() -> None:
+    assert check_schemas() == []
+
+
+def test_every_schema_file_is_known() -> None:
+    assert sorted(path.name for path in SCHEMA_DIR.glob("*.json")) == sorted(f"{n}.schema.json" for n in SCHEMA_NAMES)
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_each_schema_example_is_valid(name: str) -> None:
+    for example in load_schema(name).get("examples", []):
+        assert errors(name, example) == []
+
+
+def test_every_value_in_the_enumerations_matches_the_code() -> None:
+    common = load_schema("common")["$defs"]
+    assert tuple(common["query"]["enum"]) == QUERIES
+    assert common["protocol"]["const"] == PROTOCOL
+
+
+def test_built_cases_and_toy_answers_are_valid() -> None:
+    toy = toy_module()
+    case = small_case("valid/1", queries=list(QUERIES[:-1]))
+    assert errors("run-request", {"cmd": "run", "case": case}) == []
+    assert errors("run-response", toy.run_response(case)) == []
+    assert errors("hello-response", toy.hello_response()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "instance"),
+    [
+        ("hello-response", {"protocol": "napspec/1", "engine": {"name": "x", "version": "1"}}),
+        ("bye-response", {"bye": False}),
+        ("error-response", {"error": {"message": "x", "code": "oops"}}),
+        ("error-response", {"error": "just a string"}),
+        ("run-response", {"case": "x", "steps": [{"ok": True, "error": "call-too-low"}], "answers": {}}),
+        ("run-response", {"case": "x", "steps": [{"ok": False, "error": "no-such-code"}], "answers": {}}),
+        ("run-response", {"case": "x", "steps": [], "answers": {"weather": "fine"}}),
+        ("run-response", {"case": "x", "steps": [], "answers": {}, "extra": 1}),
+        ("answers", {"result": {"outcome": "made", "payments": [10, -5, -5], "next_dealer": 1, "bonus": 0}}),
+        ("answers", {"state": {"phase": "dancing", "to_act": None, "soloist": None, "call": None, "trumps": None,
+                               "tricks_won": [0, 0], "holdings": [[], []]}}),
+        ("answers", {"table": [[{"card": "AS"}], []]}),
+        ("answers", {"offences": [{"kind": "cheating", "seat": 0, "claimed": False}]}),
+    ],
+)
+def test_off_schema_messages_are_refused(name: str, instance: Any) -> None:
+    assert not is_valid(name, instance)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"type": "play", "seat": 0, "card": "AS", "tricks": 3},
+        {"type": "play", "seat": 0},
+        {"type": "call", "seat": 0, "tricks": 0},
+        {"type": "pass", "seat": 10},
+        {"type": "cut", "seat": 0, "depth": 53},
+        {"type": "shuffle", "seat": 0},
+        {"type": "ask"},
+    ],
+)
+def test_off_schema_actions_are_refused(action: dict[str, Any]) -> None:
+    assert not is_valid("common", action, "action")
+
+
+def test_faults_of_the_start_need_an_irregular_case() -> None:
+    pack = canonical_pack()[1:] + ["AS"]  # no two of clubs, two aces of spades
+    case = make_case("irregular/1", profile="hoyle", irregular=True, deck=pack)
+    assert errors("case", case) == []
+    case["irregular"] = False
+    assert errors("case", case) != []
+
+
+def test_irregular_actions_may_be_sent_in_a_regular_case_to_be_refused() -> None:
+    case = small_case("regular/expose", actions=[{"type": "expose", "seat": 1, "card": "AS"}])
+    assert errors("case", case) == [] and case["irregular"] is False
+
+
+def test_the_schemas_are_plain_json_files() -> None:
+    for name in SCHEMA_NAMES:
+        text = (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
+        assert json.loads(text)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def _enums() -> dict[str, list[str]]:
+    common = load_schema("common")["$defs"]
+    answers = load_schema("answers")["$defs"]
+    return {
+        "error codes": common["error-code"]["enum"],
+        "action types": common["action"]["properties"]["type"]["enum"],
+        "queries": common["query"]["enum"],
+        "error-response codes": common["error"]["properties"]["code"]["enum"],
+        "phases": answers["state"]["properties"]["phase"]["enum"],
+        "outcomes": answers["result"]["anyOf"][1]["properties"]["outcome"]["enum"],
+        "offence kinds": answers["offences"]["items"]["properties"]["kind"]["enum"],
+    }
+
+
+@pytest.mark.parametrize("what", sorted(_enums()))
+def test_the_implementers_guide_documents_every_enumerated_value(what: str) -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    missing = [value for value in _enums()[what] if f"`{value}`" not in guide and f'"{value}"' not in guide]
+    assert missing == [], f"{what} missing from docs/implementers.md: {missing}"
+
+
+def test_the_implementers_guide_points_to_every_schema_file() -> None:
+    guide = GUIDE.read_text(encoding="utf-8")
+    missing = [name for name in SCHEMA_NAMES if f"conformance/schema/{name}.schema.json" not in guide]
+    assert missing == []
