@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
@@ -61,14 +62,15 @@ class Scenario:
         return bool(self.examples)
 
 
-def _tag_values(tags: list[dict[str, object]], name: str) -> list[str]:
+def _tag_values(tags: Any, name: str) -> list[str]:
     prefix = f"@{name}:"
     return [str(t["name"])[len(prefix) :] for t in tags if str(t["name"]).startswith(prefix)]
 
 
 def parse_feature(path: Path) -> list[Scenario]:
     """The scenarios of one feature file."""
-    document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    # gherkin-official's TypedDicts are walked generically here: the shape is its AST's.
+    document: Any = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
     feature = document["feature"]
     chapters = _tag_values(feature["tags"], "chapter")
     scenarios = []

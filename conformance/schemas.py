@@ -73,13 +73,52 @@ def registry() -> Registry[Any]:
     return Registry().with_resources(resources)
 
 
+#: Keywords that only annotate: a ``$ref`` beside nothing else but these is the target alone.
+_ANNOTATIONS = frozenset({"description", "title", "$comment", "examples", "default"})
+
+
+def _resolve(reference: str, base: str) -> tuple[Any, str]:
+    """The node a ``$ref`` names, and the ``$id`` of the document it stands in."""
+    address, _, pointer = reference.partition("#")
+    if address:
+        base = address if "://" in address else base.rsplit("/", 1)[0] + "/" + address
+    documents = {load_schema(name)["$id"]: load_schema(name) for name in SCHEMA_NAMES}
+    node: Any = documents[base]
+    for part in (p for p in pointer.split("/") if p):
+        node = node[part]
+    return node, base
+
+
+def _inline(node: Any, base: str, depth: int = 0) -> Any:
+    """``node`` with every ``$ref`` replaced by what it names (the schemas have no cycles;
+    a runaway depth says one was added)."""
+    if depth > 64:
+        raise RecursionError("the protocol schemas refer to themselves in a cycle")
+    if isinstance(node, list):
+        return [_inline(item, base, depth + 1) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if "$ref" in node:
+        target, target_base = _resolve(node["$ref"], base)
+        inlined = _inline(target, target_base, depth + 1)
+        rest = {k: _inline(v, base, depth + 1) for k, v in node.items() if k != "$ref"}
+        if set(rest) <= _ANNOTATIONS:
+            return inlined
+        return {"allOf": [inlined], **rest}
+    return {k: _inline(v, base, depth + 1) for k, v in node.items() if k not in ("$id", "$schema", "$defs")}
+
+
 @cache
 def _validator(name: str, definition: str | None) -> Any:
     schema: dict[str, Any] = load_schema(name)
     if definition is not None:
         # A bare ``$ref`` resolved against the named schema's own ``$id``.
         schema = {"$ref": f"{schema['$id']}#/$defs/{definition}"}
-    return jsonschema.Draft202012Validator(schema, registry=registry())
+    # Validation runs on every message of every case; resolving references through the
+    # registry each time costs more than the engine's own work, so each schema is validated
+    # as one self-contained document with its references inlined (same meaning, same errors).
+    bundled = _inline(schema, load_schema(name)["$id"])
+    return jsonschema.Draft202012Validator(bundled)
 
 
 def _where(path: Any) -> str:

@@ -12,6 +12,7 @@ The vocabulary is listed in ``docs/implementers.md`` for engine authors and in
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -80,19 +81,37 @@ class Table:
 
 
 class Runner:
-    """Sends a table's cases to the engine under test; skips cases it does not support."""
+    """Sends a table's cases to the engine under test; skips cases it does not support.
+
+    Consecutive ``Then`` steps usually ask different questions about the same actions, so
+    a case asks every query the engine answers and its answers are kept for the scenario:
+    the next question about the same actions is answered without playing them again.
+    """
 
     def __init__(self, engine: Engine, capabilities: dict[str, Any]) -> None:
         self.engine = engine
         self.capabilities = capabilities
+        self.answered: dict[str, dict[str, Any]] = {}
 
     def ask(self, table: Table, *queries: str) -> dict[str, Any]:
         case = table.case(list(queries))
+        key = json.dumps([case[k] for k in ("options", "players", "dealer", "irregular", "start", "actions")])
+        known = self.answered.get(key)
+        if known is not None and all(query in known["answers"] for query in queries):
+            return known
         ok, reason = applicable(case, self.capabilities)
         if not ok:
             pytest.skip(f"unsupported: {reason}")
+        if "draw" not in case["start"]:
+            answered = set(self.capabilities.get("queries", ()))
+            case["queries"] = list(queries) + [q for q in EVERY_QUERY if q in answered and q not in queries]
         result: dict[str, Any] = self.engine.run(case)
+        self.answered[key] = result
         return result
+
+
+#: The queries asked of a hand in play (``first-dealer`` goes only with a draw).
+EVERY_QUERY = ("state", "legal-actions", "tricks", "table", "result", "offences")
 
 
 def _expect(what: str, expected: object, actual: object) -> None:
@@ -192,6 +211,8 @@ def given_hands(table: Table, datatable: list[list[str]]) -> None:
 def given_pack(table: Table, cards: str) -> None:
     top = parse_cards(cards)
     table.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
+    # Who gets which card of a stacked pack depends on how it is cut and dealt.
+    table.needs |= {"deal-pattern", "cut-minimum"}
 
 
 @given(parsers.parse('the cards turned for the first deal are "{cards}"'))

@@ -105,7 +105,7 @@ Feature: Players and pack
       | britannica | 8S AH 7H KD 6D | AS 7S KH 6H QD | KS 6S QH 5H JD | QS 5S JH 4H TD | JS 4S TH 3H 9D | TS 3S 9H 2H 8D | 9S 2S 8H AD 7D | interpretation britannica-any-number  |
       | wikipedia  | 9H 8H 7H 7D 6D | AS KS QS 6H 5H | JS TS 9S 4H 3H | 8S 7S 6S 2H AD | 5S 4S 3S KD QD | 2S AH KH JD TD | QH JH TH 9D 8D | interpretation wikipedia-seven-players |
 
-  @rule:players.dealer-sits-out @rule:calling.dealer-last @rule:play.rotation @rule:settlement.sitting-out-dealer @id:players-six-dealer-neither-calls-nor-plays
+  @rule:players.dealer-sits-out @rule:calling.dealer-last @rule:play.rotation @rule:settlement.sitting-out-dealer @id:players-six-dealer-neither-calls-nor-plays @needs:stop-when-decided
   Scenario: At six players the dealer who sits out neither calls nor plays, but pays
     Peel p. 3: "With six persons taking part in the game the dealer stands out of the play, not dealing any cards to himself, though he receives and pays for the tricks like the others"
     Peel p. 10: "If he cannot stand for more tricks than have already been called he must pass, and the same holds good all round, until the dealer is reached."

@@ -152,7 +152,7 @@ Feature: Settlement
       | peel    | Peel p. 8   |
       | hoyle   | Hoyle p. 95 |
 
-  @rule:settlement.flat-loss @id:settlement-flat-loss-played-out
+  @rule:settlement.flat-loss @id:settlement-flat-loss-played-out @needs:stop-when-decided
   Scenario Outline: Under Britannica and Wikipedia a soloist who takes no trick in five pays only for his call
     Wikipedia § Scoring: "A bidder who fails to achieve the tricks bid, loses and pays every other player for the number of tricks announced before play."
     Britannica p. 229, description: "if he loses he similarly pays all the others."

@@ -8,7 +8,7 @@ Feature: Irregularities
 
   # ------------------------------------------------------------------ claims and revokes
 
-  @rule:irregularities.claims @rule:irregularities.revoke-definition @id:irregularities-revoke-recorded-not-penalised-until-claimed
+  @rule:irregularities.claims @rule:irregularities.revoke-definition @id:irregularities-revoke-recorded-not-penalised-until-claimed @needs:revoke
   Scenario: A revoke is recorded when made; until claimed the hand goes on as if it were regular
     Hoyle p. 100: "On the revoke being discovered, the cards must be taken up and replayed properly"
     Hoyle p. 101: "It is so common for persons to play valueless or losing cards out of turn without remark"

@@ -15,6 +15,7 @@ through ``apply``; every hand is settled) and prints the hands per second.
 
 from __future__ import annotations
 
+import sys
 import random
 import time
 from pathlib import Path
@@ -180,3 +181,16 @@ __all__ = ["main"]
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+@main.command()
+def serve() -> None:
+    """Speak the napspec/1 conformance protocol on stdin/stdout (docs/implementers.md).
+
+    The reference engine is served exactly as any third-party engine would be:
+    ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.
+    """
+    from conformance.contract import serve as serve_protocol
+    from reference_impl.contract_adapter import ReferenceEngine
+
+    serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
