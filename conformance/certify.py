@@ -120,7 +120,9 @@ class Collector:
         self.progress = progress
         self.task: Any = None
 
-    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        # After deselection (-k): only the scenarios that will run are recorded.
+        items = session.items
         for item in items:
             marker = item.get_closest_marker("scenario_id")
             chapter = item.get_closest_marker("chapter")

@@ -179,9 +179,6 @@ def bench(hands: int, seed: int, players: int, profile: str, house_rules: str | 
 
 __all__ = ["main"]
 
-if __name__ == "__main__":  # pragma: no cover
-    main()
-
 
 @main.command()
 def serve() -> None:
@@ -194,3 +191,7 @@ def serve() -> None:
     from reference_impl.contract_adapter import ReferenceEngine
 
     serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

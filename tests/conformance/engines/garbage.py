@@ -11,7 +11,9 @@
 - "error": an error response;
 - "unsupported": an error response saying the case is unsupported;
 
-and any other case properly, as the toy engine does.
+and any other case properly, as the toy engine does. With ``--always`` it answers every
+case with garbage, taking the kinds in turn (for runs of real scenarios, whose ids it
+cannot choose).
 """
 
 from __future__ import annotations
@@ -51,7 +53,12 @@ def respond(case: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
+ALWAYS = ("not-json", "off-schema", "wrong-case", "too-few-steps", "nan", "error")
+
+
 def main() -> None:
+    always = "--always" in sys.argv[1:]
+    count = 0
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -59,7 +66,11 @@ def main() -> None:
         if request["cmd"] == "hello":
             send(hello_response("garbage"))
         elif request["cmd"] == "run":
-            respond(request["case"])
+            case = request["case"]
+            if always:
+                case = {**case, "id": f"{case['id']}-{ALWAYS[count % len(ALWAYS)]}"}
+                count += 1
+            respond(case)
         elif request["cmd"] == "bye":
             send({"bye": True})
             return

@@ -1,0 +1,5 @@
+"""``python -m conformance``: the ``napspec`` command."""
+
+from conformance.cli import main
+
+main()
