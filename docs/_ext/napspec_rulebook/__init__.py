@@ -1,0 +1,92 @@
+"""Sphinx extension: the annotated rulebook of napspec, written from the project's data.
+
+Thin hand-written pages call the directives of :mod:`.directives` (``{napspec-chapter} play``
+and the like); the directives read the register (:func:`spec.load`), the conformance
+scenarios (:func:`conformance.scenarios.load_scenarios` and the feature files' data tables)
+and the certification reports, note every file they read as a dependency of the page, and
+register every rule, variation point, interpretation, profile, place in a source and scenario
+as a target of the ``nap`` domain (:mod:`.domain`), so that every link between pages is
+checked. When the whole project has been read, :func:`check_complete` warns about anything of
+the register that no page shows (with ``-W``, the build fails).
+
+Configuration: ``napspec_certify_dir`` — the folder of the ``certify-*.json`` reports
+(default ``build/certify``, relative to the repository).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from .data import resolve_certify_dir, rulebook_data
+from .directives import DIRECTIVES
+from .domain import NapDomain
+
+logger = logging.getLogger(__name__)
+
+
+def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
+    """Every ``nap`` target the rulebook must contain, from the data."""
+    data = rulebook_data(certify_dir)
+    register = data.register
+    wanted: list[tuple[str, str]] = []
+    wanted += [("chapter", c) for c in register.chapters]
+    wanted += [("rule", r) for r in register.rules]
+    wanted += [("option", o) for o in register.options]
+    wanted += [("optsource", f"{o}/{s}") for o in register.options for s in register.sources]
+    wanted += [("interp", i) for i in register.interpretations]
+    wanted += [("lacuna", lac.id) for s in register.sources.values() for lac in s.lacunae]
+    wanted += [("profile", p) for p in register.profiles]
+    wanted += [("choice", f"{p}/{o}") for p in register.profiles for o in register.options]
+    wanted += [("source", s) for s in register.sources]
+    wanted += [("loc", d.anchor) for s in register.sources.values() for d in s.divisions]
+    wanted += [("scenario", s.id) for s in data.scenarios if data.home_rule(s)]
+    return wanted
+
+
+def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
+    domain: NapDomain = env.domains["nap"]  # type: ignore[assignment]
+    missing = [f"{kind} {name}" for kind, name in expected_targets(app.config.napspec_certify_dir) if not domain.lookup(kind, name)]
+    for item in missing:
+        logger.warning("napspec: the rulebook does not show %s (is a page or directive missing?)", item)
+
+
+def report_names(app: Sphinx) -> tuple[str, ...]:
+    folder = resolve_certify_dir(app.config.napspec_certify_dir)
+    return tuple(sorted(p.name for p in folder.glob("certify-*.json"))) if folder.is_dir() else ()
+
+
+def reports_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    """The pages showing certification results are outdated when a report appears or goes
+    (a changed report is a noted dependency of those pages)."""
+    now = report_names(app)
+    before = getattr(env, "napspec_reports", None)
+    env.napspec_reports = now  # type: ignore[attr-defined]
+    if before is None or before == now:
+        return []
+    return sorted(getattr(env, "napspec_report_docs", set()) - removed)
+
+
+def purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    getattr(env, "napspec_report_docs", set()).discard(docname)
+
+
+def merge_info(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    mine: set[str] = getattr(env, "napspec_report_docs", set())
+    mine |= getattr(other, "napspec_report_docs", set()) & set(docnames)
+    env.napspec_report_docs = mine  # type: ignore[attr-defined]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("napspec_certify_dir", "", "env", types=frozenset({str}))
+    app.add_domain(NapDomain)
+    for name, directive in DIRECTIVES.items():
+        app.add_directive(name, directive)
+    app.connect("env-check-consistency", check_complete)
+    app.connect("env-get-outdated", reports_outdated)
+    app.connect("env-purge-doc", purge_doc)
+    app.connect("env-merge-info", merge_info)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

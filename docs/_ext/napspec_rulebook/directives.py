@@ -1,0 +1,988 @@
+"""The directives that write the rulebook's pages from the register, the scenarios and the
+certification reports. Each hand-written page is a title (or not) and one directive."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Sequence
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains.std import make_glossary_term
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from spec.errors import LocatorError
+from spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Rule
+from spec.sources import Source
+
+from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
+from .domain import NapDomain, anchor
+from .render import (
+    NodeLike,
+    bullet_list,
+    cell_value,
+    container,
+    inline,
+    join,
+    literal,
+    para,
+    paragraphs,
+    rubric,
+    section,
+    strong,
+    table,
+    term_ref,
+    xref,
+)
+from .steps import Context, sentence
+
+logger = logging.getLogger(__name__)
+EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
+_ID = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
+KIND_TITLES = {
+    "silent": "Where a source is silent",
+    "ambiguous": "Where a source is ambiguous",
+    "contradiction": "Where a source contradicts itself",
+    "lacuna": "Where a source's text is missing",
+}
+KIND_INTROS = {
+    "silent": "The source says nothing on the point, and the engine must still do something.",
+    "ambiguous": "The source's words bear more than one reading.",
+    "contradiction": "Two passages of the same source say different things.",
+    "lacuna": "The words that would settle the point are not in the copy.",
+}
+STATUS_WORDS = {
+    "passed": "passed",
+    "failed": "failed",
+    "skipped-unsupported": "skipped (unsupported)",
+    "errored": "errored",
+    "timed-out": "timed out",
+    "not-applicable": "not applicable",
+}
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+class NapDirective(SphinxDirective):
+    """Base: the data, dependency notes, target registration and common blocks."""
+
+    uses_reports = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_dependencies()
+        out = self.build()
+        document = self.state.document
+        for top in out:
+            for node in top.findall(nodes.Element):
+                for node_id in node["ids"]:
+                    document.ids.setdefault(node_id, node)
+        return out
+
+    def build(self) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ data
+
+    @property
+    def data(self) -> RulebookData:
+        return rulebook_data(self.config.napspec_certify_dir)
+
+    def note_dependencies(self) -> None:
+        """Every file the page is made from: the register, the feature files, this extension
+        (and the reports, for the pages that show them), so that incremental builds redo it."""
+        data = self.data
+        for path in (*data.dependencies, *EXTENSION_FILES):
+            self.env.note_dependency(str(path))
+        if self.uses_reports:
+            # a report that changes makes the page outdated; one that appears or goes is
+            # caught by the env-get-outdated handler (napspec_rulebook.reports_outdated)
+            for report in data.reports:
+                self.env.note_dependency(str(report.path))
+            report_docs: set[str] = getattr(self.env, "napspec_report_docs", set())
+            report_docs.add(self.env.current_document.docname)
+            self.env.napspec_report_docs = report_docs  # type: ignore[attr-defined]
+
+    @property
+    def domain(self) -> NapDomain:
+        return self.env.domains["nap"]  # type: ignore[return-value]
+
+    def target(self, node: nodes.Element, kind: str, name: str, title: str, *extra_ids: str) -> str:
+        """Give ``node`` the anchor of a ``nap`` target (plus ``extra_ids``) and register it."""
+        anchor_id = anchor(kind, name)
+        for node_id in (anchor_id, *extra_ids):
+            if node_id not in node["ids"]:
+                node["ids"].append(node_id)
+        self.domain.note(kind, name, anchor_id, title, location=self.get_location())
+        return anchor_id
+
+    def index(self, anchor_id: str, *entries: str) -> addnodes.index:
+        node = addnodes.index(entries=[("single", entry, anchor_id, "", None) for entry in entries])
+        node.source, node.line = self.get_source_info()
+        return node
+
+    # ------------------------------------------------------------------ text
+
+    def linked(self, text: str) -> list[NodeLike]:
+        """Our own prose with the ids it mentions (rules, interpretations, options, lacunae) linked."""
+        register = self.data.register
+        lacunae = {lacuna.id for source in register.sources.values() for lacuna in source.lacunae}
+        out: list[NodeLike] = []
+        position = 0
+        for match in _ID.finditer(text):
+            word = match.group()
+            before = text[max(0, match.start() - 16) : match.start()].lower()
+            kind = None
+            if before.endswith("lacuna ") and word in lacunae:
+                kind = "lacuna"
+            elif before.endswith("option ") and word in register.options:
+                kind = "option"
+            elif word in register.rules:
+                kind = "rule"
+            elif word in register.interpretations:
+                kind = "interp"
+            elif word in register.options:
+                kind = "option"
+            elif word in lacunae:
+                kind = "lacuna"
+            if kind is None:
+                continue
+            out.append(text[position : match.start()])
+            out.append(xref(kind, word, literal(word)))
+            position = match.end()
+        out.append(text[position:])
+        return [item for item in out if item != ""]
+
+    def prose(self, text: str, classes: Sequence[str] = ()) -> list[nodes.paragraph]:
+        return paragraphs(text, self.linked, classes=classes)
+
+    def source_label(self, text: str) -> NodeLike:
+        """``Peel p. 10`` / ``interpretation cut-any-depth`` (an Examples ``source`` cell) as a link."""
+        text = text.strip()
+        if text.startswith("interpretation "):
+            name = text.removeprefix("interpretation ").strip()
+            if name in self.data.register.interpretations:
+                return inline("interpretation ", xref("interp", name, literal(name)))
+        for source in self.data.register.sources.values():
+            if text.startswith(source.short + " "):
+                locator = text[len(source.short) + 1 :].strip()
+                try:
+                    return xref("loc", source.anchor(locator), text)
+                except LocatorError:
+                    break
+        return text
+
+    def locator_link(self, source_id: str, locator: str) -> NodeLike:
+        source = self.data.register.sources[source_id]
+        label = f"{source.short} {locator}"
+        try:
+            return xref("loc", source.anchor(locator), label, classes=["nap-locator-link"])
+        except LocatorError:
+            logger.warning("napspec: %s has no place %r", source.short, locator, location=self.get_location())
+            return label
+
+    def citation(self, citation: Citation, show_source: bool = False) -> nodes.container:
+        """A quotation with its locator (linked to the place in the published text) and note."""
+        block = container(classes=["nap-citation", f"nap-from-{citation.source}"])
+        block += para(normal(citation.quote), classes=["nap-quote"])
+        block += para("— ", self.locator_link(citation.source, citation.locator), classes=["nap-locator"])
+        if citation.note:
+            block += para(*self.linked(normal(citation.note)), classes=["nap-note"])
+        return block
+
+    def source_header(self) -> list[NodeLike]:
+        return [xref("source", sid, source.short) for sid, source in self.data.register.sources.items()]
+
+    def sources_grid(self, citations: Sequence[Citation], classes: Sequence[str] = ()) -> nodes.table:
+        """The four sources side by side: each one's quotations, or "silent"."""
+        row = []
+        for sid in self.data.register.sources:
+            own = [self.citation(c) for c in citations if c.source == sid]
+            row.append(own or [para("silent", classes=["nap-silent"])])
+        cell_classes = [[[f"nap-col-{sid}"] for sid in self.data.register.sources]]
+        return table(self.source_header(), [row], classes=["nap-sources", *classes], cell_classes=cell_classes)
+
+    # ------------------------------------------------------------------ status
+
+    def counts_text(self, counts: Counter[str]) -> tuple[list[NodeLike], str]:
+        applicable = sum(n for status, n in counts.items() if status != "not-applicable")
+        if not counts:
+            return ["no case"], "nap-status-none"
+        if not applicable:
+            return ["not applicable"], "nap-status-na"
+        passed = counts.get("passed", 0)
+        words = [f"{passed}/{applicable} passed"]
+        for status in STATUSES[1:-1]:
+            if counts.get(status):
+                words.append(f"{counts[status]} {STATUS_WORDS[status]}")
+        other = [s for s in counts if s not in STATUSES]
+        for status in other:
+            words.append(f"{counts[status]} {status}")
+        return [", ".join(words)], ("nap-status-ok" if passed == applicable else "nap-status-fail")
+
+
+# ---------------------------------------------------------------------- chapters and rules
+
+
+class ChapterDirective(NapDirective):
+    """``{napspec-chapter} <chapter id>``: a chapter's rules, quotes, scenarios and status."""
+
+    required_arguments = 1
+    uses_reports = True
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        chapter_id = self.arguments[0]
+        if chapter_id not in register.chapters:
+            raise self.error(f"no chapter {chapter_id!r} (chapters: {', '.join(register.chapters)})")
+        chapter = register.chapters[chapter_id]
+        page = section(chapter.title, [], classes=["nap-chapter"])
+        self.target(page, "chapter", chapter.id, chapter.title)
+        page += self.index(page["ids"][0], f"{chapter.title} (chapter)")
+        page += para(
+            f"Chapter {chapter.order} of the rules, in the order of the game. ",
+            f"Its rules are stated in spec/{Path(chapter.file).relative_to('spec')}",
+            "; the scenarios that test them are in the feature files named under each.",
+            classes=["nap-chapter-meta"],
+        )
+        page.extend(self.prose(chapter.intro, classes=["nap-intro"]))
+        page += rubric("Rules of this chapter")
+        page += bullet_list(
+            [[xref("rule", rule.id, rule.title), " ", literal(rule.id)] for rule in register.rules_of(chapter.id)],
+            classes=["nap-rule-list"],
+        )
+        for rule in register.rules_of(chapter.id):
+            page += self.rule_section(rule)
+        return [page]
+
+    def rule_section(self, rule: Rule) -> nodes.section:
+        data = self.data
+        register = data.register
+        node = section(rule.title, [], classes=["nap-rule"])
+        anchor_id = self.target(node, "rule", rule.id, rule.title, rule.id)
+        node += self.index(anchor_id, f"{rule.id} (rule)", f"{rule.title}")
+
+        binds: list[NodeLike] = [xref("profile", p, register.profiles[p].title if p in register.profiles else p) for p in rule.applies_to]
+        meta: list[NodeLike] = [literal(rule.id), " · binds ", *join(binds, ", ")]
+        if not rule.testable:
+            meta += [" · not testable"]
+        node += para(*meta, classes=["nap-rule-meta"])
+        node.extend(self.prose(rule.statement, classes=["nap-statement"]))
+        node += self.sources_grid(rule.citations)
+
+        if rule.options:
+            items = []
+            for option_id in rule.options:
+                option = register.options[option_id]
+                items.append([xref("option", option.id, option.title), " — ", option.question])
+            node += para(strong("Variation points"), " this rule depends on:", classes=["nap-rests"])
+            node += bullet_list(items, classes=["nap-rests-list"])
+        if rule.interpretations:
+            items = []
+            for interp_id in rule.interpretations:
+                interp = register.interpretations[interp_id]
+                items.append([xref("interp", interp.id, literal(interp.id)), f" ({interp.kind}) — ", interp.reading])
+            node += para(strong("Interpretations"), " this rule rests on:", classes=["nap-rests"])
+            node += bullet_list(items, classes=["nap-rests-list"])
+        if not rule.testable:
+            node += para(strong("Not testable: "), *self.linked(normal(rule.untestable_because)), classes=["nap-untestable"])
+
+        if data.reports:
+            parts: list[NodeLike] = []
+            for target in data.targets():
+                words, css = self.counts_text(data.rule_counts(rule.id, target))
+                parts.append(inline(f"{target}: ", *words, classes=[css]))
+            node += para(
+                xref("status", rule.id, "Reference engine"), ": ", *join(parts, " · "), classes=["nap-rule-status"]
+            )
+
+        scenarios = data.scenarios_of(rule.id)
+        home = [s for s in scenarios if data.home_rule(s) == rule.id]
+        elsewhere = [s for s in scenarios if data.home_rule(s) != rule.id]
+        if scenarios:
+            node += rubric(f"Scenarios testing this rule ({len(scenarios)})", classes=["nap-scenarios-heading"])
+        elif rule.testable:
+            node += para("No scenario tests this rule yet.", classes=["nap-untested"])
+        for scenario in home:
+            node += self.scenario_block(scenario)
+        if elsewhere:
+            node += para("Also tested by these scenarios, shown in full under their first rule:", classes=["nap-also"])
+            node += bullet_list(
+                [[xref("scenario", s.id, s.name), " (under ", xref("rule", data.home_rule(s) or "", literal(data.home_rule(s) or "")), ")"] for s in elsewhere],
+                classes=["nap-also-list"],
+            )
+        return node
+
+    def scenario_block(self, scenario: Any) -> nodes.container:
+        data = self.data
+        block = container(classes=["nap-scenario"])
+        self.target(block, "scenario", scenario.id, scenario.name)
+        kind = "Scenario outline" if scenario.examples else "Scenario"
+        block += para(inline(kind, classes=["nap-scenario-kind"]), " ", strong(scenario.name), classes=["nap-scenario-title"])
+        block += para(
+            literal(scenario.id),
+            f" · features/{scenario.file}, line {scenario.line} · tests ",
+            *join([xref("rule", r, literal(r)) for r in scenario.rules], ", "),
+            classes=["nap-scenario-meta"],
+        )
+        if scenario.quotes:
+            block += bullet_list(
+                [[self.source_label(f"{q.short} {q.locator}"), ": ", inline(q.words, classes=["nap-quote-inline"])] for q in scenario.quotes],
+                classes=["nap-scenario-quotes"],
+            )
+        context = Context()
+        steps = container(classes=["nap-steps"])
+        group: nodes.container | None = None
+        keyword = ""
+        for step in data.steps.get(scenario.id, ()):
+            if group is None or step.keyword != keyword:
+                keyword = step.keyword
+                group = container(classes=["nap-step-group", f"nap-{keyword.lower()}"])
+                group += para(inline(keyword, classes=["nap-keyword"]), classes=["nap-keyword-line"])
+                steps += group
+            group.extend(sentence(step, context))
+        block += steps
+        if scenario.examples:
+            header = list(scenario.examples_header)
+            rows = []
+            for example in scenario.examples:
+                row: list[Any] = []
+                for column in header:
+                    cell = example.get(column, "")
+                    if column == "profile" and cell in data.register.profiles:
+                        row.append([xref("profile", cell, cell)])
+                    elif column == "source":
+                        row.append([self.source_label(cell)])
+                    else:
+                        row.append([cell_value(cell)])
+                rows.append(row)
+            block += para(strong("Examples"), " — one row per profile:" if "profile" in header else ":", classes=["nap-examples-title"])
+            block += table(header, rows, classes=["nap-examples"])
+        if data.reports:
+            parts: list[NodeLike] = []
+            for target in data.targets():
+                counts = data.scenario_counts(scenario.id, target)
+                words, css = self.counts_text(counts)
+                parts.append(inline(f"{target}: ", *words, classes=[css]))
+            block += para("Reference engine: ", *join(parts, " · "), classes=["nap-scenario-status"])
+        return block
+
+
+# ---------------------------------------------------------------------- conflicts
+
+
+class ConflictMatrixDirective(NapDirective):
+    """``{napspec-conflict-matrix}``: every variation point against the four sources."""
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        header: list[Any] = [["Variation point"], *[[h] for h in self.source_header()]]
+        rows, classes = [], []
+        for option in register.options.values():
+            row: list[Any] = [[xref("option", option.id, option.title), " ", literal(option.id)]]
+            row_classes: list[list[str]] = [["nap-matrix-option"]]
+            for sid in register.sources:
+                cell, css = self.cell(option, sid)
+                row.append(cell)
+                row_classes.append([css, f"nap-col-{sid}"])
+            rows.append(row)
+            classes.append(row_classes)
+        return [table(header, rows, classes=["nap-matrix"], cell_classes=classes)]
+
+    def cell(self, option: Option, sid: str) -> tuple[list[nodes.Node], str]:
+        register = self.data.register
+        stance, values = option.stance(sid)
+        target = f"{option.id}/{sid}"
+        if stance == "cited":
+            label: list[NodeLike] = join([literal(v) for v in values], " or ")
+            css = "nap-cited"
+        elif stance == "silent":
+            label, css = ["silent"], "nap-silent"
+        elif stance == "lacuna":
+            label, css = ["missing text"], "nap-lacuna"
+        else:
+            label, css = ["unaccounted"], "nap-unaccounted"
+        out: list[nodes.Node] = [para(xref("optsource", target, *label))]
+        profile = next((p for p in register.profiles.values() if p.source == sid), None)
+        if profile and option.id in profile.choices:
+            choice = profile.choices[option.id]
+            interp = choice.interpretation or option.value(choice.value).interpretation
+            if stance != "cited" or choice.value not in values or interp:
+                words: list[NodeLike] = [xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"), ": ", literal(choice.value)]
+                if interp:
+                    words += [" by ", xref("interp", interp, literal(interp))]
+                out.append(para(*words, classes=["nap-matrix-choice"]))
+        return out, css
+
+
+class VariationPointsDirective(NapDirective):
+    """``{napspec-variation-points}``: each option, its values and each source's words on it."""
+
+    def build(self) -> list[nodes.Node]:
+        return [self.option_section(option) for option in self.data.register.options.values()]
+
+    def option_section(self, option: Option) -> nodes.section:
+        register = self.data.register
+        node = section(option.title, [], classes=["nap-option"])
+        anchor_id = self.target(node, "option", option.id, option.title)
+        node += self.index(anchor_id, f"{option.id} (variation point)", f"{option.title} (variation point)")
+        node += para(
+            literal(option.id),
+            f" · {option.type} · chapter ",
+            xref("chapter", option.chapter, register.chapters[option.chapter].title),
+            " · governs ",
+            *join([xref("rule", r, literal(r)) for r in option.rules], ", "),
+            classes=["nap-option-meta"],
+        )
+        node += para(option.question, classes=["nap-question"])
+        rows, row_ids = [], []
+        for value in option.values:
+            chosen = [p.id for p in register.profiles.values() if option.id in p.choices and _same(p.choices[option.id].value, value.value)]
+            basis: list[NodeLike] = list(self.linked(normal(value.meaning)))
+            if value.interpretation:
+                basis += [" (rests on interpretation ", xref("interp", value.interpretation, literal(value.interpretation)), ")"]
+            rows.append([[literal(value.value)], basis, join([xref("choice", f"{p}/{option.id}", p) for p in chosen], ", ") or ["—"]])
+            row_ids.append([anchor("optvalue", option.id, "value", value.value)])
+            self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
+        node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
+
+        cells, ids = [], []
+        for sid, source in register.sources.items():
+            stance, values = option.stance(sid)
+            content: list[nodes.Node] = []
+            if stance == "cited":
+                for value in option.values:
+                    own = [c for c in value.citations if c.source == sid]
+                    if own:
+                        content.append(para(literal(value.value), classes=["nap-stance-value"]))
+                        content.extend(self.citation(c) for c in own)
+            elif stance == "silent":
+                content.append(para("silent", classes=["nap-silent"]))
+                content.extend(self.prose(option.silent[sid], classes=["nap-note"]))
+            elif stance == "lacuna":
+                content.append(para("missing text", classes=["nap-lacuna"]))
+                content.extend(self.prose(option.lacuna[sid], classes=["nap-note"]))
+            else:
+                content.append(para("unaccounted", classes=["nap-unaccounted"]))
+            content.extend(self.profile_takes(option, sid))
+            cells.append(content)
+            cell_id = anchor("optsource", option.id, sid)
+            ids.append([cell_id])
+            self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
+        cell_classes = [[[f"nap-col-{sid}"] for sid in register.sources]]
+        node += table(self.source_header(), [cells], classes=["nap-sources", "nap-option-sources"], cell_ids=[ids], cell_classes=cell_classes)
+        return node
+
+
+    def profile_takes(self, option: Option, sid: str) -> list[nodes.Node]:
+        """What the profile of a source chooses on an option, and the interpretation it rests on."""
+        out: list[nodes.Node] = []
+        for profile in self.data.register.profiles.values():
+            if profile.source != sid or option.id not in profile.choices:
+                continue
+            choice = profile.choices[option.id]
+            interp = choice.interpretation or option.value(choice.value).interpretation
+            words: list[NodeLike] = ["The ", xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"), " takes ", literal(choice.value)]
+            if interp:
+                words += [", by interpretation ", xref("interp", interp, literal(interp))]
+            out.append(para(*words, ".", classes=["nap-profile-takes"]))
+        return out
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+class InterpretationsDirective(NapDirective):
+    """``{napspec-interpretations}``: every labelled interpretation, grouped by kind."""
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        out = []
+        kinds = list(INTERPRETATION_KINDS) + sorted({i.kind for i in register.interpretations.values()} - set(INTERPRETATION_KINDS))
+        for kind in kinds:
+            members = [i for i in register.interpretations.values() if i.kind == kind]
+            if not members:
+                continue
+            node = section(f"{KIND_TITLES.get(kind, kind)} ({len(members)})", [], classes=["nap-kind"])
+            self.target(node, "kind", kind, KIND_TITLES.get(kind, kind))
+            if kind in KIND_INTROS:
+                node += para(KIND_INTROS[kind], classes=["nap-intro"])
+            for interp in members:
+                node += self.entry(interp)
+            out.append(node)
+        return out
+
+    def entry(self, interp: Interpretation) -> nodes.container:
+        register = self.data.register
+        block = container(classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        anchor_id = self.target(block, "interp", interp.id, interp.question)
+        block += self.index(anchor_id, f"{interp.id} (interpretation)")
+        block += para(
+            strong(interp.id),
+            f" · {interp.kind} · ",
+            *join([xref("source", s, register.sources[s].short) for s in interp.sources], ", "),
+            classes=["nap-interpretation-title"],
+        )
+        block += para(strong("Question. "), *self.linked(normal(interp.question)))
+        block += para(strong("Reading. "), *self.linked(normal(interp.reading)))
+        block += para(strong("Reason. "), *self.linked(normal(interp.reason)))
+        users: list[NodeLike] = []
+        users += [xref("rule", r.id, literal(r.id)) for r in register.rules.values() if interp.id in r.interpretations]
+        for option in register.options.values():
+            for value in option.values:
+                if value.interpretation == interp.id:
+                    users.append(xref("optvalue", f"{option.id}={value.value}", literal(f"{option.id} = {value.value}")))
+        for profile in register.profiles.values():
+            for choice in profile.choices.values():
+                if choice.interpretation == interp.id:
+                    users.append(xref("choice", f"{profile.id}/{choice.option}", f"{profile.id}: {choice.option}"))
+        if users:
+            block += para(strong("Rested on by: "), *join(users, ", "), classes=["nap-users"])
+        return block
+
+
+class LacunaeDirective(NapDirective):
+    """``{napspec-lacunae}``: what the copies of the sources lack."""
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        rows, row_ids = [], []
+        for source in register.sources.values():
+            for lacuna in source.lacunae:
+                try:
+                    place: list[NodeLike] = [xref("loc", source.anchor(lacuna.locator), f"{source.short} {lacuna.locator}")]
+                except LocatorError:
+                    place = [f"{source.short} {lacuna.locator}", " (not in the copy; see the ", xref("source", source.id, "transcription"), ")"]
+                related = [
+                    xref("interp", i.id, literal(i.id))
+                    for i in register.interpretations.values()
+                    if lacuna.id in f"{i.question} {i.reading} {i.reason}" or (i.id == lacuna.id)
+                ]
+                rows.append([
+                    [strong(lacuna.id)],
+                    place,
+                    self.linked(normal(lacuna.what)),
+                    join(related, ", ") or ["—"],
+                ])
+                anchor_id = anchor("lacuna", lacuna.id)
+                row_ids.append([anchor_id])
+                self.domain.note("lacuna", lacuna.id, anchor_id, f"{source.short}: {lacuna.locator}")
+        return [table(["Lacuna", "Where", "What the copy lacks", "Interpretations"], rows, classes=["nap-lacunae"], row_ids=row_ids)]
+
+
+# ---------------------------------------------------------------------- profiles and sources
+
+
+class ProfileDirective(NapDirective):
+    """``{napspec-profile} <id>``: every choice a profile makes and what it rests on."""
+
+    required_arguments = 1
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        profile_id = self.arguments[0]
+        if profile_id not in register.profiles:
+            raise self.error(f"no profile {profile_id!r} (profiles: {', '.join(register.profiles)})")
+        profile = register.profiles[profile_id]
+        source = register.sources[profile.source]
+        page = section(f"Profile: {profile.title}", [], classes=["nap-profile"])
+        anchor_id = self.target(page, "profile", profile.id, profile.title)
+        page += self.index(anchor_id, f"{profile.id} (profile)")
+        page += para(*self.linked(normal(profile.summary)), classes=["nap-intro"])
+        page += para(
+            "Profile ", literal(profile.id), " (", profile.file, ") · the game of ",
+            xref("source", source.id, f"{source.short}, {source.title}"),
+            f" · {len(profile.choices)} choices, one for each variation point.",
+            classes=["nap-profile-meta"],
+        )
+        rows, row_ids = [], []
+        for option in register.options.values():
+            choice = profile.choices.get(option.id)
+            cells: list[Any] = [[xref("option", option.id, option.title), " ", literal(option.id)]]
+            if choice is None:
+                logger.warning("napspec: profile %s makes no choice for %s", profile.id, option.id, location=self.get_location())
+                continue
+            value = option.value(choice.value)
+            cells.append([para(literal(choice.value)), *self.prose(value.meaning, classes=["nap-meaning"])])
+            cells.append(self.basis(profile.source, option, choice))
+            rows.append(cells)
+            choice_id = anchor("choice", profile.id, option.id)
+            row_ids.append([choice_id])
+            self.domain.note("choice", f"{profile.id}/{option.id}", choice_id, f"{profile.title}: {option.title}")
+        page += table(["Variation point", "Choice", "What it rests on"], rows, classes=["nap-profile-choices"], row_ids=row_ids)
+        own = [r for r in register.rules.values() if tuple(r.applies_to) == (profile.id,)]
+        if own:
+            page += rubric(f"Rules that bind this profile alone ({len(own)})")
+            page += bullet_list([[xref("rule", r.id, r.title), " ", literal(r.id)] for r in own])
+        skipped = [r for r in register.rules.values() if profile.id not in r.applies_to]
+        if skipped:
+            page += rubric(f"Rules that do not bind this profile ({len(skipped)})")
+            page += bullet_list([[xref("rule", r.id, r.title), " ", literal(r.id)] for r in skipped])
+        return [page]
+
+    def basis(self, source_id: str, option: Option, choice: Any) -> list[nodes.Node]:
+        register = self.data.register
+        value = option.value(choice.value)
+        out: list[nodes.Node] = []
+        own = [c for c in value.citations if c.source == source_id]
+        out.extend(self.citation(c) for c in own)
+        for interp_id in dict.fromkeys(i for i in (choice.interpretation, value.interpretation) if i):
+            interp = register.interpretations[interp_id]
+            out.append(para(
+                strong("Interpretation "), xref("interp", interp.id, literal(interp.id)), f" ({interp.kind}): ",
+                *self.linked(normal(interp.reading)),
+                classes=["nap-basis-interpretation"],
+            ))
+        if choice.note:
+            out.extend(self.prose(choice.note, classes=["nap-note"]))
+        if not own:
+            stance, _values = option.stance(source_id)
+            short = register.sources[source_id].short
+            if stance == "silent":
+                out.append(para(f"{short} is ", xref("optsource", f"{option.id}/{source_id}", "silent"), " on this point.", classes=["nap-note"]))
+            elif stance == "lacuna":
+                out.append(para(f"{short}'s ", xref("optsource", f"{option.id}/{source_id}", "text is missing"), " on this point.", classes=["nap-note"]))
+            else:
+                out.append(para(f"{short} ", xref("optsource", f"{option.id}/{source_id}", "says otherwise"), "; the profile departs from it by the interpretation above.", classes=["nap-note"]))
+        if not own and not choice.interpretation and not value.interpretation:
+            logger.warning(
+                "napspec: profile choice %s=%r rests on neither a quotation of %s nor an interpretation",
+                option.id, choice.value, source_id, location=self.get_location(),
+            )
+        return out
+
+
+class SourceDirective(NapDirective):
+    """``{napspec-source} <id>``: a source's provenance and its whole text, a target per place."""
+
+    required_arguments = 1
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        source_id = self.arguments[0]
+        if source_id not in register.sources:
+            raise self.error(f"no source {source_id!r} (sources: {', '.join(register.sources)})")
+        source = register.sources[source_id]
+        page = section(f"{source.short}: {source.title}", [], classes=["nap-source"])
+        anchor_id = self.target(page, "source", source.id, source.short)
+        page += self.index(anchor_id, f"{source.short} (source)", f"{source.title} ({source.short})")
+        page += para(strong("Reference. "), source.reference, classes=["nap-reference"])
+        page += para(strong("Author. "), source.author, " · ", strong("Published. "), source.published,
+                     *( [" · ", strong("Pages. "), source.pages] if source.pages else []), classes=["nap-reference"])
+        page += para(strong("Licence. "), source.licence, " · ", strong("Chapter or section. "), source.chapter, classes=["nap-reference"])
+        page += para(
+            "How it is cited: ",
+            "by printed page, e.g. " if source.paged else "by named part, e.g. ",
+            literal(source.divisions[0].locator),
+            f"; the transcription is spec/sources/{source.file}.",
+        )
+        page += rubric("Provenance of the transcription")
+        page += self.header_fields(source.header)
+        if source.lacunae:
+            page += rubric("What the copy lacks")
+            page += bullet_list(
+                [[xref("lacuna", lac.id, strong(lac.locator)), ": ", *self.linked(normal(lac.what))] for lac in source.lacunae],
+                classes=["nap-lacuna-list"],
+            )
+        text = section("The text", [f"{source.id}-text"], classes=["nap-source-text"])
+        preamble = self.preamble(source)
+        if preamble:
+            text += para("Before the article, the transcription keeps its publisher's header:", classes=["nap-note"])
+            text += nodes.literal_block(preamble, preamble, language="text", classes=["nap-preamble"])
+        cited = self.cited_at(source)
+        for division in source.divisions:
+            block = container(classes=["nap-division"])
+            for node_id in (division.anchor,):
+                block["ids"].append(node_id)
+            self.domain.note("loc", division.anchor, division.anchor, f"{source.short} {division.locator}")
+            mark = nodes.reference("", "", refid=division.anchor, classes=["nap-place"])
+            mark += nodes.Text(division.locator)
+            block += para(mark, classes=["nap-place-line"])
+            block.extend(self.blocks(division.text))
+            users = cited.get(division.anchor, [])
+            if users:
+                block += para("Cited here by: ", *join(users, ", "), classes=["nap-cited-here"])
+            text += block
+        page += text
+        return [page]
+
+    def header_fields(self, header: str) -> nodes.field_list:
+        fields = nodes.field_list(classes=["nap-provenance"])
+        for line in header.splitlines():
+            key, sep, value = line.partition(":")
+            if sep and key.strip() and " " not in key.strip():
+                field = nodes.field()
+                field += nodes.field_name(text=key.strip())
+                body = nodes.field_body()
+                body += para(value.strip())
+                field += body
+                fields += field
+            elif line.strip() and len(fields):
+                fields[-1][1][0] += nodes.Text(" " + line.strip())
+        return fields
+
+    @staticmethod
+    def preamble(source: Source) -> str:
+        if source.paged or not source.divisions:
+            return ""
+        start = source.body.find(source.divisions[0].text)
+        return source.body[:start].strip("\n") if start > 0 else ""
+
+    @staticmethod
+    def blocks(text: str) -> list[nodes.Node]:
+        out: list[nodes.Node] = []
+        for block in re.split(r"\n\s*\n", text):
+            lines = [line.strip() for line in block.strip("\n").split("\n") if line.strip()]
+            if not lines:
+                continue
+            if len(lines) == 1:
+                out.append(para(lines[0], classes=["nap-source-para"]))
+            else:
+                lb = nodes.line_block(classes=["nap-source-lines"])
+                for line in lines:
+                    lb += nodes.line(line, line)
+                out.append(lb)
+        return out
+
+    def cited_at(self, source: Source) -> dict[str, list[NodeLike]]:
+        """Division anchor → links to the rules and variation points quoting it."""
+        register = self.data.register
+        found: dict[str, dict[str, tuple[str, str, str]]] = {}
+
+        def note(locator: str, key: str, link: tuple[str, str, str]) -> None:
+            try:
+                span = source.span(locator)
+            except LocatorError:
+                return
+            for division in span:
+                found.setdefault(division.anchor, {}).setdefault(key, link)
+
+        for rule in register.rules.values():
+            for c in rule.citations:
+                if c.source == source.id:
+                    note(c.locator, f"rule:{rule.id}", ("rule", rule.id, rule.id))
+        for option in register.options.values():
+            for value in option.values:
+                for c in value.citations:
+                    if c.source == source.id:
+                        note(c.locator, f"option:{option.id}", ("optsource", f"{option.id}/{source.id}", option.id))
+        return {
+            place: [xref(kind, target, literal(text)) for kind, target, text in links.values()]
+            for place, links in found.items()
+        }
+
+
+# ---------------------------------------------------------------------- status, glossary, bibliography
+
+
+class StatusDirective(NapDirective):
+    """``{napspec-status}``: the reference engine's certification, rule by rule."""
+
+    uses_reports = True
+
+    def build(self) -> list[nodes.Node]:
+        data = self.data
+        out: list[nodes.Node] = []
+        for problem in data.report_problems:
+            logger.warning("napspec: %s", problem, location=self.get_location())
+        try:
+            where = data.certify_dir.relative_to(Path.cwd())
+        except ValueError:
+            where = data.certify_dir
+        if not data.reports:
+            out.append(para(
+                strong("No certification report is available. "),
+                f"The folder {where} holds no certify-*.json report, so this page cannot say how the reference engine fares. ",
+                "Produce the reports with this command, then build the rulebook again:",
+                classes=["nap-no-report"],
+            ))
+            out.append(nodes.literal_block(CERTIFY_COMMAND, CERTIFY_COMMAND, language="sh"))
+            out.extend(self.untested())
+            return out
+
+        targets = data.targets()
+        missing = [p for p in PROFILE_IDS if p not in targets]
+        out.append(para(f"From the certification reports in {where}, as written by ", literal(CERTIFY_COMMAND), "."))
+        if missing:
+            out.append(para(strong("No report for: "), ", ".join(missing), ". Run the command above to produce every profile's report.", classes=["nap-no-report"]))
+        rows = []
+        for target in targets:
+            report = data.report(target)
+            summary = report.summary
+            fresh = data.fresh(report)
+            state = "current" if fresh else ("out of date: the register or the scenarios changed since" if fresh is False else "unknown")
+            rows.append([
+                [xref("profile", target, target) if target in data.register.profiles else target],
+                report.engine,
+                report.started,
+                *[str(summary.get(s, 0)) for s in STATUSES],
+                "yes" if summary.get("certified") else "no",
+                state,
+            ])
+        out.append(table(["Target", "Engine", "Run", *[STATUS_WORDS[s] for s in STATUSES], "Certified", "Against the current suite"], rows, classes=["nap-status-summary"]))
+
+        for chapter in data.register.chapters.values():
+            heading = section(chapter.title, [f"status-chapter-{chapter.id}"])
+            rows, row_ids, cell_classes = [], [], []
+            for rule in data.register.rules_of(chapter.id):
+                row: list[Any] = [[xref("rule", rule.id, literal(rule.id))]]
+                classes: list[list[str]] = [[]]
+                for target in targets:
+                    words, css = self.counts_text(data.rule_counts(rule.id, target))
+                    if not rule.testable and css == "nap-status-none":
+                        words = ["not testable"]
+                    row.append(words)
+                    classes.append([css])
+                rows.append(row)
+                cell_classes.append(classes)
+                status_id = anchor("status", rule.id)
+                row_ids.append([status_id])
+                self.domain.note("status", rule.id, status_id, f"Status of {rule.id}")
+            heading += table(["Rule", *targets], rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes)
+            out.append(heading)
+
+        failures = [(t, c) for t in targets for c in data.report(t).cases if c.get("status") not in ("passed", "not-applicable")]
+        if failures:
+            problems = section(f"Cases not passed ({len(failures)})", ["status-failures"])
+            problems += table(
+                ["Target", "Case", "Status", "Message"],
+                [[t, [xref("scenario", c.get("scenario", ""), literal(c.get("id", "")))], STATUS_WORDS.get(c.get("status", ""), c.get("status", "")), c.get("message", "") or "—"] for t, c in failures],
+                classes=["nap-failures"],
+            )
+            out.append(problems)
+        return out
+
+    def untested(self) -> list[nodes.Node]:
+        register = self.data.register
+        rows = []
+        for rule in register.rules.values():
+            count = len(self.data.scenarios_of(rule.id))
+            rows.append([[xref("rule", rule.id, literal(rule.id))], str(count) if rule.testable else "not testable"])
+        section_node = section("Scenarios per rule", ["status-scenarios-per-rule"])
+        section_node += para("Without a report, this is what the suite holds for each rule: the number of scenarios that test it.")
+        section_node += table(["Rule", "Scenarios"], rows, classes=["nap-status"])
+        return [section_node]
+
+
+class GlossaryDirective(NapDirective):
+    """``{napspec-glossary} <file.toml>``: our definitions, each pointing to the rules using the term."""
+
+    required_arguments = 1
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        relative, path = self.env.relfn2path(self.arguments[0], self.env.current_document.docname)
+        self.env.note_dependency(relative)
+        with open(path, "rb") as handle:
+            terms = tomllib.load(handle).get("term", [])
+        texts = {
+            rule.id: " ".join([rule.title, rule.statement, *(c.quote for c in rule.citations)])
+            for rule in register.rules.values()
+        }
+        glossary = addnodes.glossary(sorted=False)  # already sorted here
+        items = nodes.definition_list(classes=["glossary", "nap-glossary"])
+        source, line = self.get_source_info()
+        known = {t["term"].lower() for t in terms} | {a.lower() for t in terms for a in t.get("also", [])}
+        for entry in sorted(terms, key=lambda t: t["term"].lower()):
+            item = nodes.definition_list_item()
+            for name in (entry["term"], *entry.get("also", [])):
+                item += make_glossary_term(self.env, [nodes.Text(name)], None, source, line, None, self.state.document)
+            definition = nodes.definition()
+            definition.extend(self.prose(entry["definition"]))
+            pattern = re.compile(entry.get("match", r"\b" + re.escape(entry["term"]) + r"\b"), re.IGNORECASE)
+            users = [rule_id for rule_id, text in texts.items() if pattern.search(text)]
+            if not users:
+                logger.warning("napspec: glossary term %r is used by no rule (pattern %r)", entry["term"], pattern.pattern, location=self.get_location())
+            definition += para(
+                strong(f"Rules using it ({len(users)}): "),
+                *join([xref("rule", r, literal(r)) for r in users], ", "),
+                classes=["nap-term-rules"],
+            )
+            see = entry.get("see", [])
+            for name in see:
+                if name.lower() not in known:
+                    logger.warning("napspec: glossary term %r refers to unknown term %r", entry["term"], name, location=self.get_location())
+            if see:
+                definition += para(strong("See also: "), *join([term_ref(name) for name in see], ", "), classes=["nap-term-see"])
+            item += definition
+            items += item
+        glossary += items
+        return [glossary]
+
+
+class BibliographyDirective(NapDirective):
+    """``{napspec-bibliography}``: the four works with their full references."""
+
+    def build(self) -> list[nodes.Node]:
+        register = self.data.register
+        items = nodes.definition_list(classes=["nap-bibliography"])
+        for source in register.sources.values():
+            item = nodes.definition_list_item(ids=[f"bibliography-{source.id}"])
+            term = nodes.term()
+            term += xref("source", source.id, source.short)
+            item += term
+            body = nodes.definition()
+            body += para(source.reference, classes=["nap-reference"])
+            body += para(strong("Published: "), source.published, *( [" · ", strong("pages "), source.pages] if source.pages else []))
+            body += para(strong("Licence: "), source.licence)
+            cited = sum(1 for _f, _o, c in register.citations() if c.source == source.id)
+            body += para(f"Quoted {cited} times in the register; the ", xref("source", source.id, "transcription"), " is published here in full.")
+            item += body
+            items += item
+        return [items]
+
+
+class SummaryDirective(NapDirective):
+    """``{napspec-summary}``: the register at a glance, chapter by chapter."""
+
+    def build(self) -> list[nodes.Node]:
+        data = self.data
+        register = data.register
+        rows = []
+        for chapter in register.chapters.values():
+            rules = register.rules_of(chapter.id)
+            scenarios = {s.id for r in rules for s in data.scenarios_of(r.id)}
+            options = [o for o in register.options.values() if o.chapter == chapter.id]
+            rows.append([
+                [xref("chapter", chapter.id, chapter.title)],
+                str(len(rules)),
+                str(len(options)),
+                str(len(scenarios)),
+            ])
+        rows.append([
+            [strong("All")],
+            str(len(register.rules)),
+            str(len(register.options)),
+            str(len(data.scenarios)),
+        ])
+        kinds = Counter(i.kind for i in register.interpretations.values())
+        return [
+            table(["Chapter", "Rules", "Variation points", "Scenarios"], rows, classes=["nap-summary"]),
+            para(
+                f"{len(register.interpretations)} labelled interpretations (",
+                ", ".join(f"{kinds[k]} {k}" for k in INTERPRETATION_KINDS if kinds[k]),
+                f"), {len(register.profiles)} profiles, {len(register.sources)} sources, ",
+                f"{sum(len(s.lacunae) for s in register.sources.values())} lacunae.",
+            ),
+        ]
+
+
+DIRECTIVES = {
+    "napspec-chapter": ChapterDirective,
+    "napspec-conflict-matrix": ConflictMatrixDirective,
+    "napspec-variation-points": VariationPointsDirective,
+    "napspec-interpretations": InterpretationsDirective,
+    "napspec-lacunae": LacunaeDirective,
+    "napspec-profile": ProfileDirective,
+    "napspec-source": SourceDirective,
+    "napspec-status": StatusDirective,
+    "napspec-glossary": GlossaryDirective,
+    "napspec-bibliography": BibliographyDirective,
+    "napspec-summary": SummaryDirective,
+}

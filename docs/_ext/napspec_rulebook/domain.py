@@ -1,0 +1,128 @@
+"""The ``nap`` domain: every rule, variation point, interpretation, profile, source place and
+scenario of the rulebook as a cross-reference target.
+
+The generating directives register the targets they write (:meth:`NapDomain.note`); links
+between pages are ``pending_xref`` nodes resolved here, so that a link to anything missing is
+a (nitpicky) warning and the build fails under ``-W``. Authors of hand-written pages can use
+the same targets: ``{nap:rule}`play.follow-suit```, ``{nap:option}`revoke```,
+``{nap:interp}`cut-any-depth```, ``{nap:loc}`peel-p9```, ``{nap:scenario}`...```.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from docutils import nodes
+from docutils.nodes import Element
+from sphinx import addnodes
+from sphinx.domains import Domain, ObjType
+from sphinx.roles import XRefRole
+from sphinx.util import logging
+from sphinx.util.nodes import make_refnode
+
+logger = logging.getLogger(__name__)
+
+#: object type → what it is (for messages and the object inventory)
+OBJECT_TYPES = {
+    "chapter": "chapter",
+    "rule": "rule",
+    "option": "variation point",
+    "optvalue": "value of a variation point",
+    "optsource": "a source on a variation point",
+    "interp": "interpretation",
+    "kind": "kind of interpretation",
+    "lacuna": "lacuna",
+    "profile": "profile",
+    "choice": "profile choice",
+    "source": "source",
+    "loc": "place in a source",
+    "scenario": "scenario",
+    "status": "conformance status of a rule",
+}
+
+
+def slug(text: str) -> str:
+    """An HTML id fragment: ``play.follow-suit`` → ``play-follow-suit``."""
+    out = []
+    for char in str(text).lower():
+        out.append(char if char.isalnum() else "-")
+    return "-".join(part for part in "".join(out).split("-") if part)
+
+
+def anchor(kind: str, *names: object) -> str:
+    """The anchor of a target, e.g. ``anchor("rule", "play.follow-suit")`` → ``rule-play-follow-suit``."""
+    prefix = {"interp": "interpretation", "optvalue": "option", "optsource": "option", "choice": "profile"}.get(kind, kind)
+    return "-".join([prefix, *(slug(str(n)) for n in names)])
+
+
+class NapDomain(Domain):
+    name = "nap"
+    label = "napspec"
+    object_types = {kind: ObjType(label, kind) for kind, label in OBJECT_TYPES.items()}
+    roles = {kind: XRefRole() for kind in OBJECT_TYPES}
+    initial_data: dict[str, Any] = {"objects": {}}
+    dangling_warnings = {kind: f"napspec {label} not found: %(target)s" for kind, label in OBJECT_TYPES.items()}
+
+    @property
+    def objects(self) -> dict[tuple[str, str], tuple[str, str, str]]:
+        return self.data.setdefault("objects", {})
+
+    def note(self, kind: str, name: str, anchor_id: str, title: str, location: Any = None) -> None:
+        """Register a target written on the current document."""
+        key = (kind, name)
+        docname = self.env.current_document.docname
+        if key in self.objects and self.objects[key][0] != docname:
+            other = self.objects[key][0]
+            logger.warning("napspec %s %r written twice: here and in %s", OBJECT_TYPES[kind], name, other, location=location)
+        self.objects[key] = (docname, anchor_id, title)
+
+    def lookup(self, kind: str, name: str) -> tuple[str, str, str] | None:
+        return self.objects.get((kind, name))
+
+    def clear_doc(self, docname: str) -> None:
+        for key, (doc, _anchor, _title) in list(self.objects.items()):
+            if doc == docname:
+                del self.objects[key]
+
+    def merge_domaindata(self, docnames: Iterable[str], otherdata: dict[str, Any]) -> None:
+        wanted = set(docnames)
+        for key, value in otherdata["objects"].items():
+            if value[0] in wanted:
+                self.objects[key] = value
+
+    def resolve_xref(
+        self,
+        env: Any,
+        fromdocname: str,
+        builder: Any,
+        typ: str,
+        target: str,
+        node: addnodes.pending_xref,
+        contnode: Element,
+    ) -> nodes.reference | None:
+        found = self.objects.get((typ, target))
+        if found is None:
+            return None
+        docname, anchor_id, title = found
+        return make_refnode(builder, fromdocname, docname, anchor_id, contnode, title)
+
+    def resolve_any_xref(
+        self,
+        env: Any,
+        fromdocname: str,
+        builder: Any,
+        target: str,
+        node: addnodes.pending_xref,
+        contnode: Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        results = []
+        for kind in OBJECT_TYPES:
+            found = self.objects.get((kind, target))
+            if found:
+                docname, anchor_id, title = found
+                results.append((f"nap:{kind}", make_refnode(builder, fromdocname, docname, anchor_id, contnode, title)))
+        return results
+
+    def get_objects(self) -> Iterable[tuple[str, str, str, str, str, int]]:
+        for (kind, name), (docname, anchor_id, _title) in self.objects.items():
+            yield name, name, kind, docname, anchor_id, 1

@@ -1,0 +1,143 @@
+"""Builds the rulebook once per test session, the way the README does, into a temporary folder.
+
+Three builds, the first two side by side:
+
+- ``full``: ``-E -W -n`` with a certification-report folder made here (two targets, one failed
+  case), so that the status page has something to count;
+- ``bare``: the same with an empty report folder (the status page must say so);
+- ``bare`` again, incrementally, after a report has appeared in its folder: only the pages
+  showing results may be read again.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conformance.scenarios import load_scenarios
+
+REPO = Path(__file__).resolve().parents[2]
+DOCS = REPO / "docs"
+sys.path.insert(0, str(DOCS / "_ext"))
+
+FAILED_RULE = "play.follow-suit"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
+
+
+def require(module: str, why: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        message = f"{module} is not installed ({why}); install the docs extra: pip install -e '.[test,docs]'"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@dataclass
+class Build:
+    html: Path
+    doctrees: Path
+    certify: Path
+    output: str
+    seconds: float
+
+
+@dataclass
+class Builds:
+    full: Build
+    bare: Build
+    bare_status_before: str  # status.html of the bare build before a report appeared
+    incremental_output: str
+    incremental_seconds: float
+
+
+def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list[str]:
+    return [
+        sys.executable, "-m", "sphinx",
+        *(["-E"] if fresh else []),
+        "-W", "-n", "--keep-going",
+        "-b", "html",
+        "-d", str(doctrees),
+        "-D", f"napspec_certify_dir={certify}",
+        str(DOCS), str(out),
+    ]
+
+
+def report(target: str, failed_rule: str | None) -> dict[str, object]:
+    """A certification report of the reference engine's format, made up for the test."""
+    cases = []
+    failed_once = False
+    for scenario in load_scenarios():
+        status, message = "passed", ""
+        if failed_rule in scenario.rules and not failed_once:
+            status, message, failed_once = "failed", "made-up failure for the rulebook's tests", True
+        cases.append({
+            "id": f"{scenario.id}[{target}]", "scenario": scenario.id, "chapter": scenario.chapter,
+            "rules": list(scenario.rules), "example": {}, "status": status, "message": message,
+        })
+    passed = sum(1 for c in cases if c["status"] == "passed")
+    return {
+        "format": "napspec-certification/1",
+        "provenance": {"suite": "napspec", "started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
+        "engine": {"name": "napspec-reference", "version": "test"},
+        "target": {"name": target, "options": {}},
+        "summary": {"applicable": len(cases), "passed": passed, "failed": len(cases) - passed, "certified": passed == len(cases)},
+        "engine_error": "",
+        "cases": cases,
+    }
+
+
+def run(command: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    root = tmp_path_factory.mktemp("rulebook")
+    full_reports = root / "reports"
+    full_reports.mkdir()
+    (full_reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
+    (full_reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
+    bare_reports = root / "no-reports"
+    bare_reports.mkdir()
+
+    started = time.monotonic()
+    commands = {
+        "full": sphinx(root / "full", root / "full-doctrees", full_reports),
+        "bare": sphinx(root / "bare", root / "bare-doctrees", bare_reports),
+    }
+    processes = {
+        name: subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for name, command in commands.items()
+    }
+    outputs = {name: process.communicate(timeout=300)[0] for name, process in processes.items()}
+    seconds = time.monotonic() - started
+    for name, process in processes.items():
+        assert process.returncode == 0, f"the {name} build failed:\n{outputs[name][-6000:]}"
+    bare_status = (root / "bare" / "status.html").read_text(encoding="utf-8")
+
+    (bare_reports / "certify-wikipedia.json").write_text(json.dumps(report("wikipedia", None)), encoding="utf-8")
+    started = time.monotonic()
+    again = run(sphinx(root / "bare", root / "bare-doctrees", bare_reports, fresh=False))
+    incremental = time.monotonic() - started
+    assert again.returncode == 0, f"the incremental build failed:\n{(again.stdout + again.stderr)[-6000:]}"
+
+    return Builds(
+        full=Build(root / "full", root / "full-doctrees", full_reports, outputs["full"], seconds),
+        bare=Build(root / "bare", root / "bare-doctrees", bare_reports, outputs["bare"], seconds),
+        bare_status_before=bare_status,
+        incremental_output=again.stdout + again.stderr,
+        incremental_seconds=incremental,
+    )

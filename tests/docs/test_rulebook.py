@@ -1,0 +1,355 @@
+"""The rulebook builds without a warning, and shows all of the register: every rule with its
+quotations side by side, every variation point in the conflicts matrix, every profile's every
+choice, the source texts with their places, the scenarios drawn with cards, the glossary, the
+bibliography, the index and the conformance status."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import spec
+from conformance.scenarios import load_scenarios
+from spec.sources import normalise
+
+from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
+from .dom import Element, Page, parse, parse_text
+
+REGISTER = spec.load()
+SHORTS = [source.short for source in REGISTER.sources.values()]
+SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def slug(text: str) -> str:
+    return "-".join(part for part in re.sub(r"[^a-z0-9]", "-", str(text).lower()).split("-") if part)
+
+
+def card_text(code: str) -> str:
+    return code[0].replace("T", "10") + SUIT[code[1]]
+
+
+@cache
+def page(folder: Path, name: str) -> Page:
+    return parse(folder / name)
+
+
+def html(builds: Builds, name: str) -> Page:
+    return page(builds.full.html, name)
+
+
+def section_table(section: Element, cls: str) -> Element:
+    table = section.find("table", cls)
+    assert table is not None, f"no table.{cls} in #{section.id}"
+    return table
+
+
+# ---------------------------------------------------------------------- the build
+
+
+def test_the_build_succeeds_without_warnings(builds: Builds) -> None:
+    for build in (builds.full, builds.bare):
+        assert "WARNING" not in build.output and "ERROR" not in build.output, build.output[-4000:]
+        assert "build succeeded" in build.output
+    assert builds.full.seconds < 60, f"the builds took {builds.full.seconds:.1f} s"
+
+
+def test_every_chapter_page_is_in_the_order_of_the_game(builds: Builds) -> None:
+    index = html(builds, "index.html")
+    hrefs = [h for h in index.root.links() if h.startswith("chapters/")]
+    chapters = list(dict.fromkeys(h.split("#")[0] for h in hrefs))
+    assert chapters == [f"chapters/{c}.html" for c in REGISTER.chapters]
+
+
+# ---------------------------------------------------------------------- rules
+
+
+@pytest.mark.parametrize("rule_id", list(REGISTER.rules))
+def test_every_rule_has_its_anchor_its_statement_and_its_quotes_side_by_side(builds: Builds, rule_id: str) -> None:
+    rule = REGISTER.rules[rule_id]
+    chapter = html(builds, f"chapters/{rule.chapter}.html")
+    section = chapter.by_id(f"rule-{slug(rule_id)}")
+    assert section.tag == "section"
+    assert rule_id in chapter.ids, "the raw rule id is an anchor too"
+    assert normalise(rule.title) in section.find("h2").text()
+    for paragraph in re.split(r"\n\s*\n", rule.statement):
+        assert normalise(paragraph) in section.text()
+
+    grid = section_table(section, "nap-sources")
+    assert [th.text() for th in grid.find_all("th")] == SHORTS
+    cells = grid.rows()[0].cells()
+    assert len(cells) == 4
+    for source_id, cell in zip(REGISTER.sources, cells):
+        own = [c for c in rule.citations if c.source == source_id]
+        if not own:
+            assert cell.text() == "silent"
+            continue
+        for citation in own:
+            assert normalise(citation.quote) in cell.text()
+            anchor = REGISTER.sources[source_id].anchor(citation.locator)
+            assert f"../sources/{source_id}.html#{anchor}" in cell.links()
+    for option in rule.options:
+        assert f"../conflicts.html#option-{slug(option)}" in section.links()
+    for interpretation in rule.interpretations:
+        assert f"../conflicts.html#interpretation-{slug(interpretation)}" in section.links()
+
+
+def test_every_citation_points_at_a_place_that_exists(builds: Builds) -> None:
+    for source in REGISTER.sources.values():
+        text = html(builds, f"sources/{source.id}.html")
+        for division in source.divisions:
+            place = text.by_id(division.anchor)
+            assert division.locator in place.text()
+            first_words = normalise(division.text)[:60]
+            assert first_words in place.text(), (source.id, division.locator)
+        assert normalise(source.reference) in text.root.text()
+
+
+# ---------------------------------------------------------------------- scenarios
+
+
+@cache
+def home_rule(scenario_id: str) -> str:
+    scenario = next(s for s in load_scenarios() if s.id == scenario_id)
+    return next(r for r in scenario.rules if r in REGISTER.rules)
+
+
+@pytest.mark.parametrize("scenario", load_scenarios(), ids=lambda s: s.id)
+def test_every_scenario_is_told_with_its_cards_and_examples(builds: Builds, scenario) -> None:
+    rule = REGISTER.rules[home_rule(scenario.id)]
+    chapter = html(builds, f"chapters/{rule.chapter}.html")
+    block = chapter.by_id(f"scenario-{slug(scenario.id)}")
+    assert f"rule-{slug(rule.id)}" in [a.id for a in block.ancestors()], "shown under its first rule"
+    assert scenario.name in block.text()
+    assert len(block.find_all("p", "nap-step")) == len(scenario.steps)
+    for keyword, text in scenario.steps:
+        for quoted in re.findall(r'"([^"]*)"', text):
+            codes = quoted.split()
+            if codes and all(re.fullmatch(r"[2-9TJQKA][CDHS]", c) for c in codes):
+                assert " ".join(card_text(c) for c in codes) in block.text(), (text, block.text()[:400])
+        if keyword == "Then" and text.startswith("seat ") and " may play " in text:
+            seat = text.split()[1]
+            cards = " ".join(card_text(c) for c in re.findall(r'"([^"]*)"', text)[0].split())
+            assert f"Seat {seat} may play only {cards}." in block.text()
+    for hands in block.find_all("table", "nap-hands"):
+        for row in hands.rows():
+            seat_cell, cards_cell = row.cells()
+            for card in cards_cell.find_all("span", "nap-card"):
+                assert ("nap-red" in card.classes) == (card.text()[-1] in "♥♦")
+    if scenario.examples:
+        examples = block.find("table", "nap-examples")
+        assert examples is not None
+        assert len(examples.rows()) == len(scenario.examples)
+        assert [th.text() for th in examples.find_all("th")] == list(scenario.examples_header)
+
+
+def test_rules_show_their_scenarios_or_say_why_not(builds: Builds) -> None:
+    scenarios = load_scenarios()
+    for rule in REGISTER.rules.values():
+        section = html(builds, f"chapters/{rule.chapter}.html").by_id(f"rule-{slug(rule.id)}")
+        testing = [s for s in scenarios if rule.id in s.rules]
+        shown = {e.id for e in section.iter()}
+        linked = {href.split("#")[-1] for href in section.links()}
+        for scenario in testing:
+            anchor = f"scenario-{slug(scenario.id)}"
+            assert anchor in shown or anchor in linked, (rule.id, scenario.id)
+        if not rule.testable:
+            assert "Not testable:" in section.text()
+            assert normalise(rule.untestable_because) in section.text()
+        elif not testing:
+            assert "No scenario tests this rule yet." in section.text()
+
+
+# ---------------------------------------------------------------------- conflicts
+
+
+def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources(builds: Builds) -> None:
+    conflicts = html(builds, "conflicts.html")
+    matrix = conflicts.root.find("table", "nap-matrix")
+    assert matrix is not None
+    assert [th.text() for th in matrix.find_all("th")] == ["Variation point", *SHORTS]
+    rows = matrix.rows()
+    assert len(rows) == len(REGISTER.options)
+    for option, row in zip(REGISTER.options.values(), rows):
+        first, *cells = row.cells()
+        assert option.id in first.text()
+        for source_id, cell in zip(REGISTER.sources, cells):
+            stance, values = option.stance(source_id)
+            expected = {
+                "cited": " or ".join(str(v) for v in values),
+                "silent": "silent",
+                "lacuna": "missing text",
+            }[stance]
+            assert cell.text().startswith(expected), (option.id, source_id, cell.text())
+            target = f"option-{slug(option.id)}-{slug(source_id)}"
+            assert f"#{target}" in cell.links()
+            quotes = conflicts.by_id(target)
+            for value in option.values:
+                for citation in value.citations:
+                    if citation.source == source_id:
+                        assert normalise(citation.quote) in quotes.text()
+            if stance == "silent":
+                assert normalise(option.silent[source_id]).split(";")[0] in quotes.text()
+
+
+def test_every_interpretation_is_listed_under_its_kind(builds: Builds) -> None:
+    conflicts = html(builds, "conflicts.html")
+    for interpretation in REGISTER.interpretations.values():
+        entry = conflicts.by_id(f"interpretation-{slug(interpretation.id)}")
+        assert f"kind-{interpretation.kind}" in [a.id for a in entry.ancestors()]
+        for part in (interpretation.question, interpretation.reading, interpretation.reason):
+            assert normalise(part) in entry.text()
+
+
+def test_every_lacuna_is_listed(builds: Builds) -> None:
+    conflicts = html(builds, "conflicts.html")
+    lacunae = [lacuna for source in REGISTER.sources.values() for lacuna in source.lacunae]
+    assert {lacuna.id for lacuna in lacunae} >= {
+        "peel-misery", "peel-double-header", "peel-thirty-two-card-pack", "peel-wellington-blucher",
+        "wikipedia-allowed-bids", "wikipedia-seven-card-bids", "hoyle-footnote-31",
+    }
+    for lacuna in lacunae:
+        row = conflicts.by_id(f"lacuna-{slug(lacuna.id)}")
+        assert normalise(lacuna.what) in row.text()
+
+
+# ---------------------------------------------------------------------- profiles
+
+
+@pytest.mark.parametrize("profile_id", list(REGISTER.profiles))
+def test_every_profile_page_lists_every_choice_with_what_it_rests_on(builds: Builds, profile_id: str) -> None:
+    profile = REGISTER.profiles[profile_id]
+    page_ = html(builds, f"profiles/{profile_id}.html")
+    table = page_.root.find("table", "nap-profile-choices")
+    assert table is not None
+    rows = table.rows()
+    assert [r.id for r in rows] == [f"profile-{profile_id}-{slug(o)}" for o in REGISTER.options]
+    for option, row in zip(REGISTER.options.values(), rows):
+        name, value, basis = row.cells()
+        choice = profile.choices[option.id]
+        assert option.id in name.text()
+        assert value.text().startswith(str(choice.value))
+        own = [c for c in option.value(choice.value).citations if c.source == profile.source]
+        for citation in own:
+            assert normalise(citation.quote) in basis.text()
+        for interpretation in (choice.interpretation, option.value(choice.value).interpretation):
+            if interpretation:
+                assert interpretation in basis.text()
+        assert own or choice.interpretation or option.value(choice.value).interpretation
+
+
+# ---------------------------------------------------------------------- status
+
+
+def test_the_status_page_counts_the_reports_rule_by_rule(builds: Builds) -> None:
+    status = html(builds, "status.html")
+    row = status.by_id(f"status-{slug(FAILED_RULE)}")
+    header = [th.text() for th in row.parent.parent.find_all("th")]
+    assert header == ["Rule", "peel", "hoyle"]
+    _rule, peel, hoyle = row.cells()
+    testing = [s for s in load_scenarios() if FAILED_RULE in s.rules]
+    assert peel.text() == f"{len(testing)}/{len(testing)} passed"
+    assert hoyle.text() == f"{len(testing) - 1}/{len(testing)} passed, 1 failed"
+    assert "No report for: britannica, wikipedia" in status.root.text()
+    assert "made-up failure for the rulebook's tests" in status.by_id("status-failures").text()
+    for rule in REGISTER.rules:
+        status.by_id(f"status-{slug(rule)}")
+
+
+def test_without_a_report_the_status_page_says_so_and_how_to_make_one(builds: Builds) -> None:
+    builder = parse_text(builds.bare_status_before)
+    assert "No certification report is available" in builder
+    assert "napspec certify --engine reference --profile all" in builder
+
+
+def test_a_report_that_appears_rebuilds_only_the_pages_that_show_results(builds: Builds) -> None:
+    out = builds.incremental_output
+    match = re.search(r"updating environment: (\d+) added, (\d+) changed, (\d+) removed", out)
+    assert match, out[-3000:]
+    assert match.groups() == ("0", str(len(REGISTER.chapters) + 1), "0"), out[-3000:]
+    status = parse(builds.bare.html / "status.html")
+    assert "No certification report is available" not in status.root.text()
+    assert status.by_id(f"status-{slug(FAILED_RULE)}").cells()[1].text().endswith("passed")
+
+
+def test_every_page_notes_the_files_it_is_made_from(builds: Builds) -> None:
+    with (builds.full.doctrees / "environment.pickle").open("rb") as handle:
+        env = pickle.load(handle)
+    deps = {doc: {Path(p).resolve() for p in paths} for doc, paths in env.dependencies.items()}
+    for chapter in REGISTER.chapters.values():
+        doc = deps[f"chapters/{chapter.id}"]
+        assert REPO / chapter.file in doc
+        assert REPO / "spec/variations.toml" in doc
+        assert REPO / "spec/interpretations.toml" in doc
+        assert REPO / "features" / next(p.name for p in (REPO / "features").glob(f"*-{chapter.id}.feature")) in doc
+        assert builds.full.certify / "certify-hoyle.json" in doc
+    for profile in REGISTER.profiles.values():
+        assert REPO / profile.file in deps[f"profiles/{profile.id}"]
+    for source in REGISTER.sources.values():
+        assert REPO / "spec/sources" / source.file in deps[f"sources/{source.id}"]
+    assert DOCS / "glossary.toml" in deps["glossary"]
+
+
+# ---------------------------------------------------------------------- glossary, bibliography, index
+
+TERMS = [
+    "stand", "pass", "eldest hand", "senior hand", "soloist", "stand-hand", "head a trick", "revoke",
+    "renounce", "kitty", "pool", "Nap", "misdeal", "trumps", "trick", "lead", "follow suit",
+]
+
+
+def test_the_glossary_defines_the_words_and_points_to_the_rules(builds: Builds) -> None:
+    glossary = html(builds, "glossary.html")
+    terms = {dt.text().rstrip("¶").strip().lower(): dt for dt in glossary.root.find_all("dt")}
+    for term in TERMS:
+        assert term.lower() in terms, f"{term!r} is not in the glossary"
+        item = terms[term.lower()]
+        definition = item.parent.find("dd")
+        assert definition is not None
+        assert any("#rule-" in href for href in definition.links()), term
+
+
+def test_the_bibliography_gives_the_full_references(builds: Builds) -> None:
+    bibliography = html(builds, "bibliography.html").root.text()
+    for source in REGISTER.sources.values():
+        assert normalise(source.reference) in bibliography
+        assert source.licence in bibliography
+
+
+def test_the_index_lists_every_rule_and_term(builds: Builds) -> None:
+    index = html(builds, "genindex.html").root.text()
+    for rule in REGISTER.rules:
+        assert f"{rule} (rule)" in index
+    for term in TERMS:
+        assert term in index
+
+
+# ---------------------------------------------------------------------- the pages hold no data of their own
+
+
+def test_no_rule_text_quote_or_scenario_is_written_in_docs() -> None:
+    written = []
+    for path in sorted(DOCS.rglob("*")):
+        if path.is_file() and path.suffix in (".md", ".toml", ".py", ".css") and path.name != "implementers.md":
+            written.append(normalise(path.read_text(encoding="utf-8")))
+    text = " ".join(written)
+    phrases = [c.quote for _f, _o, c in REGISTER.citations()]
+    phrases += [rule.statement for rule in REGISTER.rules.values()]
+    phrases += [rule.title for rule in REGISTER.rules.values() if len(rule.title) > 30]
+    phrases += [s.name for s in load_scenarios()]
+    phrases += [q.words for s in load_scenarios() for q in s.quotes]
+    for phrase in phrases:
+        words = normalise(phrase)
+        if len(words) > 30:
+            assert words not in text, f"written out in docs/: {words[:80]!r}"
+
+
+def test_every_step_of_the_suite_is_told_as_a_sentence() -> None:
+    require("sphinx", "the rulebook's extension is a Sphinx extension")
+    from napspec_rulebook.steps import known
+
+    unknown = sorted({text for s in load_scenarios() for _k, text in s.steps if not known(text)})
+    assert not unknown, f"steps with no sentence in docs/_ext/napspec_rulebook/steps.py: {unknown}"
