@@ -65,7 +65,7 @@ def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list
     return [
         sys.executable, "-m", "sphinx",
         *(["-E"] if fresh else []),
-        "-W", "-n", "--keep-going",
+        "-W", "-n", "-N", "--keep-going",  # -N: no colour codes in the output the tests read
         "-b", "html",
         "-d", str(doctrees),
         "-D", f"napspec_certify_dir={certify}",
