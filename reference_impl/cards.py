@@ -26,6 +26,7 @@ reference_impl.errors.CardError: '1S' is not a card: the rank must be one of 234
 from __future__ import annotations
 
 import random
+from itertools import starmap as _starmap
 from typing import Iterable, Sequence
 
 from reference_impl.errors import CardError
@@ -50,6 +51,8 @@ ACE = RANKS.index("A")
 PACK_SIZE = 52
 FULL_PACK: tuple[int, ...] = tuple(range(PACK_SIZE))
 """The full pack in card order (two of clubs first, ace of spades last)."""
+
+_NO_ARGS = ((),) * PACK_SIZE  # one empty argument list per card, for shuffled_pack
 
 _TEXT = tuple(RANKS[card % 13] + SUITS[card // 13] for card in FULL_PACK)
 
@@ -152,8 +155,9 @@ def shuffled_pack(rng: random.Random) -> list[int]:
     >>> a == b and sorted(a) == list(FULL_PACK)
     True
     """
-    draw = rng.random
-    keys = [draw() for _ in FULL_PACK]
+    # starmap calls rng.random 52 times from C, without a Python loop: the same keys, in the
+    # same order, as [rng.random() for _ in FULL_PACK], in about half the time.
+    keys = list(_starmap(rng.random, _NO_ARGS))
     return sorted(FULL_PACK, key=keys.__getitem__)
 
 

@@ -46,6 +46,9 @@ stated where they are made (look for "Choice:" in the docstrings of this module)
 from __future__ import annotations
 
 import random
+from bisect import bisect_left as _bisect_left
+from operator import countOf as _count_of
+from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
 from reference_impl.actions import (
@@ -135,11 +138,28 @@ THREE_TRICK_FINE = 3  # "a fine of the value of three tricks" (Britannica)
 REVOKE_FINE = 5  # "the value of five tricks" (Britannica)
 
 
+# Notes on speed. legal_actions and apply are the engine's hot path (the benchmark,
+# ``napspec-reference bench``, takes every action through both), and so, in the code they
+# reach:
+# * records are made with tuple.__new__ (``_new``), skipping the NamedTuple's Python-level
+#   constructor, and the commonest events (a card played, a trick won, a call, a pass) are
+#   made once, at import, and shared: records are immutable values;
+# * there are no comprehensions on the usual path: under Python 3.11 each is a function made
+#   and called anew, and the variables it uses become closure cells of the enclosing
+#   function, made at each of its calls (even when the comprehension is not reached). Loops
+#   are used instead, or a helper function for the unusual cases;
+# * every holding is kept in card order, so the cards of a suit lie together and a
+#   bisection (in C) finds them.
+
+_Getter = Callable[[Sequence[int]], tuple[int, ...]]  # an itemgetter of five cards
+
+
 class _Table:
     """The fixed geometry of a table: who is eldest, who cuts, the order of play from each
-    seat. Shared between hands (cached), never changed."""
+    seat, where each seat's cards lie in the cut pack in a regular deal. Shared between
+    hands (cached), never changed."""
 
-    __slots__ = ("n", "dealer", "sits_out", "order", "cutter", "rot", "hands")
+    __slots__ = ("n", "dealer", "sits_out", "order", "cutter", "rot", "hands", "deals")
 
     def __init__(self, n: int, dealer: int, sits_out: bool) -> None:
         self.n = n
@@ -155,6 +175,19 @@ class _Table:
         for i, seat in enumerate(seats):
             rot[seat] = tuple(seats[i:] + seats[:i])
         self.rot: tuple[tuple[int, ...], ...] = tuple(rot)
+        # A regular deal by each pattern: for each seat, the getter of his five cards from the
+        # cut pack (None for a dealer who sits out). singly: a card at a time round the
+        # table, five times; three-then-two: a round of three at a time, then a round of two.
+        hands = self.hands
+        singly: list[_Getter | None] = [None] * n
+        three_two: list[_Getter | None] = [None] * n
+        for i, seat in enumerate(seats):
+            singly[seat] = itemgetter(*range(i, 5 * hands, hands))
+            three_two[seat] = itemgetter(3 * i, 3 * i + 1, 3 * i + 2, 3 * hands + 2 * i, 3 * hands + 2 * i + 1)
+        self.deals: dict[str, tuple[_Getter | None, ...]] = {
+            "singly": tuple(singly),
+            "three-then-two": tuple(three_two),
+        }
 
 
 _TABLES: dict[tuple[int, int, bool], _Table] = {}
@@ -166,6 +199,27 @@ def _table(n: int, dealer: int, sits_out: bool) -> _Table:
     if table is None:
         table = _TABLES[key] = _Table(n, dealer, sits_out)
     return table
+
+
+# The last rules and table size found playable, and the table for each dealer.
+_last_checked: tuple[Rules, int, tuple[_Table, ...]] | None = None
+
+
+def _checked_tables(rules: Rules, players: int) -> tuple[_Table, ...]:
+    """:meth:`Rules.check_players` (which raises), then the table for each dealer's seat.
+
+    Rules are immutable, so the answer for the same Rules object and table size is
+    remembered: hand after hand is dealt under one Rules, and the checks need not be redone.
+    """
+    global _last_checked
+    last = _last_checked
+    if last is not None and last[0] is rules and type(players) is int and last[1] == players:
+        return last[2]
+    rules.check_players(players)
+    sits_out = rules.dealer_sits_out_at(players)
+    tables = tuple(_table(players, dealer, sits_out) for dealer in range(players))
+    _last_checked = (rules, players, tables)
+    return tables
 
 
 def _freeze(value: object) -> object:
@@ -224,13 +278,13 @@ class Hand:
         "_to_act",
         "_decls",
         "_high",
+        "_bound",
         "_high_seat",
         "_soloist",
         "_call",
         "_compulsory",
         "_trumps",
         "_led",
-        "_plays",
         "_trick",
         "_trick_order",
         "_tricks",
@@ -260,9 +314,9 @@ class Hand:
     _geo: _Table
     _irregular: bool
     _deck: tuple[int, ...] | None
-    _pack: list[int]
+    _pack: tuple[int, ...]
     _cut: int | None
-    _stock: list[int]
+    _stock: Sequence[int]
     _dupes: bool
     _holdings: list[list[int]]
     _dealt: tuple[tuple[int, ...], ...]
@@ -272,13 +326,13 @@ class Hand:
     _to_act: int | None
     _decls: list[tuple[int, int]]
     _high: int
+    _bound: int | None
     _high_seat: int | None
     _soloist: int | None
     _call: int | None
     _compulsory: bool
     _trumps: int | None
     _led: int
-    _plays: list[tuple[int, int]]
     _trick: list[tuple[int, int]]
     _trick_order: tuple[int, ...]
     _tricks: list[Trick]
@@ -286,14 +340,17 @@ class Hand:
     _events: list[Event]
     _offences: list[Offence]
     _ostate: list[str]
-    _forced: set[int]
-    _pending_show: list[int]
+    # The penalty state below is immutable (tuples, frozensets), replaced when it changes:
+    # most hands never change it, and then share the empty values instead of making a list
+    # or a set of their own.
+    _forced: frozenset[int]
+    _pending_show: tuple[int, ...]
     _void: str | None
     _abandon: int | None
     _soloist_revoked: bool
-    _hoyle_revokers: list[int]
-    _fines: list[tuple[int, int, int]]
-    _no_receive: set[int]
+    _hoyle_revokers: tuple[int, ...]
+    _fines: tuple[tuple[int, int, int], ...]
+    _no_receive: frozenset[int]
     _wn_adjust: bool
     _wn_soloist_wrong: bool
     _brit_soloist_wrong: bool
@@ -313,11 +370,12 @@ class Hand:
         self._setup(rules, players, dealer, allow_irregular)
         faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         if deck is None:
-            pack = shuffled_pack(random.Random(seed))
+            pack = tuple(shuffled_pack(random.Random(seed)))
         else:
-            pack = list(deck)
-            # The set test alone would let 1.0 or True pass for the card 1.
-            if len(pack) != PACK_SIZE or set(pack) != _FULL_SET or set(map(type, pack)) != _INT_ONLY:
+            pack = tuple(deck)
+            # The set test alone would let 1.0 or True pass for the card 1: every card must
+            # also be an exact int (counted in C by countOf).
+            if len(pack) != PACK_SIZE or _count_of(map(type, pack), int) != PACK_SIZE or set(pack) != _FULL_SET:
                 for c in pack:
                     check_card(c)
                 faults = pack_faults(pack)
@@ -332,8 +390,7 @@ class Hand:
             minimum = self._rules.cut_minimum
             if len(pack) < self._geo.hands * 5 or len(pack) < 2 * minimum:
                 raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._geo.hands} hands")
-        self._deck = tuple(pack)
-        self._pack = pack
+        self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
         self._dupes = faults is not None and faults[1] != ()
         self._phase = CUT_PHASE
         self._to_act = self._geo.cutter
@@ -394,7 +451,7 @@ class Hand:
                 + " (a wrong number needs allow_irregular=True)"
             )
         self._deck = None
-        self._pack = []
+        self._pack = ()
         self._stock = sorted(_FULL_SET - seen)
         self._install_holdings(holdings, "stacked", False)
         for s in wrong:
@@ -404,30 +461,32 @@ class Hand:
     def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        rules.check_players(players)
+        tables = _checked_tables(rules, players)
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         self._rules = rules
         self._n = players
         self._dealer = dealer
-        self._geo = _table(players, dealer, rules.dealer_sits_out_at(players))
+        self._geo = tables[dealer]
         self._irregular = bool(allow_irregular)
         self._cut = None
-        self._stock = []
+        self._stock = ()
         self._dupes = False
-        self._holdings = [[] for _ in range(players)]
+        self._holdings = []  # nobody holds a card before the deal (see holding())
         self._dealt = _NO_HOLDINGS[players]
         self._has_dealt = False
         self._short = False
         self._decls = []
         self._high = 0
+        rule = rules.compulsory_call
+        order = self._geo.order
+        self._bound = order[0] if rule == "eldest-cannot-pass" else order[-1] if rule == "dealer-if-all-pass" else None
         self._high_seat = None
         self._soloist = None
         self._call = None
         self._compulsory = False
         self._trumps = None
         self._led = -1
-        self._plays = []
         self._trick = []
         self._trick_order = ()
         self._tricks = []
@@ -435,14 +494,14 @@ class Hand:
         self._events = []
         self._offences = []
         self._ostate = []
-        self._forced = set()
-        self._pending_show = []
+        self._forced = _NOBODY
+        self._pending_show = ()
         self._void = None
         self._abandon = None
         self._soloist_revoked = False
-        self._hoyle_revokers = []
-        self._fines = []
-        self._no_receive = set()
+        self._hoyle_revokers = ()
+        self._fines = ()
+        self._no_receive = _NOBODY
         self._wn_adjust = False
         self._wn_soloist_wrong = False
         self._brit_soloist_wrong = False
@@ -509,6 +568,8 @@ class Hand:
 
     def holding(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds now, in card order."""
+        if not self._has_dealt:  # the holdings are made by the deal; until then, as dealt: none
+            return self._dealt[seat]
         return tuple(self._holdings[seat])
 
     def dealt(self, seat: int) -> tuple[int, ...]:
@@ -519,7 +580,7 @@ class Hand:
     def stock(self) -> tuple[int, ...]:
         """The cards not dealt (before the deal: the whole pack in its present order)."""
         if not self._has_dealt:
-            return tuple(self._pack)
+            return self._pack
         return tuple(self._stock)
 
     @property
@@ -560,7 +621,17 @@ class Hand:
     @property
     def plays(self) -> tuple[tuple[int, int], ...]:
         """Every card played in this hand, (seat, card) in order (after any replay)."""
-        return tuple(self._plays)
+        return tuple(self._played())
+
+    def _played(self) -> list[tuple[int, int]]:
+        """Every card played, (seat, card) in order: the completed tricks', then the trick in
+        progress. (Not kept as a list of its own, which every card played would add to: it
+        is wanted only for a replay and to place an offence.)"""
+        played: list[tuple[int, int]] = []
+        for trick in self._tricks:
+            played.extend(trick.cards)
+        played.extend(self._trick)
+        return played
 
     def tricks_won(self, seat: int) -> int:
         """The number of tricks ``seat`` has won."""
@@ -641,13 +712,21 @@ class Hand:
             row = PLAY[actor]
             hold = self._holdings[actor]
             if self._trick:
-                led = self._led
-                legal = tuple([row[c] for c in hold if c // 13 == led]) or tuple([row[c] for c in hold])
-            else:
-                legal = tuple([row[c] for c in hold])
+                # A holding is kept in card order, so the cards of the suit led lie together:
+                # two bisections (in C) find them; without any, every card may be played.
+                low = self._led * 13
+                first = _bisect_left(hold, low)
+                end = _bisect_left(hold, low + 13, first)
+                if first < end:
+                    hold = hold[first:end]
+            # The cached actions of the cards: an itemgetter picks several in one C call (and
+            # gives a lone one bare), quicker than a comprehension.
+            legal = itemgetter(*hold)(row) if len(hold) > 1 else (row[hold[0]],) if hold else ()
             if self._dupes:
                 legal = tuple(dict.fromkeys(legal))
-            if self._offences:
+            # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
+            # to show, say) the rest of the hand need not look at the remedies again.
+            if self._offences and OPEN in self._ostate:
                 legal = legal + self._open_claims()
             return legal
         if self._closed:
@@ -655,22 +734,13 @@ class Hand:
         elif phase == CALLING:
             seat = self._to_act
             assert seat is not None
-            may_pass = self._may_pass(seat)
-            key = (seat, self._high, may_pass)
-            legal = _CALLING_CACHE.get(key)
-            if legal is None:
-                calls: tuple[Action, ...] = tuple(CALL[seat][t] for t in range(self._high + 1, NAP + 1))
-                legal = _CALLING_CACHE[key] = ((PASS[seat],) if may_pass else ()) + calls
+            # self._may_pass(seat), inlined; every (seat, highest call, may pass) is tabled
+            legal = _CALLING[seat][self._high][seat != self._bound]
         elif phase == CUT_PHASE:
-            minimum = self._rules.cut_minimum
-            cutter = self._geo.cutter
-            key_cut = (cutter, minimum, len(self._pack))
+            key_cut = (self._geo.cutter, self._rules.cut_minimum, len(self._pack))
             legal = _CUT_CACHE.get(key_cut)
             if legal is None:
-                legal = _CUT_CACHE[key_cut] = tuple(
-                    CUT[cutter][depth] if depth <= PACK_SIZE else Cut(cutter, depth)
-                    for depth in range(minimum, len(self._pack) - minimum + 1)
-                )
+                legal = _CUT_CACHE[key_cut] = _cut_actions(*key_cut)
         elif phase == DEAL_PHASE:
             legal = (DEAL[self._dealer],)
         elif phase == SHOW_PHASE:
@@ -679,7 +749,7 @@ class Hand:
             legal = (SHOW[seat], REFUSE[seat])
         else:
             legal = ()
-        if self._offences and not self._closed:
+        if self._offences and not self._closed and OPEN in self._ostate:
             legal = legal + self._open_claims()
         return legal
 
@@ -700,9 +770,10 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Take ``action``; raise an :class:`~reference_impl.errors.IllegalAction` (and
         change nothing) if it is not allowed."""
-        handler = _handler_of(type(action))
-        if handler is None:
-            raise NotAnAction(f"{action!r} is not an action")
+        try:
+            handler = _HANDLERS[type(action)]  # a subscript, quicker than calling .get
+        except KeyError:
+            raise NotAnAction(f"{action!r} is not an action") from None
         if self._closed:
             raise WrongPhase("the hand is closed: the next deal has begun")
         handler(self, action)
@@ -717,14 +788,17 @@ class Hand:
         depth = action.depth
         minimum = self._rules.cut_minimum
         size = len(self._pack)
-        if isinstance(depth, bool) or not isinstance(depth, int) or not minimum <= depth <= size - minimum:
+        # An exact int (the usual case) passes the type test at once; a bool never does.
+        if (type(depth) is not int and (isinstance(depth, bool) or not isinstance(depth, int))) or not (
+            minimum <= depth <= size - minimum
+        ):
             raise BadCut(
                 f"a cut of {depth!r} cards: each packet must keep at least {minimum} "
                 f"(cut from {minimum} to {size - minimum}; option 'cut-minimum')"
             )
         self._pack = self._pack[depth:] + self._pack[:depth]
         self._cut = depth
-        self._events.append(PackCut(action.seat, depth))
+        self._events.append(_new(PackCut, (action.seat, depth)))
         self._phase = DEAL_PHASE
         self._to_act = self._dealer
 
@@ -745,41 +819,26 @@ class Hand:
         if exposed is not None and (isinstance(exposed, bool) or not isinstance(exposed, int) or exposed not in pack):
             raise BadDeal(f"{exposed!r} is not a card of the pack")
         counts = action.counts
-        regular = True
-        if counts is not None:
-            if not isinstance(counts, tuple) or len(counts) != self._n:
-                raise BadDeal(f"counts must be a tuple with one number of cards per seat ({self._n})")
-            for c in counts:
-                if isinstance(c, bool) or not isinstance(c, int) or c < 0:
-                    raise BadDeal(f"{c!r} is not a number of cards")
-            if geo.sits_out and counts[self._dealer]:
-                raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
-            if sum(counts) > len(pack):
-                raise BadDeal(f"{sum(counts)} cards cannot be dealt from a pack of {len(pack)}")
-            regular = all(counts[s] == 5 for s in geo.order)
+        regular = counts is None or self._check_counts(counts, len(pack))
         # Everything is checked: from here on the hand changes.
         if phase == CUT_PHASE:
             self._record("uncut", self._dealer, detail="dealt without being cut")
-        holdings: list[list[int]] = [[] for _ in range(self._n)]
         order = geo.order
-        hands = geo.hands
-        if regular:
-            if self._rules.deal_pattern == "singly":
-                for i, seat in enumerate(order):
-                    holdings[seat] = pack[i : 5 * hands : hands]
-            else:  # three-then-two: a round of three at a time, then a round of two
-                base = 3 * hands
-                for i, seat in enumerate(order):
-                    holdings[seat] = pack[3 * i : 3 * i + 3] + pack[base + 2 * i : base + 2 * i + 2]
-            dealt = 5 * hands
+        holdings: list[list[int]]
+        if regular:  # each seat's five cards, by the table's getters, sorted into card order
+            holdings = []
+            for take in geo.deals[self._rules.deal_pattern]:  # (a loop: see the notes on speed)
+                holdings.append(sorted(take(pack)) if take is not None else [])
+            dealt = 5 * geo.hands
         else:
             assert counts is not None
+            holdings = [[] for _ in range(self._n)]
             sequence = _irregular_schedule(self._rules.deal_pattern, order, counts)
             for i, seat in enumerate(sequence):
                 holdings[seat].append(pack[i])
+            for cards in holdings:
+                cards.sort()
             dealt = len(sequence)
-        for cards in holdings:
-            cards.sort()
         self._stock = pack[dealt:]
         self._install_holdings(holdings, self._rules.deal_pattern if regular else "irregular", regular)
         if exposed is not None:
@@ -791,16 +850,40 @@ class Hand:
                 if counts[seat] != 5:
                     self._record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
 
+    def _check_counts(self, counts: tuple[int, ...], size: int) -> bool:
+        """Check the ``counts`` of an irregular deal from a pack of ``size`` cards (raises
+        :class:`BadDeal`); whether they are regular after all (five cards each). (Apart from
+        :meth:`_do_deal`: see the notes on speed.)"""
+        if not isinstance(counts, tuple) or len(counts) != self._n:
+            raise BadDeal(f"counts must be a tuple with one number of cards per seat ({self._n})")
+        for c in counts:
+            if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+                raise BadDeal(f"{c!r} is not a number of cards")
+        if self._geo.sits_out and counts[self._dealer]:
+            raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
+        if sum(counts) > size:
+            raise BadDeal(f"{sum(counts)} cards cannot be dealt from a pack of {size}")
+        return all(counts[s] == 5 for s in self._geo.order)
+
+    def _someone_short(self) -> bool:
+        """Whether a player holds fewer than five cards (after an irregular or stacked deal).
+        (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
+        holdings = self._holdings
+        return any(len(holdings[s]) < 5 for s in self._geo.order)
+
     def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
         """Give out the holdings. A regular deal gives everyone five; only an irregular or
         stacked one can leave someone short (``_short`` switches on the slower trick order
         that skips players without cards). Repeated cards come only from a faulty pack,
-        which has set ``_dupes`` already (a stacked hand may not repeat a card)."""
+        which has set ``_dupes`` already (a stacked hand may not repeat a card).
+
+        Every holding is in card order, and stays so: cards are only ever taken out (or the
+        holdings restored as dealt), and :meth:`legal_actions` relies on it."""
         self._holdings = holdings
         self._has_dealt = True
-        self._dealt = tuple([tuple(cards) for cards in holdings])
+        self._dealt = tuple(map(tuple, holdings))
         if not regular:
-            self._short = any(len(holdings[s]) < 5 for s in self._geo.order)
+            self._short = self._someone_short()
         self._events.append(_new(Dealt, (self._dealer, self._dealt, pattern)))
         self._phase = CALLING
         self._to_act = self._geo.order[0]
@@ -814,13 +897,13 @@ class Hand:
         not when all before him have passed; he must call, one trick at least. (Under
         ``eldest-if-all-pass`` the eldest may pass and is bound only when all the others pass
         after him: see :meth:`_end_calling`.)
+
+        ``_bound`` is the seat that may not pass if his turn comes, set from the option when
+        the hand begins: the eldest, or the dealer; nobody once a call has been made (the
+        eldest calls first, and the dealer is bound only if all before him passed). So the
+        test is one comparison, which :meth:`legal_actions` makes itself.
         """
-        rule = self._rules.compulsory_call
-        if rule == "eldest-cannot-pass":
-            return seat != self._geo.order[0]
-        if rule == "dealer-if-all-pass":
-            return self._high > 0 or seat != self._geo.order[-1]
-        return True
+        return seat != self._bound
 
     def _do_pass(self, action: Pass) -> None:
         if self._phase != CALLING:
@@ -833,7 +916,7 @@ class Hand:
                 raise CannotPass("the eldest hand must call at least one trick (option 'compulsory-call')")
             raise CannotPass("all before him have passed: the dealer must call at least one trick (option 'compulsory-call')")
         self._decls.append((seat, 0))
-        self._events.append(Passed(seat))
+        self._events.append(_PASSED[seat])
         self._next_caller()
 
     def _do_call(self, action: Call) -> None:
@@ -843,16 +926,20 @@ class Hand:
         if seat != self._to_act:
             raise NotYourTurn(f"seat {self._to_act} calls next")
         tricks = action.tricks
-        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 1 <= tricks <= NAP:
+        # An exact int (the usual case) passes the type test at once; a bool never does.
+        if (type(tricks) is not int and (isinstance(tricks, bool) or not isinstance(tricks, int))) or not (
+            1 <= tricks <= NAP
+        ):
             raise BadCall(f"a call is of one to five tricks (five is Nap), not {tricks!r}")
         if tricks <= self._high:
             if self._high == NAP:
                 raise CallTooLow("Nap has been called: no one can call after it, only pass")
             raise CallTooLow(f"a call must exceed the highest so far ({self._high})")
         self._decls.append((seat, tricks))
+        self._bound = None  # after a call, nobody is bound to call (see _may_pass)
         self._high = tricks
         self._high_seat = seat
-        self._events.append(Called(seat, tricks))
+        self._events.append(_CALLED[seat][tricks])
         self._next_caller()
 
     def _next_caller(self) -> None:
@@ -895,7 +982,7 @@ class Hand:
         self._soloist = soloist
         self._call = call
         self._compulsory = compulsory
-        self._events.append(SoloistChosen(soloist, call, compulsory))
+        self._events.append(_new(SoloistChosen, (soloist, call, compulsory)))
         self._phase = PLAY_PHASE
         self._start_trick(soloist)
 
@@ -906,8 +993,10 @@ class Hand:
         (interpretation wrong-number-found-by-claim), and a leader with none passes the lead
         to the next player on his left who has a card; when nobody has a card, play ends."""
         if self._short:
-            holdings = self._holdings
-            order = tuple(s for s in self._geo.rot[leader] if holdings[s])
+            order: tuple[int, ...] = ()  # (a loop: see the notes on speed)
+            for s in self._geo.rot[leader]:
+                if self._holdings[s]:
+                    order += (s,)
             if not order:
                 self._end_play(None)
                 return
@@ -925,27 +1014,28 @@ class Hand:
             self._play_out_of_turn(seat, card)
             return
         hold = self._holdings[seat]
-        if card not in hold or type(card) is not int:
+        if type(card) is not int or card not in hold:
             raise CardNotHeld(f"seat {seat} does not hold {card!r}")
         trick = self._trick
         if trick:
             led = self._led
             if card // 13 != led:
-                for held in hold:
-                    if held // 13 == led:
-                        self._revoke(seat, card, led)
-                        return
+                # Does he hold a card of the suit led? The holding is in card order, so the
+                # first card from the suit's lowest up tells (one bisection, in C).
+                low = led * 13
+                first = _bisect_left(hold, low)
+                if first < len(hold) and hold[first] < low + 13:
+                    self._revoke(seat, card, led)
+                    return
         # The body of _put, inlined: this is the hottest path of the engine.
         hold.remove(card)
-        played_card = (seat, card)
-        self._plays.append(played_card)
         if not trick:
             led = self._led = card // 13
             if self._trumps is None:  # the first card led fixes trumps for the hand
                 self._trumps = led
-                self._events.append(_new(TrumpsFixed, (led,)))
-        trick.append(played_card)
-        self._events.append(_new(CardPlayed, (seat, card, len(self._tricks) + 1)))
+                self._events.append(_TRUMPS_FIXED[led])
+        trick.append((seat, card))
+        self._events.append(_CARD_PLAYED[len(self._tricks)][seat][card])
         order = self._trick_order
         played = len(trick)
         if played < len(order):
@@ -963,7 +1053,7 @@ class Hand:
             seat,
             card=card,
             trick=len(self._tricks) + 1,
-            position=len(self._plays),
+            position=len(self._played()),
             suit=led,
             detail="did not follow suit",
         )
@@ -986,7 +1076,7 @@ class Hand:
             seat,
             card=card,
             trick=len(self._tricks) + 1,
-            position=len(self._plays),
+            position=len(self._played()),
             detail=f"played out of turn (seat {self._to_act} was to play); the card is taken back",
         )
 
@@ -994,22 +1084,20 @@ class Hand:
         """Play ``card`` for ``seat`` (already checked), complete the trick if it is full.
 
         ``quiet`` re-plays a card when a replay rebuilds the cards that stand: no events.
-        (:meth:`_do_play` repeats this body for speed; keep the two alike.) Events are
-        made with ``tuple.__new__``, skipping the NamedTuple's Python-level constructor.
+        (:meth:`_do_play` repeats this body for speed; keep the two alike.) The events are
+        the shared records (see the notes on speed).
         """
         self._holdings[seat].remove(card)
-        played_card = (seat, card)
-        self._plays.append(played_card)
         trick = self._trick
         if not trick:
             led = self._led = card // 13
             if self._trumps is None:  # the first card led fixes trumps for the hand
                 self._trumps = led
                 if not quiet:
-                    self._events.append(_new(TrumpsFixed, (led,)))
-        trick.append(played_card)
+                    self._events.append(_TRUMPS_FIXED[led])
+        trick.append((seat, card))
         if not quiet:
-            self._events.append(_new(CardPlayed, (seat, card, len(self._tricks) + 1)))
+            self._events.append(_CARD_PLAYED[len(self._tricks)][seat][card])
         order = self._trick_order
         played = len(trick)
         if played < len(order):
@@ -1021,23 +1109,21 @@ class Hand:
         """The trick is full: the highest trump wins it, else the highest card of the suit
         led; then play stops, ends or goes on with the winner's lead."""
         trick = self._trick
-        number = len(self._tricks) + 1
-        trumps = self._trumps
-        led = self._led
+        tricks = self._tricks
+        number = len(tricks) + 1
+        # The card of highest power wins; of equal cards (only a faulty pack's repeated card
+        # makes them) the first. A plain loop: max(key=...) and zip cost more for four cards.
+        power = _POWER[self._trumps][self._led]  # type: ignore[index]  # trumps are fixed in play
         win_seat, win_card = trick[0]
-        win_trump = led == trumps
-        for s, c in trick[1:]:
-            suit = c // 13
-            if suit == trumps:
-                if not win_trump or c > win_card:
-                    win_seat, win_card, win_trump = s, c, True
-            elif suit == led and not win_trump and c > win_card:
-                win_seat, win_card = s, c
-        self._tricks.append(_new(Trick, (number, trick[0][0], tuple(trick), win_seat, win_card)))
+        best = power[win_card]
+        for s, c in trick:
+            if power[c] > best:
+                win_seat, win_card, best = s, c, power[c]
+        tricks.append(_new(Trick, (number, trick[0][0], tuple(trick), win_seat, win_card)))
         self._won[win_seat] += 1
         self._trick = []
         if not quiet:
-            self._events.append(_new(TrickWon, (number, win_seat, win_card)))
+            self._events.append(_TRICK_WON[number - 1][win_seat][win_card])
         if number == TRICKS_IN_HAND:
             self._end_play(None)
             return
@@ -1067,15 +1153,18 @@ class Hand:
         self._trick_order = ()
         if reason is not None:
             number = len(self._tricks)
-            self._events.append(PlayStopped(reason, number))
+            self._events.append(_new(PlayStopped, (reason, number)))
             if self._rules.show_cards:
                 last = self._tricks[-1]
                 led = last.cards[0][1] // 13
-                showers = tuple(s for s, c in last.cards if c // 13 != led)
+                showers: tuple[int, ...] = ()  # (a loop: see the notes on speed)
+                for s, c in last.cards:
+                    if c // 13 != led:
+                        showers += (s,)
                 if showers:
-                    self._events.append(ShowRequired(showers))
+                    self._events.append(_new(ShowRequired, (showers,)))
                     self._phase = SHOW_PHASE
-                    self._pending_show = list(showers)
+                    self._pending_show = showers
                     self._to_act = showers[0]
                     return
         self._settle()
@@ -1090,16 +1179,17 @@ class Hand:
         :class:`ClaimMade` event, as nobody claimed it)."""
         seat = self._check_shower(action.seat)
         holding = tuple(self._holdings[seat])
-        suits = {c // 13 for c in holding}
         revealed = None
         remedy = None
-        for offence, state in zip(self._offences, self._ostate):
-            if state == OPEN and offence.kind == "revoke" and offence.seat == seat and offence.suit in suits:
-                revealed = offence
-                remedy = self._penalty_for_revealed(offence)
-                break
-        self._events.append(CardsShown(seat, holding))
-        self._pending_show.pop(0)
+        if OPEN in self._ostate:  # only an unclaimed revoke can be revealed
+            suits = {c // 13 for c in holding}
+            for offence, state in zip(self._offences, self._ostate):
+                if state == OPEN and offence.kind == "revoke" and offence.seat == seat and offence.suit in suits:
+                    revealed = offence
+                    remedy = self._penalty_for_revealed(offence.seat)
+                    break
+        self._events.append(_new(CardsShown, (seat, holding)))
+        self._pending_show = self._pending_show[1:]
         if revealed is not None and remedy is not None:
             self._ostate[revealed.id - 1] = CLAIMED
             self._apply_remedy(revealed, remedy)
@@ -1112,12 +1202,11 @@ class Hand:
         deciding trick (where a replay from the revoke starts)."""
         seat = self._check_shower(action.seat)
         last = self._tricks[-1]
-        index = next(i for i, (s, _) in enumerate(last.cards) if s == seat)
-        position = len(self._plays) - len(last.cards) + index
-        provisional = Offence(0, "revoke", seat)
-        remedy = self._penalty_for_revealed(provisional)
-        self._events.append(ShowRefused(seat))
-        self._pending_show.pop(0)
+        index = [s for s, _ in last.cards].index(seat)
+        position = len(self._played()) - len(last.cards) + index
+        remedy = self._penalty_for_revealed(seat)
+        self._events.append(_new(ShowRefused, (seat,)))
+        self._pending_show = self._pending_show[1:]
         offence = self._record(
             "revoke",
             seat,
@@ -1133,11 +1222,11 @@ class Hand:
         else:
             self._next_shower()
 
-    def _penalty_for_revealed(self, offence: Offence) -> str | None:
-        """The revoke remedy for a revoke made known by showing, or ``None`` (revoke ``none``).
-        Computed before anything changes, so that the action stays all-or-nothing."""
+    def _penalty_for_revealed(self, seat: int) -> str | None:
+        """The remedy for a revoke by ``seat`` made known by showing, or ``None`` (revoke
+        ``none``). Computed before anything changes, so that the action stays all-or-nothing."""
         try:
-            return self._revoke_remedy(offence)
+            return self._revoke_remedy(seat)
         except NotProvidedFor:
             return None
 
@@ -1203,10 +1292,10 @@ class Hand:
         held: int | None = None,
         detail: str = "",
     ) -> Offence:
-        offence = Offence(len(self._offences) + 1, kind, seat, card, trick, position, suit, held, detail)
+        offence = _new(Offence, (len(self._offences) + 1, kind, seat, card, trick, position, suit, held, detail))
         self._offences.append(offence)
         self._ostate.append(OPEN)
-        self._events.append(OffenceRecorded(offence))
+        self._events.append(_new(OffenceRecorded, (offence,)))
         return offence
 
     # ------------------------------------------------------------------ claims
@@ -1287,10 +1376,11 @@ class Hand:
                 if offence.seat == soloist:
                     raise NotProvidedFor("the stand-hand is not fined for playing out of turn")
                 return "fine"
-            return self._revoke_remedy(offence)
-        return self._revoke_remedy(offence)
+            return self._revoke_remedy(offence.seat)
+        return self._revoke_remedy(offence.seat)
 
-    def _revoke_remedy(self, offence: Offence) -> str:
+    def _revoke_remedy(self, seat: int) -> str:
+        """The remedy for a revoke (or what the rules treat as one) by ``seat``."""
         value = self._rules.revoke
         if value == "none":
             raise NotProvidedFor("these rules give no penalty for a revoke (option 'revoke')")
@@ -1298,7 +1388,7 @@ class Hand:
             raise NotProvidedFor("the hand has already been settled at once for a revoke")
         if value == "abandon-revoker-pays-soloist":
             return "abandon"
-        if offence.seat == self._soloist:
+        if seat == self._soloist:
             return "soloist-loses"
         if value == "replay-hand-revoker-pays-all":
             return "replay-hand"
@@ -1312,7 +1402,7 @@ class Hand:
             self._void = remedy
             events.append(PenaltyApplied(offence.id, offence.kind, remedy, seat, 0))
             events.append(FreshDealRequired(remedy, offence.id))
-            self._pending_show = []
+            self._pending_show = ()
             self._settle()
             return
         if remedy == "wrong-number-adjustment":
@@ -1323,21 +1413,21 @@ class Hand:
         elif remedy == "soloist-wrong-number":
             self._brit_soloist_wrong = True
         elif remedy == "fine":
-            self._fines.append((seat, THREE_TRICK_FINE, offence.id))
-            self._no_receive.add(seat)
+            self._fines += ((seat, THREE_TRICK_FINE, offence.id),)
+            self._no_receive |= {seat}
         elif remedy == "abandon":
             self._abandon = seat
         elif remedy == "soloist-loses":
             self._soloist_revoked = True
         elif remedy == "replay-hand":
-            self._hoyle_revokers.append(seat)
-            self._forced.add(seat)
+            self._hoyle_revokers += (seat,)
+            self._forced |= {seat}
         else:  # replay-from-revoke
-            self._fines.append((seat, REVOKE_FINE, offence.id))
-            self._no_receive.add(seat)
-            self._forced.add(seat)
+            self._fines += ((seat, REVOKE_FINE, offence.id),)
+            self._no_receive |= {seat}
+            self._forced |= {seat}
         amount = THREE_TRICK_FINE if remedy == "fine" else REVOKE_FINE if remedy == "replay-from-revoke" else 0
-        events.append(PenaltyApplied(offence.id, offence.kind, remedy, seat, amount))
+        events.append(_new(PenaltyApplied, (offence.id, offence.kind, remedy, seat, amount)))
         if remedy == "replay-hand":
             self._rewind(0, offence.id)
         elif remedy == "replay-from-revoke":
@@ -1346,7 +1436,7 @@ class Hand:
         elif remedy in ("abandon", "soloist-loses"):
             if self._phase in (PLAY_PHASE, SHOW_PHASE):
                 events.append(PlayStopped("revoke", len(self._tricks)))
-            self._pending_show = []
+            self._pending_show = ()
             self._settle()
         elif self._phase == FINISHED:
             self._settle()  # a later claim changes the settlement already made
@@ -1361,7 +1451,7 @@ class Hand:
         hand with ``allow_irregular``. Unclaimed play offences whose cards are taken back
         are void (choice: they happened in play that no longer stands).
         """
-        kept = self._plays[:position]
+        kept = self._played()[:position] if position else []
         for i, offence in enumerate(self._offences):
             if self._ostate[i] != OPEN or offence.position is None:
                 continue
@@ -1369,21 +1459,20 @@ class Hand:
                 offence.kind == "out-of-turn" and offence.position > position
             ):
                 self._ostate[i] = VOID
-        self._holdings = [list(cards) for cards in self._dealt]
-        self._plays = []
+        self._holdings = list(map(list, self._dealt))
         self._trick = []
         self._tricks = []
         self._won = [0] * self._n
         self._trumps = None
         self._led = -1
-        self._pending_show = []
+        self._pending_show = ()
         self._result = None
         self._phase = PLAY_PHASE
         assert self._soloist is not None
         self._start_trick(self._soloist)
         for seat, card in kept:
             self._put(seat, card, True)
-        self._events.append(HandReplayed(len(self._tricks) + 1, len(self._trick), offence_id))
+        self._events.append(_new(HandReplayed, (len(self._tricks) + 1, len(self._trick), offence_id)))
 
     # ------------------------------------------------------------------ settlement
 
@@ -1393,10 +1482,8 @@ class Hand:
         self._phase = FINISHED
         self._to_act = None
         self._trick_order = ()
-        payments = result.payments
-        self._events.append(
-            HandSettled(result.outcome, tuple([payments[s] for s in range(self._n)]), result.transfers)
-        )
+        # The payments are dict(enumerate(...)) of the seats in order: its values are by seat.
+        self._events.append(_new(HandSettled, (result.outcome, tuple(result.payments.values()), result.transfers)))
 
     def _compute_result(self) -> Result:
         """Who pays whom, in stakes.
@@ -1415,17 +1502,31 @@ class Hand:
             # The usual hand, without penalties: the same as the general case below, quicker.
             won = self._won[soloist]
             success = won >= call
-            stake = self._rules.win_stake(call) if success else self._rules.lose_stake(call)
-            reason = "call-made" if success else "call-failed"
-            pay = [-stake if success else stake] * n
-            pay[soloist] = (stake if success else -stake) * (n - 1)
             if success:
-                moves = tuple([_new(Transfer, (p, soloist, stake, reason)) for p in range(n) if p != soloist])
+                stake = gain = self._rules.win_stake(call)  # each other player pays him
+                reason = "call-made"
             else:
-                moves = tuple([_new(Transfer, (soloist, p, stake, reason)) for p in range(n) if p != soloist])
-            return _new(
-                Result, ("made" if success else "defeated", dict(enumerate(pay)), moves, soloist, call, won)
-            )
+                stake = self._rules.lose_stake(call)  # he pays each other player
+                gain = -stake
+                reason = "call-failed"
+            payments: dict[int, int] = {}  # seat by seat, like the general case's dict(enumerate(pay))
+            moves: list[Transfer] = []
+            for p in range(n):
+                if p == soloist:
+                    payments[p] = gain * (n - 1)
+                else:
+                    payments[p] = -gain
+                    payer, payee = (p, soloist) if success else (soloist, p)
+                    moves.append(_new(Transfer, (payer, payee, stake, reason)))
+            return _new(Result, ("made" if success else "defeated", payments, tuple(moves), soloist, call, won))
+        return self._compute_penalised_result()
+
+    def _compute_penalised_result(self) -> Result:
+        """The general case of :meth:`_compute_result` (a method of its own, so that the usual
+        case does not pay for the closure cells of ``move``: see the notes on speed)."""
+        n = self._n
+        soloist = self._soloist
+        call = self._call
         pay = [0] * n
         transfers: list[Transfer] = []
 
@@ -1512,15 +1613,65 @@ class Hand:
 
 
 _FULL_SET = frozenset(FULL_PACK)
-_INT_ONLY = {int}
+
+# _POWER[trumps][led][card]: how a card ranks in a trick, for finding who wins it. A trump
+# beats any card of another suit, a card of the suit led any card of the other plain suits;
+# within a suit the higher card wins, and a card of neither suit never wins. (Cards are
+# suit * 13 + rank, so card + 52 puts every trump above every card of the suit led.)
+_POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(c + PACK_SIZE if c // 13 == trumps else c if c // 13 == led else -1 for c in FULL_PACK)
+        for led in range(4)
+    )
+    for trumps in range(4)
+)
+
+_NOBODY: frozenset[int] = frozenset()
 
 _NO_HOLDINGS = tuple(tuple(() for _ in range(n)) for n in range(PACK_SIZE // 5 + 2))
 
 _new = tuple.__new__  # makes a NamedTuple record without its Python-level __new__
 
+# The commonest events, made once: records are immutable values, so a hand can append the
+# shared one instead of making its own (as legal_actions hands out the cached actions).
+# Every seat, card and trick number (1 to 5, at index 0 to 4) is covered.
+_SEATS = range(len(PLAY))
+_CARD_PLAYED: tuple[tuple[tuple[CardPlayed, ...], ...], ...] = tuple(
+    tuple(tuple(CardPlayed(seat, card, trick) for card in FULL_PACK) for seat in _SEATS)
+    for trick in range(1, TRICKS_IN_HAND + 1)
+)
+_TRICK_WON: tuple[tuple[tuple[TrickWon, ...], ...], ...] = tuple(
+    tuple(tuple(TrickWon(trick, seat, card) for card in FULL_PACK) for seat in _SEATS)
+    for trick in range(1, TRICKS_IN_HAND + 1)
+)
+_TRUMPS_FIXED: tuple[TrumpsFixed, ...] = tuple(TrumpsFixed(suit) for suit in range(4))
+_PASSED: tuple[Passed, ...] = tuple(Passed(seat) for seat in _SEATS)
+_CALLED: tuple[tuple[Called, ...], ...] = tuple(tuple(Called(seat, t) for t in range(NAP + 1)) for seat in _SEATS)
+
 _CUT_CACHE: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 
-_CALLING_CACHE: dict[tuple[int, int, bool], tuple[Action, ...]] = {}
+# The builder of the cache above is a function of its own (see the notes on speed).
+
+
+def _cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:
+    """The cuts of a pack of ``size`` cards that leave ``minimum`` cards in each packet."""
+    return tuple(
+        CUT[cutter][depth] if depth <= PACK_SIZE else Cut(cutter, depth) for depth in range(minimum, size - minimum + 1)
+    )
+
+
+def _calling_actions(seat: int, high: int, may_pass: bool) -> tuple[Action, ...]:
+    """A pass (if allowed) and every call above ``high``, for ``seat``."""
+    calls: tuple[Action, ...] = tuple(CALL[seat][t] for t in range(high + 1, NAP + 1))
+    return ((PASS[seat],) if may_pass else ()) + calls
+
+
+# _CALLING[seat][high][may_pass]: the legal calling actions, for every seat, highest call so
+# far (0 to Nap) and whether the seat may pass. A table, not a cache: no key to build.
+_CALLING: tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...] = tuple(
+    tuple((_calling_actions(seat, high, False), _calling_actions(seat, high, True)) for high in range(NAP + 1))
+    for seat in range(len(PASS))
+)
 
 _DEAL_FAULT_OPTION: dict[str, Callable[[Rules], str]] = {
     "uncut": lambda r: r.fresh_deal_uncut,
@@ -1547,9 +1698,6 @@ _HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
     ExposeCard: Hand._do_expose,
     AskInformation: Hand._do_ask,
 }
-
-
-_handler_of = _HANDLERS.get
 
 
 def _irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int]) -> list[int]:
@@ -1591,17 +1739,17 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
     >>> hand.phase, sum(hand.result.payments.values())
     ('finished', 0)
     """
-    steps = 0
+    if hand._result is not None:
+        return 0
     draw = rng.random
     legal_actions = hand.legal_actions
     apply = hand.apply
-    while hand._result is None:
+    for steps in range(1, limit + 1):  # the loop counts the actions
         legal = legal_actions()
         apply(legal[int(draw() * len(legal))])
-        steps += 1
-        if steps >= limit:
-            raise RuntimeError(f"no end after {limit} actions")
-    return steps
+        if hand._result is not None:
+            return steps
+    raise RuntimeError(f"no end after {limit} actions")
 
 
 def cards_accounted_for(hand: Hand) -> list[int]:
