@@ -21,7 +21,6 @@ reference_impl.errors.RulesError: unknown option 'nap-stake'; did you mean 'nap-
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal, Mapping, NamedTuple, get_args
@@ -52,9 +51,6 @@ Revoke = Literal[
 
 MAX_HANDS = PACK_SIZE // 5
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
-
-_SPEC_DIR = Path(__file__).resolve().parent.parent / "spec"
-
 
 class OptionSpec(NamedTuple):
     """How one option is typed: its id, the :class:`Rules` field, its type and values."""
@@ -306,55 +302,34 @@ def _check_value(spec: OptionSpec, value: object) -> object:
 
 
 def _profile_values(name: str) -> dict[str, OptionValue]:
-    """Option id → value of the profile ``spec/profiles/NAME.toml``.
-
-    This is the engine's only reader of profiles, kept tiny so that it can be swapped for
-    ``spec.load().profile_values(name)``; the test suite checks that the two agree. An entry
-    is a plain value or an inline table ``{ value = ..., interpretation = ... }``.
+    """Option id → value of the profile ``spec/profiles/NAME.toml``, as the register reads it.
 
     >>> _profile_values("peel")["first-dealer"]
     'first-jack-face-up'
     """
-    folder = _SPEC_DIR / "profiles"
-    path = folder / f"{name}.toml"
-    if not name or "/" in name or "\\" in name or not path.is_file():
-        known = tuple(sorted(p.stem for p in folder.glob("*.toml")))
-        raise RulesError(f"unknown profile {name!r}{_suggest(name, known)} (profiles: {', '.join(known)})")
-    with path.open("rb") as handle:
-        data = tomllib.load(handle)
-    options = data.get("options")
-    if not isinstance(options, dict):
-        raise RulesError(f"{path}: no [options] table")
-    values: dict[str, OptionValue] = {}
-    for key, entry in options.items():
-        values[key] = entry["value"] if isinstance(entry, dict) else entry
-    return values
+    from spec import load
+    from spec.errors import SpecError
+
+    try:
+        return load().profile_values(name)
+    except SpecError as error:
+        raise RulesError(str(error)) from error
 
 
 def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     """Option id → value of a house-rules file, and the name the rules go by.
 
-    The values come from ``spec.house_rules_values``, which checks the file against the
+    The spec package reads the file (``spec.load_house_rules``), checks it against the
     register and names the line of a mistake; its error becomes a :class:`RulesError`.
     """
+    from spec import load_house_rules
+    from spec.errors import SpecError
+
     try:
-        from spec import house_rules_values
-        from spec.errors import SpecError
-    except ImportError as error:  # the spec package is part of this project: say so plainly
-        raise RulesError(f"house rules need the spec package: {error}") from error
-    try:
-        values = house_rules_values(path)
+        house = load_house_rules(path)
     except SpecError as error:
         raise RulesError(str(error)) from error
-    name = path.stem
-    try:
-        with path.open("rb") as handle:
-            declared = tomllib.load(handle).get("name")
-    except (OSError, tomllib.TOMLDecodeError):  # spec has already read it; keep the stem
-        declared = None
-    if isinstance(declared, str) and declared:
-        name = declared
-    return dict(values), name
+    return dict(house.values), house.name
 
 
 __all__ = ["MAX_HANDS", "OPTIONS", "OptionSpec", "OptionValue", "Rules"]

@@ -85,7 +85,8 @@ class NapDirective(SphinxDirective):
         return out
 
     def build(self) -> list[nodes.Node]:
-        raise NotImplementedError
+        """The nodes of the directive; each directive of the rulebook defines its own."""
+        raise TypeError(f"{type(self).__name__} does not define build()")
 
     # ------------------------------------------------------------------ data
 
