@@ -20,11 +20,11 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Generator, Iterable
+from typing import Any, Generator
 
 import pytest
 from rich.console import Console
@@ -383,7 +383,3 @@ def write_reports(result: Certification, folder: Path) -> tuple[Path, Path]:
     junit_path = folder / f"{stem}.junit.xml"
     junit_path.write_text(junit_xml(result), encoding="utf-8")
     return json_path, junit_path
-
-
-def records_as_dicts(records: Iterable[CaseRecord]) -> list[dict[str, Any]]:
-    return [asdict(record) for record in records]

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 
 from conformance.certify import REPO, print_summary, run_certification, write_reports
-from spec import load
+from spec import PROFILE_IDS, load
 from spec.cli import main
 from spec.errors import SpecError
 
@@ -50,7 +50,7 @@ def certify(
         raise click.UsageError("give --engine or --engine-command, not both")
     if house_rules and len(profiles) > 1:
         raise click.UsageError("--house-rules goes with at most one --profile (its base)")
-    names: list[str | None] = ["peel", "hoyle", "britannica", "wikipedia"] if profiles == ("all",) else list(profiles)
+    names: list[str | None] = list(PROFILE_IDS) if profiles == ("all",) else list(profiles)
     if not names and not house_rules:
         raise click.UsageError("give --profile (or --house-rules)")
     console = Console(highlight=False)
@@ -101,7 +101,7 @@ def build(output: Path, docs: bool) -> None:
         ("in-process", "reference", None, output / "certify"),
         ("over the protocol", None, serve_command, output / "certify-protocol"),
     ):
-        for profile in ("peel", "hoyle", "britannica", "wikipedia"):
+        for profile in PROFILE_IDS:
             result = run_certification(engine=engine, engine_command=command, profile=profile, house_rules=None)
             write_reports(result, folder)
             summary = f"{result.counts()['passed']}/{len(result.applicable)} passed in {result.seconds:.1f} s"

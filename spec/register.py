@@ -394,10 +394,6 @@ class Register:
     def rules_of(self, chapter: str) -> list[Rule]:
         return [self.rules[rule_id] for rule_id in self.chapters[chapter].rules]
 
-    def applies(self, rule: Rule, profile: str) -> bool:
-        """Whether a rule binds a profile."""
-        return profile in rule.applies_to
-
     def citations(self) -> Iterable[tuple[str, str, Citation]]:
         """Every citation with the file and the owner (rule id or option=value) it belongs to."""
         for chapter in self.chapters.values():

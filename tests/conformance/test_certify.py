@@ -130,3 +130,15 @@ def test_certify_refuses_unknown_engines_and_profiles(tmp_path: Path) -> None:
     )
     assert completed.returncode == 2
     assert "did you mean 'hoyle'" in completed.stdout + completed.stderr
+
+
+def test_what_an_engine_does_not_declare_is_skipped_and_counted_against_it(tmp_path: Path) -> None:
+    command = f"{sys.executable} {ENGINES / 'modest.py'}"
+    code, report, output = certify(tmp_path, "--engine-command", command, "--profile", "hoyle")
+    assert code == 1, output
+    skipped = [c for c in report["cases"] if c["status"] == "skipped-unsupported"]
+    assert skipped and all("irregular" in c["message"] for c in skipped), skipped[:3]
+    summary = report["summary"]
+    assert summary["failed"] == summary["errored"] == 0
+    assert summary["score"] == round(summary["passed"] / summary["applicable"], 4) < 1
+    assert not summary["certified"]
