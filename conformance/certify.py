@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -31,12 +32,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
 
-from conformance.contract import EngineError, status_for
-from spec import load
-from spec.export import content_hash
+from napspec.conformance.contract import EngineError, status_for
+from napspec.spec import load
+from napspec.suite.scenarios import FEATURES
+from napspec.spec.export import content_hash
 
-REPO = Path(__file__).resolve().parent.parent
-FEATURES = REPO / "features"
 REPORT_FORMAT = "napspec-certification/1"
 COUNTED = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
 PLUGIN_NAME = "napspec-collector"
@@ -186,18 +186,24 @@ def run_certification(
     keyword: str | None = None,
 ) -> Certification:
     """Run every scenario against one engine under one target and collect the results."""
-    from conformance.targets import Target
+    from napspec.suite.targets import Target
 
     target = Target.from_options(profile, house_rules)
     if target is None:
         raise ValueError("certify needs a profile or a house-rules file")
+    if not engine and not engine_command:
+        raise ValueError("certify needs an engine: --engine NAME or --engine-command CMD")
     args = [
-        str(FEATURES),
+        str(FEATURES / "test_scenarios.py"),
+        # The suite runs under its own configuration, never the ini file of the folder the
+        # user happens to be in; importlib mode keeps the suite's folder off sys.path.
+        "-c", os.devnull,
+        f"--rootdir={FEATURES}",
+        "--import-mode=importlib",
+        "-p", "napspec.conformance.plugin",
         "-p", "no:cacheprovider",
         "-p", "no:terminal",
-        "-o", "addopts=",
         "--strict-markers",
-        f"--rootdir={REPO}",
         f"--case-timeout={case_timeout}",
         f"--max-restarts={max_restarts}",
         f"--target-profile={target.base}",
@@ -207,7 +213,8 @@ def run_certification(
     if engine_command:
         args.append(f"--engine-command={engine_command}")
     else:
-        args.append(f"--engine={engine or 'reference'}")
+        assert engine is not None
+        args.append(f"--engine={engine}")
     if keyword:
         args += ["-k", keyword]
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -227,7 +234,7 @@ def run_certification(
     result = Certification(
         target=target.name,
         target_values=dict(target.values),
-        engine=(collector.hello or {}).get("engine", {"name": engine or engine_command or "reference"}),
+        engine=(collector.hello or {}).get("engine", {"name": engine or engine_command}),
         records=list(collector.records.values()),
         started=started,
         seconds=time.perf_counter() - clock,

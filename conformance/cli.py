@@ -1,21 +1,18 @@
-"""The ``napspec`` command: the register's commands (``spec.cli``) plus ``certify``."""
+"""The harness's commands, added to the register's ``napspec`` group (``napspec.spec.cli``):
+``certify``. They name no engine: the user gives one, or gets a usage error."""
 
 from __future__ import annotations
 
-import shlex
 import sys
-import time
 from pathlib import Path
 
 import click
 from rich.console import Console
 
-from conformance.certify import REPO, print_summary, run_certification, write_reports
-from spec import PROFILE_IDS, load
-from spec.cli import main
-from spec.errors import SpecError
-
-DOCS = REPO / "docs"
+from napspec.conformance.certify import print_summary, run_certification, write_reports
+from napspec.spec import PROFILE_IDS
+from napspec.spec.cli import main
+from napspec.spec.errors import SpecError
 
 
 @main.command()
@@ -48,6 +45,8 @@ def certify(
     """
     if engine_name and engine_command:
         raise click.UsageError("give --engine or --engine-command, not both")
+    if not engine_name and not (engine_command and engine_command.strip()):
+        raise click.UsageError("certify needs an engine: give --engine NAME or --engine-command CMD")
     if house_rules and len(profiles) > 1:
         raise click.UsageError("--house-rules goes with at most one --profile (its base)")
     names: list[str | None] = list(PROFILE_IDS) if profiles == ("all",) else list(profiles)
@@ -73,54 +72,6 @@ def certify(
         json_path, junit_path = write_reports(result, report_dir)
         console.print(f"reports: {json_path}, {junit_path}\n")
         all_passed &= result.passed
-    sys.exit(0 if all_passed else 1)
-
-
-@main.command()
-@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"), show_default=True)
-@click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
-def build(output: Path, docs: bool) -> None:
-    """The main job: check the register, export it, certify the reference engine against
-    every profile in-process and over the protocol, and build the annotated rulebook."""
-    from spec.export import register_json
-
-    console = Console(highlight=False)
-    register = load()
-    problems = register.problems()
-    if problems:
-        for problem in problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
-    console.print(f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)")
-    output.mkdir(parents=True, exist_ok=True)
-    (output / "register.json").write_text(register_json(), encoding="utf-8")
-    console.print(f"[bold]export[/bold]: {output / 'register.json'}")
-    serve_command = f"{shlex.quote(sys.executable)} -m reference_impl.cli serve"
-    all_passed = True
-    for label, engine, command, folder in (
-        ("in-process", "reference", None, output / "certify"),
-        ("over the protocol", None, serve_command, output / "certify-protocol"),
-    ):
-        for profile in PROFILE_IDS:
-            result = run_certification(engine=engine, engine_command=command, profile=profile, house_rules=None)
-            write_reports(result, folder)
-            summary = f"{result.counts()['passed']}/{len(result.applicable)} passed in {result.seconds:.1f} s"
-            mark = "[green]certified[/green]" if result.passed else "[red]NOT certified[/red]"
-            console.print(f"[bold]certify[/bold] reference {label} against {profile}: {mark}, {summary}")
-            if not result.passed:
-                print_summary(result, console)
-            all_passed &= result.passed
-    if docs:
-        from sphinx.cmd.build import build_main
-
-        started = time.perf_counter()
-        status = build_main(["-E", "-W", "-n", "-q", "-b", "html", str(DOCS), str(output / "docs")])
-        if status:
-            click.echo("error: the rulebook did not build", err=True)
-            sys.exit(status)
-        console.print(
-            f"[bold]rulebook[/bold]: {output / 'docs' / 'index.html'} ({time.perf_counter() - started:.1f} s)"
-        )
     sys.exit(0 if all_passed else 1)
 
 

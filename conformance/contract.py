@@ -10,7 +10,7 @@ A Python package makes its engine available by name through the entry-point grou
 ``napspec.engines``::
 
     [project.entry-points."napspec.engines"]
-    reference = "reference_impl.contract_adapter:ReferenceEngine"
+    reference = "napspec.reference.contract_adapter:ReferenceEngine"
 
 The entry point names a factory (a class or a function) called with no arguments;
 :func:`load_engine` finds it by name.
@@ -34,7 +34,7 @@ import traceback
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any, Callable, Final, Literal, Protocol, TextIO, runtime_checkable
 
-from conformance import schemas
+from napspec.conformance import schemas
 
 #: The protocol this package speaks.
 PROTOCOL: Final = "napspec/1"

@@ -2,8 +2,8 @@
 (:class:`InProcessEngine`), with every response checked against the same schemas, so that
 both routes give the same results.
 
-Every way an engine can fail becomes a typed :class:`~conformance.contract.EngineError`
-naming the case; :func:`~conformance.contract.status_for` turns it into a status. Nothing an
+Every way an engine can fail becomes a typed :class:`~napspec.conformance.contract.EngineError`
+naming the case; :func:`~napspec.conformance.contract.status_for` turns it into a status. Nothing an
 engine sends is executed or evaluated: responses are parsed as JSON and checked, nothing
 more.
 
@@ -28,9 +28,9 @@ from collections import deque
 from pathlib import Path
 from typing import IO, Any, Final, Mapping, Sequence
 
-from conformance import schemas
-from conformance.cases import validate_case
-from conformance.contract import (
+from napspec.conformance import schemas
+from napspec.suite.cases import validate_case
+from napspec.conformance.contract import (
     PROTOCOL,
     Engine,
     EngineCrashed,
@@ -168,7 +168,7 @@ def _dump(value: object) -> str:
 
 def _check_case(case: object) -> dict[str, Any]:
     """The case, if it is one of the protocol with options valid in the register; a
-    malformed case is a fault of the suite, so it raises :class:`~conformance.cases.CaseError` rather than
+    malformed case is a fault of the suite, so it raises :class:`~napspec.suite.cases.CaseError` rather than
     blaming the engine."""
     validate_case(case)
     assert isinstance(case, dict)
@@ -420,7 +420,7 @@ class ProtocolEngine:
         """Play ``case``; its checked run response, or the :class:`EngineError` it came to.
 
         A case that does not apply to the engine's capabilities is not sent: it raises
-        :class:`UnsupportedCase`. A malformed case raises :class:`~conformance.cases.CaseError`.
+        :class:`UnsupportedCase`. A malformed case raises :class:`~napspec.suite.cases.CaseError`.
         """
         case = _check_case(case)
         case_id: str = case["id"]
@@ -549,7 +549,7 @@ class ProtocolEngine:
 
 
 class InProcessEngine:
-    """A Python :class:`~conformance.contract.Engine` called directly, its output checked
+    """A Python :class:`~napspec.conformance.contract.Engine` called directly, its output checked
     exactly as a :class:`ProtocolEngine`'s is (it goes through a JSON round trip first, as
     it would on the wire), so both routes give identical results.
 
@@ -681,7 +681,7 @@ def open_engine(
 ) -> ProtocolEngine | InProcessEngine:
     """An engine to run cases against: the installed engine registered as ``name`` (run
     in-process) or the program ``command`` (spoken to over the protocol); exactly one."""
-    from conformance.contract import load_engine
+    from napspec.conformance.contract import load_engine
 
     if (name is None) == (command is None):
         raise ValueError("give exactly one of an engine name and a command")

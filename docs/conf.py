@@ -1,28 +1,22 @@
 """Sphinx configuration of the napspec rulebook.
 
-Build: ``python -m sphinx -E -W -n -b html docs build/docs`` (from the repository root). The
-pages are written from the register, the scenarios and the certification reports by the
-extension in ``_ext/napspec_rulebook``; no network is used.
+Build: ``napspec rulebook -o build/docs`` (or ``python -m sphinx -E -W -n -b html docs
+build/docs`` from a checkout with napspec installed). The pages are written from the register,
+the scenarios and the certification reports by the extension :mod:`napspec.docs.rulebook`; no
+network is used.
 """
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-DOCS = Path(__file__).resolve().parent
-sys.path.insert(0, str(DOCS.parent))  # spec, conformance
-sys.path.insert(0, str(DOCS / "_ext"))
 
 project = "napspec"
 author = "napspec contributors"
 copyright = "napspec contributors; the sources' texts under their own licences (see the Bibliography)"
 release = "0.1.0"
 
-extensions = ["myst_parser", "napspec_rulebook"]
+extensions = ["myst_parser", "napspec.docs.rulebook"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "**/.ipynb_checkpoints"]
+exclude_patterns = ["_build", "**/.ipynb_checkpoints", "rulebook", "__pycache__"]
 
 # Every link is checked: a missing rule, variation point, source place or term fails the build.
 nitpicky = True
@@ -31,7 +25,8 @@ smartquotes = False
 
 myst_heading_anchors = 3
 
-# The certification reports (``napspec certify --engine reference --profile all``).
+# The certification reports (``napspec certify --engine reference --profile all``); a relative
+# folder is taken from the directory the build runs in. ``napspec rulebook --reports`` sets it.
 napspec_certify_dir = "build/certify"
 
 html_theme = "alabaster"

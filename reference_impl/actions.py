@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reference_impl.cards import PACK_SIZE, format_card, format_cards
-from reference_impl.rules import MAX_HANDS
+from napspec.reference.cards import PACK_SIZE, format_card, format_cards
+from napspec.reference.rules import MAX_HANDS
 
 
 @dataclass(frozen=True, slots=True)

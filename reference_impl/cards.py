@@ -20,7 +20,7 @@ True
 >>> parse_card("1S")
 Traceback (most recent call last):
 ...
-reference_impl.errors.CardError: '1S' is not a card: the rank must be one of 23456789TJQKA (or 10)
+napspec.reference.errors.CardError: '1S' is not a card: the rank must be one of 23456789TJQKA (or 10)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import random
 from itertools import starmap as _starmap
 from typing import Iterable, Sequence
 
-from reference_impl.errors import CardError
+from napspec.reference.errors import CardError
 
 SUITS = "CDHS"
 """Suit letters in suit order: clubs, diamonds, hearts, spades."""

@@ -22,9 +22,9 @@ from pathlib import Path
 
 import click
 
-from reference_impl.cards import SUIT_NAMES, format_card, format_cards, shuffled_pack
-from reference_impl.errors import NapError
-from reference_impl.events import (
+from napspec.reference.cards import SUIT_NAMES, format_card, format_cards, shuffled_pack
+from napspec.reference.errors import NapError
+from napspec.reference.events import (
     AllPassed,
     CardPlayed,
     CardsShown,
@@ -44,9 +44,9 @@ from reference_impl.events import (
     TrickWon,
     TrumpsFixed,
 )
-from reference_impl.hand import Hand, random_playout
-from reference_impl.rules import Rules
-from reference_impl.session import Session
+from napspec.reference.hand import Hand, random_playout
+from napspec.reference.rules import Rules
+from napspec.reference.session import Session
 
 
 def _rules(profile: str, house_rules: str | None) -> Rules:
@@ -187,8 +187,8 @@ def serve() -> None:
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.
     """
-    from conformance.contract import serve as serve_protocol
-    from reference_impl.contract_adapter import ReferenceEngine
+    from napspec.conformance.contract import serve as serve_protocol
+    from napspec.reference.contract_adapter import ReferenceEngine
 
     serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
 

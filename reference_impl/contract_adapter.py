@@ -2,16 +2,16 @@
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
-case (JSON) into calls of :class:`~reference_impl.hand.Hand` and
-:class:`~reference_impl.session.Session`, and their state back into the protocol's answers.
+case (JSON) into calls of :class:`~napspec.reference.hand.Hand` and
+:class:`~napspec.reference.session.Session`, and their state back into the protocol's answers.
 It is registered under the entry point ``napspec.engines`` as ``reference``; run as a
-program (``python -m reference_impl.contract_adapter``) it serves the protocol on
+program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
 True
->>> from spec import load
+>>> from napspec.spec import load
 >>> case = {"id": "doc/1", "options": load().profile_values("peel"), "players": 2, "dealer": 1,
 ...         "irregular": False,
 ...         "start": {"hands": [["AS", "KS", "QS", "JS", "TS"], ["2C", "3C", "4C", "5C", "6C"]]},
@@ -32,7 +32,7 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Mapping, Sequence
 
-from reference_impl.actions import (
+from napspec.reference.actions import (
     Action,
     AskInformation,
     Call,
@@ -45,8 +45,8 @@ from reference_impl.actions import (
     RefuseToShow,
     ShowCards,
 )
-from reference_impl.cards import SUITS, format_card, parse_card
-from reference_impl.errors import (
+from napspec.reference.cards import SUITS, format_card, parse_card
+from napspec.reference.errors import (
     BadCut,
     CallTooLow,
     CannotPass,
@@ -59,10 +59,10 @@ from reference_impl.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from reference_impl.events import Information
-from reference_impl.hand import CLAIMED, Hand
-from reference_impl.rules import OPTIONS, Rules
-from reference_impl.session import Session
+from napspec.reference.events import Information
+from napspec.reference.hand import CLAIMED, Hand
+from napspec.reference.rules import OPTIONS, Rules
+from napspec.reference.session import Session
 
 PROTOCOL = "napspec/1"
 
@@ -271,7 +271,7 @@ def _answer(hand: Hand, query: str) -> Any:
 
 
 class ReferenceEngine:
-    """The reference engine as a :class:`conformance.contract.Engine`: ``hello()``,
+    """The reference engine as a :class:`napspec.conformance.contract.Engine`: ``hello()``,
     ``run(case)``, ``close()``. It keeps no state between cases."""
 
     def __init__(self) -> None:
@@ -323,7 +323,7 @@ class ReferenceEngine:
 
 def main() -> None:
     """Serve the napspec/1 protocol on stdin/stdout with the reference engine."""
-    from conformance.contract import serve
+    from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)
 

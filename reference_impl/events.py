@@ -6,7 +6,7 @@ comparable and hashable (payments are kept as a tuple indexed by seat in
 game goes; a session keeps the draw for the first dealer in ``session.events``.
 
 Tricks are numbered from 1 (the first trick) to 5; seats from 0; a card is an ``int``
-(see :mod:`reference_impl.cards`); a suit is 0..3 in ``"CDHS"`` order.
+(see :mod:`napspec.reference.cards`); a suit is 0..3 in ``"CDHS"`` order.
 
 >>> TrickWon(trick=1, seat=2, card=51)
 TrickWon(trick=1, seat=2, card=51)

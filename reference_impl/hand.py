@@ -1,9 +1,9 @@
 """One deal of Napoleon, from the cut to the settlement: the engine's state machine.
 
 A :class:`Hand` is driven by :meth:`Hand.apply` with the actions of
-:mod:`reference_impl.actions`; :meth:`Hand.legal_actions` lists the regular actions open now
+:mod:`napspec.reference.actions`; :meth:`Hand.legal_actions` lists the regular actions open now
 (and the claims of open offences). A rejected action raises a subclass of
-:class:`~reference_impl.errors.IllegalAction` and leaves the hand exactly as it was
+:class:`~napspec.reference.errors.IllegalAction` and leaves the hand exactly as it was
 (:meth:`Hand.snapshot` is unchanged): every handler checks everything before it changes
 anything.
 
@@ -16,9 +16,9 @@ receives like the others.
 
 A quick hand under Peel's rules (stacked holdings, four players, seat 3 deals):
 
->>> from reference_impl.rules import Rules
->>> from reference_impl.cards import parse_cards
->>> from reference_impl.actions import Call, Pass, Play
+>>> from napspec.reference.rules import Rules
+>>> from napspec.reference.cards import parse_cards
+>>> from napspec.reference.actions import Call, Pass, Play
 >>> hand = Hand.stacked(Rules.profile("peel"), 4, 3, {
 ...     0: parse_cards("AS KS QS JS TS"), 1: parse_cards("2C 3C 4C 5C 6C"),
 ...     2: parse_cards("2D 3D 4D 5D 6D"), 3: parse_cards("2H 3H 4H 5H 6H")})
@@ -51,7 +51,7 @@ from operator import countOf as _count_of
 from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
-from reference_impl.actions import (
+from napspec.reference.actions import (
     CALL,
     CUT,
     DEAL,
@@ -71,8 +71,8 @@ from reference_impl.actions import (
     RefuseToShow,
     ShowCards,
 )
-from reference_impl.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
-from reference_impl.errors import (
+from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
+from napspec.reference.errors import (
     BadCall,
     BadCut,
     BadDeal,
@@ -88,7 +88,7 @@ from reference_impl.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from reference_impl.events import (
+from napspec.reference.events import (
     AllPassed,
     Called,
     CardPlayed,
@@ -115,7 +115,7 @@ from reference_impl.events import (
     TrickWon,
     TrumpsFixed,
 )
-from reference_impl.rules import Rules
+from napspec.reference.rules import Rules
 
 CUT_PHASE = "cut"
 DEAL_PHASE = "deal"
@@ -247,9 +247,9 @@ class Hand:
     :class:`random.Random` seeded with ``seed`` (never the global random state).
 
     Bad constructor arguments raise :class:`ValueError` (a table size the rules do not allow
-    raises :class:`~reference_impl.errors.RulesError`, which is one).
+    raises :class:`~napspec.reference.errors.RulesError`, which is one).
 
-    >>> from reference_impl.rules import Rules
+    >>> from napspec.reference.rules import Rules
     >>> hand = Hand(Rules.profile("hoyle"), 4, dealer=0, seed=1)
     >>> hand.phase, hand.to_act, len(hand.legal_actions())
     ('cut', 3, 51)
@@ -419,8 +419,8 @@ class Hand:
         ``hands`` holds nothing. The undealt cards are the stock. The sitting-out dealer may
         not be given cards.
 
-        >>> from reference_impl.rules import Rules
-        >>> from reference_impl.cards import parse_cards
+        >>> from napspec.reference.rules import Rules
+        >>> from napspec.reference.cards import parse_cards
         >>> hand = Hand.stacked(Rules.profile("peel"), 2, 0, {0: parse_cards("AS KS QS JS TS"),
         ...                                                  1: parse_cards("AH KH QH JH")},
         ...                     allow_irregular=True)
@@ -768,7 +768,7 @@ class Hand:
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> None:
-        """Take ``action``; raise an :class:`~reference_impl.errors.IllegalAction` (and
+        """Take ``action``; raise an :class:`~napspec.reference.errors.IllegalAction` (and
         change nothing) if it is not allowed."""
         try:
             handler = _HANDLERS[type(action)]  # a subscript, quicker than calling .get
@@ -1733,7 +1733,7 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
     """Play ``hand`` to the end with random legal actions drawn from ``rng``; return the
     number of actions taken. (Used by the benchmark and the tests.)
 
-    >>> from reference_impl.rules import Rules
+    >>> from napspec.reference.rules import Rules
     >>> hand = Hand(Rules.profile("britannica"), 5, 0, seed=3)
     >>> steps = random_playout(hand, random.Random(3))
     >>> hand.phase, sum(hand.result.payments.values())

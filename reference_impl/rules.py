@@ -3,7 +3,7 @@
 The engine never hard-codes a profile. A :class:`Rules` is built from a mapping of option id
 to value — a profile of ``spec/profiles/``, a house-rules file, or any mapping — and is
 validated: an unknown, missing or badly typed option, or a value the option does not have,
-raises :class:`~reference_impl.errors.RulesError` naming it.
+raises :class:`~napspec.reference.errors.RulesError` naming it.
 
 >>> rules = Rules.profile("wikipedia")
 >>> rules.name, rules.cut_minimum, rules.deal_pattern
@@ -13,7 +13,7 @@ raises :class:`~reference_impl.errors.RulesError` naming it.
 >>> Rules.from_options({**rules.options(), "nap-stake": "win-12-lose-6"})
 Traceback (most recent call last):
 ...
-reference_impl.errors.RulesError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
+napspec.reference.errors.RulesError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
 >>> rules.with_options({"nap-stakes": "win-12-lose-6"}).win_stake(5)
 12
 """
@@ -25,8 +25,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Literal, Mapping, NamedTuple, get_args
 
-from reference_impl.cards import PACK_SIZE
-from reference_impl.errors import RulesError
+from napspec.reference.cards import PACK_SIZE
+from napspec.reference.errors import RulesError
 
 OptionValue = str | int | bool
 """The value of one option: an enum value (``str``), an ``int`` or a ``bool``."""
@@ -106,7 +106,7 @@ class Rules:
         >>> Rules.from_options(values)
         Traceback (most recent call last):
         ...
-        reference_impl.errors.RulesError: missing option 'revoke'
+        napspec.reference.errors.RulesError: missing option 'revoke'
         """
         if not isinstance(options, Mapping):
             raise RulesError(f"options must be a mapping of option id to value, not {type(options).__name__}")
@@ -187,7 +187,7 @@ class Rules:
         >>> Rules.profile("wikipedia").check_players(2)
         Traceback (most recent call last):
         ...
-        reference_impl.errors.RulesError: 2 players: the rules 'wikipedia' allow 3 to 7 (options 'players-min' and 'players-max')
+        napspec.reference.errors.RulesError: 2 players: the rules 'wikipedia' allow 3 to 7 (options 'players-min' and 'players-max')
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise RulesError(f"the number of players must be an int, not {players!r}")
@@ -307,8 +307,8 @@ def _profile_values(name: str) -> dict[str, OptionValue]:
     >>> _profile_values("peel")["first-dealer"]
     'first-jack-face-up'
     """
-    from spec import load
-    from spec.errors import SpecError
+    from napspec.spec import load
+    from napspec.spec.errors import SpecError
 
     try:
         return load().profile_values(name)
@@ -319,11 +319,11 @@ def _profile_values(name: str) -> dict[str, OptionValue]:
 def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     """Option id → value of a house-rules file, and the name the rules go by.
 
-    The spec package reads the file (``spec.load_house_rules``), checks it against the
+    The spec package reads the file (``napspec.spec.load_house_rules``), checks it against the
     register and names the line of a mistake; its error becomes a :class:`RulesError`.
     """
-    from spec import load_house_rules
-    from spec.errors import SpecError
+    from napspec.spec import load_house_rules
+    from napspec.spec.errors import SpecError
 
     try:
         house = load_house_rules(path)

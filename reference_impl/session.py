@@ -1,7 +1,7 @@
 """A session: the draw for the first dealer, then one hand after another, and the totals.
 
->>> from reference_impl.rules import Rules
->>> from reference_impl.hand import random_playout
+>>> from napspec.reference.rules import Rules
+>>> from napspec.reference.hand import random_playout
 >>> import random
 >>> session = Session(Rules.profile("hoyle"), 4, seed=5)
 >>> session.hand.dealer == session.first_dealer
@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from typing import Iterable, Iterator, Sequence
 
-from reference_impl.cards import ACE, JACK, shuffled_pack
-from reference_impl.errors import WrongPhase
-from reference_impl.events import DealerChosen, Event, FirstDealerCard
-from reference_impl.hand import FINISHED, Hand
-from reference_impl.rules import Rules
+from napspec.reference.cards import ACE, JACK, shuffled_pack
+from napspec.reference.errors import WrongPhase
+from napspec.reference.events import DealerChosen, Event, FirstDealerCard
+from napspec.reference.hand import FINISHED, Hand
+from napspec.reference.rules import Rules
 
 
 class Session:

@@ -1,11 +1,11 @@
 """napspec's rule register: the rules of Napoleon as cited, checked data.
 
->>> from spec import load
+>>> from napspec.spec import load
 >>> load().rules["play.follow-suit"].citations[0].source in {"peel", "hoyle", "britannica", "wikipedia"}
 True
 """
 
-from spec.errors import (
+from napspec.spec.errors import (
     FileError,
     HouseRulesError,
     LocatorError,
@@ -13,8 +13,8 @@ from spec.errors import (
     SpecError,
     UnknownProfile,
 )
-from spec.house_rules import HouseRules, house_rules_values, load_house_rules
-from spec.register import (
+from napspec.spec.house_rules import HouseRules, house_rules_values, load_house_rules
+from napspec.spec.register import (
     PROFILE_IDS,
     Chapter,
     Citation,
@@ -28,7 +28,7 @@ from spec.register import (
     Rule,
     load,
 )
-from spec.sources import Source, normalise
+from napspec.spec.transcriptions import Source, normalise
 
 __all__ = [
     "PROFILE_IDS",

@@ -1,5 +1,5 @@
 """``python -m spec``: the same commands as ``napspec``."""
 
-from spec.cli import main
+from napspec.spec.cli import main
 
 main()

@@ -9,12 +9,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from spec.errors import LocatorError
+from napspec.spec.errors import LocatorError
 
 if TYPE_CHECKING:
-    from spec.register import Citation, Register
+    from napspec.spec.register import Citation, Register
 
-from spec.register import INTERPRETATION_KINDS, OPTION_TYPES, PROFILE_IDS, Problem, line_of
+from napspec.spec.register import INTERPRETATION_KINDS, OPTION_TYPES, PROFILE_IDS, Problem, line_of
 
 
 def check_register(register: Register) -> list[Problem]:

@@ -14,10 +14,10 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from spec.errors import SpecError
-from spec.export import register_json
-from spec.house_rules import load_house_rules
-from spec.register import load
+from napspec.spec.errors import SpecError
+from napspec.spec.export import register_json
+from napspec.spec.house_rules import load_house_rules
+from napspec.spec.register import load
 
 
 def _console() -> Console:

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from spec.register import SPEC_DIR, Citation, Option, Register, load
+from napspec.spec.register import SPEC_DIR, Citation, Option, Register, load
 
 FORMAT = "napspec-register/1"
 SCHEMA_PATH = SPEC_DIR / "schema" / "register.schema.json"

@@ -11,7 +11,7 @@ A house-rules file is TOML::
     nap-stakes = "win-12-lose-6"
     cut-minimum = { value = 4, note = "we like a deep cut" }
 
-Every mistake is reported as a :class:`~spec.errors.HouseRulesError` naming the file, the
+Every mistake is reported as a :class:`~napspec.spec.errors.HouseRulesError` naming the file, the
 line and, for a misspelt name, the nearest valid one.
 
 >>> import tempfile, pathlib
@@ -20,7 +20,7 @@ line and, for a misspelt name, the nearest valid one.
 >>> load_house_rules(folder / "house.toml")
 Traceback (most recent call last):
 ...
-spec.errors.HouseRulesError: .../house.toml:3: unknown option 'nap-stake'; did you mean 'nap-stakes'?
+napspec.spec.errors.HouseRulesError: .../house.toml:3: unknown option 'nap-stake'; did you mean 'nap-stakes'?
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from spec.errors import HouseRulesError
-from spec.register import OptionValueType, Register, line_of, load, nearest
+from napspec.spec.errors import HouseRulesError
+from napspec.spec.register import OptionValueType, Register, line_of, load, nearest
 
 _TOP_LEVEL = ("base", "name", "description", "options")
 

@@ -4,7 +4,7 @@ Everything napspec says about the rules of Nap is read from the TOML files besid
 module; this module turns them into frozen objects and checks that they hold together
 (:meth:`Register.problems`).
 
->>> from spec import load
+>>> from napspec.spec import load
 >>> register = load()
 >>> register.profile_values("wikipedia")["cut-minimum"]
 4
@@ -24,8 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from spec.errors import LocatorError, RegisterError, UnknownProfile
-from spec.sources import Source, load_source
+from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile
+from napspec.spec.transcriptions import Source, load_source
 
 SPEC_DIR = Path(__file__).resolve().parent
 PROFILE_IDS = ("peel", "hoyle", "britannica", "wikipedia")
@@ -222,7 +222,7 @@ def _field(table: Mapping[str, Any], key: str, path: Path, where: str) -> Any:
 class Register:
     """The whole register, loaded from a spec folder.
 
-    Use :func:`spec.load` for the project's own register (cached); construct one
+    Use :func:`napspec.spec.load` for the project's own register (cached); construct one
     directly to check another folder.
     """
 
@@ -409,7 +409,7 @@ class Register:
 
     def problems(self) -> list[Problem]:
         """Everything in the register that does not hold together (empty when sound)."""
-        from spec.check import check_register
+        from napspec.spec.check import check_register
 
         return check_register(self)
 

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pytest
 
-from conformance.cases import make_case
+from napspec.suite.cases import make_case
 
 ENGINES = Path(__file__).resolve().parent / "engines"
 REPO = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.cards import CardError, canonical_pack, format_card, parse_card, parse_cards, sort_cards
-from conformance.cases import (
+from napspec.suite.cards import CardError, canonical_pack, format_card, parse_card, parse_cards, sort_cards
+from napspec.suite.cases import (
     CaseError,
     ask,
     call,
@@ -27,8 +27,8 @@ from conformance.cases import (
     show,
     validate_case,
 )
-from conformance.schemas import errors
-from spec import load
+from napspec.conformance.schemas import errors
+from napspec.spec import load
 
 HANDS = ["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]
 

@@ -13,16 +13,16 @@ from typing import Any
 
 import pytest
 
-from conformance.certify import REPORT_FORMAT
+from napspec.conformance.certify import REPORT_FORMAT
 from tests.conformance.conftest import ENGINES, REPO
 
-SERVE_REFERENCE = f"{sys.executable} -m reference_impl.cli serve"
+SERVE_REFERENCE = f"{sys.executable} -m napspec.reference.cli serve"
 
 
 def certify(tmp_path: Path, *arguments: str, timeout: float = 300) -> tuple[int, dict[str, Any], str]:
     """Run ``napspec certify`` in a child process; its exit status, JSON report and output."""
     completed = subprocess.run(
-        [sys.executable, "-m", "conformance", "certify", "--report-dir", str(tmp_path), *arguments],
+        [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--report-dir", str(tmp_path), *arguments],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -117,14 +117,14 @@ def test_report_names_engine_and_target_from_house_rules(tmp_path: Path) -> None
 
 def test_certify_refuses_unknown_engines_and_profiles(tmp_path: Path) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "conformance", "certify", "--engine", "refrence", "--profile", "hoyle",
+        [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--engine", "refrence", "--profile", "hoyle",
          "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=120,
     )
     assert completed.returncode != 0
     assert "refrence" in completed.stdout + completed.stderr
     completed = subprocess.run(
-        [sys.executable, "-m", "conformance", "certify", "--engine", "reference", "--profile", "hoyel",
+        [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--engine", "reference", "--profile", "hoyel",
          "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=120,
     )

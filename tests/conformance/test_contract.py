@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-import conformance.contract as contract
-from conformance.contract import (
+import napspec.conformance.contract as contract
+from napspec.conformance.contract import (
     ENTRY_POINT_GROUP,
     STATUSES,
     Engine,
@@ -29,7 +29,7 @@ from conformance.contract import (
     serve,
     status_for,
 )
-from conformance.schemas import is_valid
+from napspec.conformance.schemas import is_valid
 
 from .conftest import small_case, toy_module
 

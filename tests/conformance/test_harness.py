@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from conformance.cases import CaseError
-from conformance.contract import (
+from napspec.suite.cases import CaseError
+from napspec.conformance.contract import (
     EngineCrashed,
     EngineReportedError,
     EngineTimeout,
@@ -19,7 +19,7 @@ from conformance.contract import (
     UnsupportedCase,
     status_for,
 )
-from conformance.harness import InProcessEngine, ProtocolEngine, check_result
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine, check_result
 
 from .conftest import REPO, engine_command, small_case, toy_module
 

@@ -11,12 +11,12 @@ from typing import Any, Iterator
 
 import pytest
 
-from conformance.cards import canonical_pack
-from conformance.cases import QUERIES, call, claim, cut, deal, make_case, pass_, play
-from conformance.contract import EngineReportedError, load_engine
-from conformance.harness import InProcessEngine, ProtocolEngine
-from conformance.schemas import errors
-from spec import load
+from napspec.suite.cards import canonical_pack
+from napspec.suite.cases import QUERIES, call, claim, cut, deal, make_case, pass_, play
+from napspec.conformance.contract import EngineReportedError, load_engine
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.conformance.schemas import errors
+from napspec.spec import load
 
 from .conftest import REPO, engine_command
 
@@ -31,7 +31,7 @@ def reference() -> InProcessEngine:
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[ProtocolEngine]:
-    command = [sys.executable, "-m", "reference_impl.contract_adapter"]
+    command = [sys.executable, "-m", "napspec.reference.contract_adapter"]
     with ProtocolEngine(command, timeout=30.0, max_restarts=0, cwd=REPO) as engine:
         yield engine
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from conformance.cards import canonical_pack
-from conformance.cases import QUERIES, make_case
-from conformance.contract import PROTOCOL
-from conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
+from napspec.suite.cards import canonical_pack
+from napspec.suite.cases import QUERIES, make_case
+from napspec.conformance.contract import PROTOCOL
+from napspec.conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
 
 from .conftest import REPO, small_case, toy_module
 

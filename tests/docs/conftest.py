@@ -22,11 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.scenarios import load_scenarios
+from napspec.suite.scenarios import load_scenarios
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
-sys.path.insert(0, str(DOCS / "_ext"))
 
 FAILED_RULE = "play.follow-suit"
 

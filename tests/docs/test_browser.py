@@ -12,8 +12,8 @@ from typing import Any, Iterator
 
 import pytest
 
-import spec
-from spec.sources import normalise
+from napspec import spec
+from napspec.spec.transcriptions import normalise
 
 from .chromium import Chromium, decode_png, find_chromium
 from .conftest import Builds, in_ci

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import spec
-from conformance.scenarios import load_scenarios
-from spec.sources import normalise
+from napspec import spec
+from napspec.suite.scenarios import load_scenarios
+from napspec.spec.transcriptions import normalise
 
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
 from .dom import Element, Page, parse, parse_text
@@ -349,7 +349,7 @@ def test_no_rule_text_quote_or_scenario_is_written_in_docs() -> None:
 
 def test_every_step_of_the_suite_is_told_as_a_sentence() -> None:
     require("sphinx", "the rulebook's extension is a Sphinx extension")
-    from napspec_rulebook.steps import known
+    from napspec.docs.rulebook.steps import known
 
     unknown = sorted({text for s in load_scenarios() for _k, text in s.steps if not known(text)})
     assert not unknown, f"steps with no sentence in docs/_ext/napspec_rulebook/steps.py: {unknown}"

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from conformance.scenarios import Scenario, load_scenarios
-from spec import load, normalise
+from napspec.suite.scenarios import Scenario, load_scenarios
+from napspec.spec import load, normalise
 
 REGISTER = load()
 SCENARIOS = load_scenarios()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from reference_impl.actions import Call, Pass, Play, ShowCards
-from reference_impl.cards import parse_card, parse_cards
-from reference_impl.errors import IllegalAction
-from reference_impl.hand import Hand
-from reference_impl.rules import Rules
+from napspec.reference.actions import Call, Pass, Play, ShowCards
+from napspec.reference.cards import parse_card, parse_cards
+from napspec.reference.errors import IllegalAction
+from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
 
 PROFILES = ("peel", "hoyle", "britannica", "wikipedia")
 

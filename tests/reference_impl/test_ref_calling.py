@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from napref_helpers import STANDARD, declare, payments, play, rejected, rules, show_all, stacked
 
-from reference_impl.actions import Call, Pass
-from reference_impl.errors import BadCall, CallTooLow, CannotPass, NotYourTurn, RulesError, WrongPhase
-from reference_impl.session import Session
-from reference_impl.events import AllPassed, SoloistChosen
+from napspec.reference.actions import Call, Pass
+from napspec.reference.errors import BadCall, CallTooLow, CannotPass, NotYourTurn, RulesError, WrongPhase
+from napspec.reference.session import Session
+from napspec.reference.events import AllPassed, SoloistChosen
 
 SIX = {0: "AS KS QS JS TS", 1: "2C 3C 4C 5C 6C", 2: "2D 3D 4D 5D 6D", 4: "2H 3H 4H 5H 6H", 5: "7C 8C 9C TC JC"}
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from napref_helpers import PROFILES
 
-from reference_impl.cards import (
+from napspec.reference.cards import (
     FULL_PACK,
     card_name,
     format_card,
@@ -19,9 +19,9 @@ from reference_impl.cards import (
     rank_of,
     suit_of,
 )
-from reference_impl.errors import CardError, RulesError
-from reference_impl.hand import Hand
-from reference_impl.rules import OPTIONS, Rules
+from napspec.reference.errors import CardError, RulesError
+from napspec.reference.hand import Hand
+from napspec.reference.rules import OPTIONS, Rules
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from napref_helpers import rejected, rules
 
-from reference_impl.actions import Cut, DealCards
-from reference_impl.cards import FULL_PACK, parse_cards
-from reference_impl.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn
-from reference_impl.events import DealerChosen, FirstDealerCard
-from reference_impl.hand import Hand
-from reference_impl.rules import Rules
-from reference_impl.session import Session
+from napspec.reference.actions import Cut, DealCards
+from napspec.reference.cards import FULL_PACK, parse_cards
+from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn
+from napspec.reference.events import DealerChosen, FirstDealerCard
+from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
+from napspec.reference.session import Session
 
 
 def draw_pack(text: str) -> list[int]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import pytest
 from napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
-from reference_impl.actions import AskInformation, Claim, Cut, DealCards, ExposeCard, Play, RefuseToShow, ShowCards
-from reference_impl.cards import FULL_PACK, parse_card
-from reference_impl.errors import (
+from napspec.reference.actions import AskInformation, Claim, Cut, DealCards, ExposeCard, Play, RefuseToShow, ShowCards
+from napspec.reference.cards import FULL_PACK, parse_card
+from napspec.reference.errors import (
     IrregularPlayNotAllowed,
     MustFollowSuit,
     NoSuchOffence,
@@ -24,9 +24,9 @@ from reference_impl.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from reference_impl.events import HandReplayed, HandSettled, Information, PenaltyApplied, PlayStopped
-from reference_impl.hand import Hand
-from reference_impl.rules import Rules
+from napspec.reference.events import HandReplayed, HandSettled, Information, PenaltyApplied, PlayStopped
+from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
 
 FULL_PLAY = "AS 2S 3H 2D KS 3C 4H 3D QS 4C 5H 4D AH 5C 6H 5D 2C 6C 7H 6D"
 FIRST_THREE = "AS 2S 3H 2D KS 3C 4H 3D QS 4C 5H 4D"

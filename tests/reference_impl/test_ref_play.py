@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
-from reference_impl.actions import Play
-from reference_impl.cards import parse_card, parse_cards
-from reference_impl.errors import CardNotHeld, MustFollowSuit, NotYourTurn, WrongPhase
-from reference_impl.events import PlayStopped, TrumpsFixed
+from napspec.reference.actions import Play
+from napspec.reference.cards import parse_card, parse_cards
+from napspec.reference.errors import CardNotHeld, MustFollowSuit, NotYourTurn, WrongPhase
+from napspec.reference.events import PlayStopped, TrumpsFixed
 
 
 def test_soloist_leads_to_the_first_trick() -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from napref_helpers import PROFILES
 
-from reference_impl.actions import (
+from napspec.reference.actions import (
     Action,
     AskInformation,
     Call,
@@ -26,11 +26,11 @@ from reference_impl.actions import (
     RefuseToShow,
     ShowCards,
 )
-from reference_impl.cards import FULL_PACK
-from reference_impl.errors import IllegalAction
-from reference_impl.events import OUTCOMES, CardPlayed, HandSettled, PenaltyApplied, TrickWon
-from reference_impl.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
-from reference_impl.rules import Rules
+from napspec.reference.cards import FULL_PACK
+from napspec.reference.errors import IllegalAction
+from napspec.reference.events import OUTCOMES, CardPlayed, HandSettled, PenaltyApplied, TrickWon
+from napspec.reference.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
+from napspec.reference.rules import Rules
 
 RULES = {name: Rules.profile(name) for name in PROFILES}
 

@@ -8,14 +8,14 @@ import pytest
 from click.testing import CliRunner
 from napref_helpers import PROFILES
 
-from reference_impl.actions import Claim, Cut, DealCards, Pass
-from reference_impl.cards import FULL_PACK
-from reference_impl.cli import main
-from reference_impl.errors import RulesError, WrongPhase
-from reference_impl.events import Event
-from reference_impl.hand import random_playout
-from reference_impl.rules import Rules
-from reference_impl.session import Session
+from napspec.reference.actions import Claim, Cut, DealCards, Pass
+from napspec.reference.cards import FULL_PACK
+from napspec.reference.cli import main
+from napspec.reference.errors import RulesError, WrongPhase
+from napspec.reference.events import Event
+from napspec.reference.hand import random_playout
+from napspec.reference.rules import Rules
+from napspec.reference.session import Session
 
 
 def test_deal_passes_to_the_left() -> None:

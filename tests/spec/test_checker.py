@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spec import Register
-from spec.register import SPEC_DIR
+from napspec.spec import Register
+from napspec.spec.register import SPEC_DIR
 
 
 @pytest.fixture

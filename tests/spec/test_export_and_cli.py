@@ -8,9 +8,9 @@ from pathlib import Path
 import jsonschema
 from click.testing import CliRunner
 
-from spec import load
-from spec.cli import main
-from spec.export import content_hash, register_document, schema
+from napspec.spec import load
+from napspec.spec.cli import main
+from napspec.spec.export import content_hash, register_document, schema
 
 
 def test_export_validates_against_its_schema() -> None:

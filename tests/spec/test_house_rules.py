@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from spec import HouseRulesError, load, load_house_rules
+from napspec.spec import HouseRulesError, load, load_house_rules
 
 
 def _write(tmp_path: Path, text: str | bytes) -> Path:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from spec import PROFILE_IDS, load
-from spec.register import Citation
+from napspec.spec import PROFILE_IDS, load
+from napspec.spec.register import Citation
 
 REGISTER = load()
 CITATIONS = list(REGISTER.citations())

@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from conformance.contract import serve
-from reference_impl.contract_adapter import ReferenceEngine
+from napspec.conformance.contract import serve
+from napspec.reference.contract_adapter import ReferenceEngine
 
 RANKS = "23456789TJQKA"
 

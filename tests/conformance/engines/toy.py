@@ -13,7 +13,7 @@ import json
 import sys
 from typing import Any
 
-import spec
+from napspec import spec
 
 PROTOCOL = "napspec/1"
 

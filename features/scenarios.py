@@ -24,7 +24,7 @@ from typing import Any
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-FEATURES = Path(__file__).resolve().parent.parent / "features"
+FEATURES = Path(__file__).resolve().parent
 _QUOTE = re.compile(r'^(?P<short>[A-Z][a-z]+) (?P<locator>.+?): "(?P<words>.+)"$')
 
 

@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from conformance.cards import SUITS, canonical_pack, parse_cards
-from conformance.contract import Engine, UnsupportedCase
-from conformance.targets import Target
-from spec import load
+from napspec.suite.cards import SUITS, canonical_pack, parse_cards
+from napspec.conformance.contract import Engine, UnsupportedCase
+from napspec.suite.targets import Target
+from napspec.spec import load
 
 ActionDict = dict[str, Any]
 

@@ -1,8 +1,8 @@
 """Everything the rulebook shows, read through the project's own APIs.
 
-- the register: :func:`spec.load` (sources, chapters, rules, options, interpretations,
+- the register: :func:`napspec.spec.load` (sources, chapters, rules, options, interpretations,
   profiles);
-- the scenarios: :func:`conformance.scenarios.load_scenarios`, plus the steps' data tables
+- the scenarios: :func:`napspec.suite.scenarios.load_scenarios`, plus the steps' data tables
   (hands, tricks), which the feature files hold and ``load_scenarios`` leaves out: those are
   read here with gherkin-official, as ``conformance/scenarios.py`` reads the rest;
 - the certification reports: ``certify-*.json`` written by ``napspec certify`` (read if
@@ -24,9 +24,9 @@ from typing import Any
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-import spec
-from conformance.scenarios import FEATURES, Scenario, load_scenarios
-from spec.register import PROFILE_IDS, SPEC_DIR, Register
+from napspec import spec
+from napspec.suite.scenarios import FEATURES, Scenario, load_scenarios
+from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Register
 
 REPO = SPEC_DIR.parent
 REPORT_FORMAT = "napspec-certification/1"
@@ -176,7 +176,7 @@ def _reports(folder: Path) -> tuple[tuple[Report, ...], tuple[str, ...]]:
 def _suite_hash() -> str | None:
     """The hash ``napspec certify`` stamps on its reports, if the conformance suite can say."""
     try:
-        from conformance.certify import suite_hash
+        from napspec.conformance.certify import suite_hash
     except ImportError:
         return None
     return suite_hash()
@@ -184,7 +184,7 @@ def _suite_hash() -> str | None:
 
 def resolve_certify_dir(setting: str) -> Path:
     path = Path(setting) if setting else Path("build/certify")
-    return path if path.is_absolute() else REPO / path
+    return path if path.is_absolute() else Path.cwd() / path
 
 
 @cache

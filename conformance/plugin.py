@@ -1,9 +1,11 @@
-"""pytest-bdd wiring of the conformance scenarios: the engine under test, the tags, the target.
+"""The pytest plugin that runs the suite (``napspec.suite``) against one engine: the engine
+under test, the tags, the target. ``napspec certify`` loads it with ``-p
+napspec.conformance.plugin``; so does the project's own pytest configuration.
 
-Options (also used by ``napspec certify``):
+Options (exactly one of the first two is required):
 
-- ``--engine NAME``: an engine registered under the ``napspec.engines`` entry points
-  (default: ``reference``), run in-process;
+- ``--engine NAME``: an engine registered under the ``napspec.engines`` entry points, run
+  in-process;
 - ``--engine-command CMD``: an engine in any language, run over the JSON-lines protocol;
 - ``--target-profile P`` / ``--house-rules FILE``: certify against these rules: each scenario
   runs under them, if the options it needs have the values it was written for, and is
@@ -18,18 +20,18 @@ from typing import Any, Iterator
 
 import pytest
 
-from conformance.certify import Collector
-from conformance.contract import Engine, load_engine
-from conformance.harness import InProcessEngine, ProtocolEngine
-from conformance.steps import *  # noqa: F403  (the step definitions are fixtures)
-from conformance.targets import Target
+from napspec.conformance.certify import Collector
+from napspec.conformance.contract import Engine, load_engine
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.suite.steps import *  # noqa: F403  (the step definitions are fixtures)
+from napspec.suite.targets import Target
 
 TAG_MARKERS = {"rule": "rule", "id": "scenario_id", "chapter": "chapter", "needs": "needs"}
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("napspec", "napspec conformance")
-    group.addoption("--engine", default=None, help="registered engine name (default: reference)")
+    group.addoption("--engine", default=None, help="registered engine name (napspec.engines entry point)")
     group.addoption("--engine-command", default=None, help="command starting an engine that speaks napspec/1")
     group.addoption("--target-profile", default=None, help="certify against this profile")
     group.addoption("--house-rules", default=None, help="certify against this house-rules file")
@@ -42,6 +44,7 @@ def pytest_configure(config: pytest.Config) -> None:
         config.addinivalue_line("markers", f"{marker}(value): napspec scenario tag @{marker}:<value>")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would take every tag
 def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     """Map ``@rule:x``, ``@id:x``, ``@chapter:x`` and ``@needs:x`` to markers (``:`` is not
     allowed in marker names, so they cannot be markers as written)."""
@@ -55,6 +58,9 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
 @pytest.fixture(scope="session")
 def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
     command = pytestconfig.getoption("--engine-command")
+    name = pytestconfig.getoption("--engine")
+    if bool(command) == bool(name):
+        raise pytest.UsageError("the suite needs exactly one of --engine NAME or --engine-command CMD")
     if command:
         wrapped: Engine = ProtocolEngine(
             shlex.split(command),
@@ -62,7 +68,7 @@ def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
             max_restarts=pytestconfig.getoption("--max-restarts"),
         )
     else:
-        wrapped = InProcessEngine(load_engine(pytestconfig.getoption("--engine") or "reference"))
+        wrapped = InProcessEngine(load_engine(name))
     try:
         yield wrapped
     finally:

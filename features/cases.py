@@ -1,7 +1,7 @@
 """Building conformance cases: cards, option maps, actions, and whole cases, checked against
 the protocol's schema and the rule register.
 
-Cards are written as :mod:`conformance.cards` reads them (``"AS"``, ``"td"``, ``"10h"``).
+Cards are written as :mod:`napspec.suite.cards` reads them (``"AS"``, ``"td"``, ``"10h"``).
 A case takes its complete option map from a profile (or a house-rules file), plus overrides:
 
 >>> case = make_case("play.follow-suit/peel", profile="peel", overrides={"cut-minimum": 4},
@@ -18,10 +18,10 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from conformance import schemas
-from conformance.cards import CardError, format_card, parse_card, parse_cards, sort_cards
-from spec import Register, load, load_house_rules
-from spec.errors import SpecError
+from napspec.conformance import schemas
+from napspec.suite.cards import CardError, format_card, parse_card, parse_cards, sort_cards
+from napspec.spec import Register, load, load_house_rules
+from napspec.spec.errors import SpecError
 
 OptionValue = str | int | bool
 
@@ -94,7 +94,7 @@ def case_options(
     >>> case_options("hoyle", overrides={"nap-stake": 12})
     Traceback (most recent call last):
     ...
-    conformance.cases.CaseError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
+    napspec.suite.cases.CaseError: unknown option 'nap-stake'; did you mean 'nap-stakes'?
     """
     register = register or load()
     if (profile is None) == (house_rules is None):

@@ -15,9 +15,9 @@ from sphinx.domains.std import make_glossary_term
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from spec.errors import LocatorError
-from spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Rule
-from spec.sources import Source
+from napspec.spec.errors import LocatorError
+from napspec.spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Rule
+from napspec.spec.transcriptions import Source
 
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
@@ -102,7 +102,7 @@ class NapDirective(SphinxDirective):
             self.env.note_dependency(str(path))
         if self.uses_reports:
             # a report that changes makes the page outdated; one that appears or goes is
-            # caught by the env-get-outdated handler (napspec_rulebook.reports_outdated)
+            # caught by the env-get-outdated handler (napspec.docs.rulebook.reports_outdated)
             for report in data.reports:
                 self.env.note_dependency(str(report.path))
             report_docs: set[str] = getattr(self.env, "napspec_report_docs", set())

@@ -4,7 +4,7 @@ A *paged* source (Peel, Hoyle) marks each printed page in its text (``[9]``, ``{
 citation names ``p. 9`` or a range ``pp. 10–11``. A source with *divisions* (Britannica's two
 paragraphs, Wikipedia's sections) names one of the locators listed in ``sources.toml``.
 
->>> from spec import load
+>>> from napspec.spec import load
 >>> peel = load().sources["peel"]
 >>> peel.contains("p. 9", "going from left to might")
 True
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.errors import LocatorError
+from napspec.spec.errors import LocatorError
 
 _PAGES = re.compile(r"^pp?\. (\d+)(?:\s*[–-]\s*(\d+))?$")
 

@@ -54,7 +54,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1S")
     Traceback (most recent call last):
     ...
-    conformance.cards.CardError: not a card: '1S' (rank 2-9, T, J, Q, K or A, then suit C, D, H or S)
+    napspec.suite.cards.CardError: not a card: '1S' (rank 2-9, T, J, Q, K or A, then suit C, D, H or S)
     """
     written = text.strip().upper()
     if written.startswith("10"):

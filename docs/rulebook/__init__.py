@@ -1,8 +1,8 @@
 """Sphinx extension: the annotated rulebook of napspec, written from the project's data.
 
 Thin hand-written pages call the directives of :mod:`.directives` (``{napspec-chapter} play``
-and the like); the directives read the register (:func:`spec.load`), the conformance
-scenarios (:func:`conformance.scenarios.load_scenarios` and the feature files' data tables)
+and the like); the directives read the register (:func:`napspec.spec.load`), the conformance
+scenarios (:func:`napspec.suite.scenarios.load_scenarios` and the feature files' data tables)
 and the certification reports, note every file they read as a dependency of the page, and
 register every rule, variation point, interpretation, profile, place in a source and scenario
 as a target of the ``nap`` domain (:mod:`.domain`), so that every link between pages is

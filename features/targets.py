@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from spec import load, load_house_rules
+from napspec.spec import load, load_house_rules
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,0 @@
-"""``python -m conformance``: the ``napspec`` command."""
-
-from conformance.cli import main
-
-main()
