@@ -67,6 +67,23 @@ def test_examples_rows_cite_their_source(scenario: Scenario) -> None:
         REGISTER.sources[source].span(locator)  # raises on a locator that names no place
 
 
+@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.outline and "profile" in s.examples_header], ids=_id)
+def test_examples_rows_rest_on_the_profiles_own_source(scenario: Scenario) -> None:
+    """A row's expectation is credited to its profile's own source, or to a reading of it:
+    never to another source's words, nor to an interpretation that does not cover the profile."""
+    for row in scenario.examples:
+        profile = REGISTER.profiles[row["profile"]]
+        cell = row["source"].strip()
+        if cell.startswith("interpretation "):
+            interpretation = REGISTER.interpretations[cell.removeprefix("interpretation ")]
+            assert profile.source in interpretation.sources, (
+                f"row {row['profile']}: interpretation {interpretation.id} does not list {profile.source!r}"
+            )
+        else:
+            short = cell.partition(" ")[0]
+            assert SHORTS.get(short) == profile.source, f"row {row['profile']} cites {cell!r}"
+
+
 def test_every_testable_rule_has_a_scenario() -> None:
     covered = {rule for scenario in SCENARIOS for rule in scenario.rules}
     missing = [r.id for r in REGISTER.rules.values() if r.testable and r.id not in covered]

@@ -58,9 +58,9 @@ def test_a_malformed_locator_is_reported(spec_copy: Path) -> None:
 
 
 def test_a_source_left_unaccounted_on_an_option_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", '  peel = "Peel has no such rule."\n', "")
+    _edit(spec_copy / "variations.toml", '  britannica = "Britannica has no such rule."\n', "")
     assert any(
-        "option 'show-cards': source 'peel' is neither cited" in p for p in _problems(spec_copy)
+        "option 'show-cards': source 'britannica' is neither cited" in p for p in _problems(spec_copy)
     )
 
 
