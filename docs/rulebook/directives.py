@@ -53,7 +53,7 @@ KIND_INTROS = {
     "silent": "The source says nothing on the point, and the engine must still do something.",
     "ambiguous": "The source's words bear more than one reading.",
     "contradiction": "Two passages of the same source say different things.",
-    "lacuna": "The words that would settle the point are not in the copy.",
+    "lacuna": "The words that would settle the point are not in the copy: the transcription lacks them, or breaks off before the part of the work that may hold them. What the source itself says there is unknown.",
 }
 STATUS_WORDS = {
     "passed": "passed",
@@ -194,7 +194,30 @@ class NapDirective(SphinxDirective):
         block += para("— ", self.locator_link(citation.source, citation.locator), classes=["nap-locator"])
         if citation.note:
             block += para(*self.linked(normal(citation.note)), classes=["nap-note"])
+        if citation.interpretation:
+            block += para(
+                "Bears on this only through interpretation ",
+                xref("interp", citation.interpretation, literal(citation.interpretation)),
+                ".",
+                classes=["nap-note", "nap-read-through"],
+            )
+        if citation.copies:
+            block += self.copy_note(citation)
         return block
+
+    def copy_note(self, citation: Citation) -> nodes.paragraph:
+        """Says that a quotation repeats another source word for word: not a second witness."""
+        register = self.data.register
+        copied = register.sources[citation.copies]
+        places = copied.find(citation.quote)
+        where: list[NodeLike] = [self.locator_link(copied.id, places[0])] if places else [copied.short]
+        return para(
+            strong("Not an independent witness: "),
+            f"{register.sources[citation.source].short} repeats ",
+            *where,
+            " word for word.",
+            classes=["nap-note", "nap-copy"],
+        )
 
     def source_header(self) -> list[NodeLike]:
         return [xref("source", sid, source.short) for sid, source in self.data.register.sources.items()]
@@ -409,6 +432,10 @@ class ConflictMatrixDirective(NapDirective):
         else:
             label, css = ["unaccounted"], "nap-unaccounted"
         out: list[nodes.Node] = [para(xref("optsource", target, *label))]
+        own = [c for v in option.values for c in v.citations if c.source == sid]
+        if own and all(c.copies for c in own):
+            copied = sorted({register.sources[c.copies].short for c in own})
+            out.append(para(f"in {', '.join(copied)}'s words: not an independent witness", classes=["nap-matrix-copy"]))
         profile = next((p for p in register.profiles.values() if p.source == sid), None)
         if profile and option.id in profile.choices:
             choice = profile.choices[option.id]
@@ -635,6 +662,8 @@ class ProfileDirective(NapDirective):
         out.extend(self.citation(c) for c in own)
         for interp_id in dict.fromkeys(i for i in (choice.interpretation, value.interpretation) if i):
             interp = register.interpretations[interp_id]
+            if interp_id != choice.interpretation and choice.interpretation and source_id not in interp.sources:
+                continue  # the value's reading of other sources; the choice names its own
             out.append(para(
                 strong("Interpretation "), xref("interp", interp.id, literal(interp.id)), f" ({interp.kind}): ",
                 *self.linked(normal(interp.reading)),
@@ -691,6 +720,14 @@ class SourceDirective(NapDirective):
                 [[xref("lacuna", lac.id, strong(lac.locator)), ": ", *self.linked(normal(lac.what))] for lac in source.lacunae],
                 classes=["nap-lacuna-list"],
             )
+        copied = self.copied_passages(source)
+        if copied:
+            page += rubric("Where it repeats another source word for word")
+            page += para(
+                "In these passages the source is not an independent witness: its words are another's.",
+                classes=["nap-note"],
+            )
+            page += bullet_list(copied, classes=["nap-copy-list"])
         text = section("The text", [f"{source.id}-text"], classes=["nap-source-text"])
         preamble = self.preamble(source)
         if preamble:
@@ -712,6 +749,23 @@ class SourceDirective(NapDirective):
             text += block
         page += text
         return [page]
+
+    def copied_passages(self, source: Source) -> list[list[NodeLike]]:
+        """Each distinct passage the register marks as copied, with both places."""
+        register = self.data.register
+        seen: dict[tuple[str, str, str], list[NodeLike]] = {}
+        for _file, _owner, citation in register.citations():
+            if citation.source != source.id or not citation.copies:
+                continue
+            key = (citation.locator, citation.copies, normal(citation.quote))
+            if key in seen:
+                continue
+            places = register.sources[citation.copies].find(citation.quote)
+            original: NodeLike = self.locator_link(citation.copies, places[0]) if places else register.sources[citation.copies].short
+            seen[key] = [
+                self.locator_link(source.id, citation.locator), ": “", normal(citation.quote), "” — as ", original,
+            ]
+        return list(seen.values())
 
     def header_fields(self, header: str) -> nodes.field_list:
         fields = nodes.field_list(classes=["nap-provenance"])
@@ -932,8 +986,18 @@ class BibliographyDirective(NapDirective):
             body += para(source.reference, classes=["nap-reference"])
             body += para(strong("Published: "), source.published, *( [" · ", strong("pages "), source.pages] if source.pages else []))
             body += para(strong("Licence: "), source.licence)
-            cited = sum(1 for _f, _o, c in register.citations() if c.source == source.id)
-            body += para(f"Quoted {cited} times in the register; the ", xref("source", source.id, "transcription"), " is published here in full.")
+            quoted = [c for _f, _o, c in register.citations() if c.source == source.id]
+            body += para(f"Quoted {len(quoted)} times in the register; the ", xref("source", source.id, "transcription"), " is published here in full.")
+            for copied_id in source.copies:
+                copies = [c for c in quoted if c.copies == copied_id]
+                copied = register.sources[copied_id]
+                body += para(
+                    strong("Not always an independent witness: "),
+                    f"{source.short} repeats some of {copied.short}'s sentences word for word; "
+                    f"{len(copies)} of these {len(quoted)} quotations are such copies, and each is marked where it is shown. "
+                    f"Where {source.short} and {copied.short} agree in the same words, they count as one witness, not two.",
+                    classes=["nap-copies"],
+                )
             item += body
             items += item
         return [items]
