@@ -288,7 +288,8 @@ def _check_copies(register: Register) -> list[Problem]:
         if citation.copies:
             copied = register.sources.get(citation.copies)
             if copied is None or citation.copies == citation.source:
-                problems.append(Problem(file, line, f"{owner}: copies names {citation.copies!r}, not another known source"))
+                message = f"{owner}: copies names {citation.copies!r}, not another known source"
+                problems.append(Problem(file, line, message))
             elif citation.copies not in source.copies:
                 problems.append(
                     Problem(

@@ -53,7 +53,10 @@ KIND_INTROS = {
     "silent": "The source says nothing on the point, and the engine must still do something.",
     "ambiguous": "The source's words bear more than one reading.",
     "contradiction": "Two passages of the same source say different things.",
-    "lacuna": "The words that would settle the point are not in the copy: the transcription lacks them, or breaks off before the part of the work that may hold them. What the source itself says there is unknown.",
+    "lacuna": (
+        "The words that would settle the point are not in the copy: the transcription lacks them, or breaks off "
+        "before the part of the work that may hold them. What the source itself says there is unknown."
+    ),
 }
 STATUS_WORDS = {
     "passed": "passed",
@@ -761,10 +764,9 @@ class SourceDirective(NapDirective):
             if key in seen:
                 continue
             places = register.sources[citation.copies].find(citation.quote)
-            original: NodeLike = self.locator_link(citation.copies, places[0]) if places else register.sources[citation.copies].short
-            seen[key] = [
-                self.locator_link(source.id, citation.locator), ": “", normal(citation.quote), "” — as ", original,
-            ]
+            copied = register.sources[citation.copies]
+            original: NodeLike = self.locator_link(copied.id, places[0]) if places else copied.short
+            seen[key] = [self.locator_link(source.id, citation.locator), ": “", normal(citation.quote), "” — as ", original]
         return list(seen.values())
 
     def header_fields(self, header: str) -> nodes.field_list:
@@ -994,8 +996,10 @@ class BibliographyDirective(NapDirective):
                 body += para(
                     strong("Not always an independent witness: "),
                     f"{source.short} repeats some of {copied.short}'s sentences word for word; "
-                    f"{len(copies)} of these {len(quoted)} quotations are such copies, and each is marked where it is shown. "
-                    f"Where {source.short} and {copied.short} agree in the same words, they count as one witness, not two.",
+                    f"{len(copies)} of these {len(quoted)} quotations are such copies, "
+                    "and each is marked where it is shown. "
+                    f"Where {source.short} and {copied.short} agree in the same words, "
+                    "they count as one witness, not two.",
                     classes=["nap-copies"],
                 )
             item += body

@@ -118,13 +118,18 @@ def test_a_profile_value_cited_only_through_a_reading_must_name_it(spec_copy: Pa
     _edit(path, 'players-min = { value = 2, interpretation = "britannica-any-number" }', "players-min = 2")
     line = _line(path, "players-min = 2")
     assert _reported(
-        spec_copy, "profiles/britannica.toml", line, "players-min = 2", "only through interpretation britannica-any-number"
+        spec_copy,
+        "profiles/britannica.toml",
+        line,
+        "players-min = 2",
+        "only through interpretation britannica-any-number",
     ), _problems(spec_copy)
 
 
 def test_a_choice_among_values_its_source_gives_must_be_labelled(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "hoyle.toml"
-    _edit(path, 'nap-stakes = { value = "win-10-lose-5", interpretation = "hoyle-stakes-rule-not-custom" }', 'nap-stakes = "win-10-lose-5"')
+    labelled = 'nap-stakes = { value = "win-10-lose-5", interpretation = "hoyle-stakes-rule-not-custom" }'
+    _edit(path, labelled, 'nap-stakes = "win-10-lose-5"')
     line = _line(path, "nap-stakes =")
     assert _reported(
         spec_copy, "profiles/hoyle.toml", line, "one of several values 'hoyle' is cited for", "'win-12-lose-6'"
@@ -133,7 +138,11 @@ def test_a_choice_among_values_its_source_gives_must_be_labelled(spec_copy: Path
 
 def test_an_interpretation_named_for_a_profile_it_does_not_list_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "peel.toml"
-    _edit(path, 'revoke = { value = "none", interpretation = "peel-revoke" }', 'revoke = { value = "none", interpretation = "hoyle-revoke-failed-call" }')
+    _edit(
+        path,
+        'revoke = { value = "none", interpretation = "peel-revoke" }',
+        'revoke = { value = "none", interpretation = "hoyle-revoke-failed-call" }',
+    )
     line = _line(path, "revoke =")
     assert _reported(
         spec_copy, "profiles/peel.toml", line, "interpretation 'hoyle-revoke-failed-call', which does not list 'peel'"
@@ -142,7 +151,8 @@ def test_an_interpretation_named_for_a_profile_it_does_not_list_is_reported(spec
 
 def test_a_value_label_that_does_not_cover_the_profile_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "peel.toml"
-    _edit(path, 'out-of-turn = { value = "none", interpretation = "peel-irregularities-lacuna" }', 'out-of-turn = "none"')
+    labelled = 'out-of-turn = { value = "none", interpretation = "peel-irregularities-lacuna" }'
+    _edit(path, labelled, 'out-of-turn = "none"')
     line = _line(path, "out-of-turn =")
     assert _reported(
         spec_copy, "profiles/peel.toml", line, "interpretation 'no-remedy-where-silent', which does not list 'peel'"
@@ -151,12 +161,11 @@ def test_a_value_label_that_does_not_cover_the_profile_is_reported(spec_copy: Pa
 
 def test_a_citation_read_through_another_sources_interpretation_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "variations.toml"
+    note = '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica'
     _edit(
         path,
-        '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica profile does not take."\n'
-        '    interpretation = "britannica-ace-in-cut"',
-        '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica profile does not take."\n'
-        '    interpretation = "wikipedia-deal-pattern"',
+        f'{note} profile does not take."\n    interpretation = "britannica-ace-in-cut"',
+        f'{note} profile does not take."\n    interpretation = "wikipedia-deal-pattern"',
     )
     line = _line(path, 'quote = "The players cut for deal; the lowest deals. The cards rank as at whist"')
     assert _reported(
