@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from napref_helpers import rejected, rules
+from .napref_helpers import rejected, rules
 
 from napspec.reference.actions import Cut, DealCards
 from napspec.reference.cards import FULL_PACK, parse_cards
