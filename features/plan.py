@@ -18,14 +18,14 @@ to a target whose option values differ from those it was written for
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from napspec.spec import load
 from napspec.suite.cases import CaseError, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
-from napspec.suite.vocabulary import QUERY_ORDER, CaseBuilder, Phrase, ScenarioError, match
+from napspec.suite.vocabulary import QUERY_ORDER, VOCABULARY, CaseBuilder, Phrase, ScenarioError, match
 
 
 @dataclass(frozen=True)
@@ -109,9 +109,15 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
     return dict(target.values), ""
 
 
-def plan_row(scenario: Scenario, row: dict[str, str], target: Target | None = None) -> RowPlan:
+def plan_row(
+    scenario: Scenario,
+    row: dict[str, str],
+    target: Target | None = None,
+    vocabulary: Sequence[Phrase] = VOCABULARY,
+) -> RowPlan:
     """The cases and checks of one row of ``scenario`` (``{}`` for a plain scenario), under
-    ``target`` (``None``: under the scenario's own profile and options).
+    ``target`` (``None``: under the scenario's own profile and options), read with
+    ``vocabulary``.
 
     Raises :class:`~napspec.suite.vocabulary.ScenarioError` for a step the vocabulary cannot
     read or a scenario that does not set up a valid case.
@@ -120,7 +126,7 @@ def plan_row(scenario: Scenario, row: dict[str, str], target: Target | None = No
     found: list[tuple[Step, Phrase, dict[str, Any], range]] = []
     for written in scenario.steps:
         step = written.rendered(row)
-        matched = match(step.text)
+        matched = match(step.text, vocabulary=vocabulary)
         if matched is None:
             raise ScenarioError(f"{_where(scenario, step)}: no phrase of the vocabulary reads {step.text!r}")
         phrase, args = matched
@@ -180,9 +186,11 @@ def plan_row(scenario: Scenario, row: dict[str, str], target: Target | None = No
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
 
 
-def plan_scenario(scenario: Scenario, target: Target | None = None) -> list[RowPlan]:
+def plan_scenario(
+    scenario: Scenario, target: Target | None = None, vocabulary: Sequence[Phrase] = VOCABULARY
+) -> list[RowPlan]:
     """Every row of a scenario (one for a plain scenario), in order."""
-    return [plan_row(scenario, row, target) for row in (scenario.examples or ({},))]
+    return [plan_row(scenario, row, target, vocabulary) for row in (scenario.examples or ({},))]
 
 
 __all__ = ["PlannedCase", "PlannedStep", "RowPlan", "plan_row", "plan_scenario"]

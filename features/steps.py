@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import inspect
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -61,22 +61,40 @@ class ScenarioRun:
             judge(self.plan.cases[case].checks[check], self.response(case))
 
 
-def _scenario(request: pytest.FixtureRequest) -> Scenario:
+def _scenario(request: pytest.FixtureRequest, scenarios: Sequence[Scenario]) -> Scenario:
     marker = request.node.get_closest_marker("scenario_id")
     if marker is None:
         raise ScenarioError(f"{request.node.name}: the scenario has no @id tag")
-    for scenario in load_scenarios():
+    for scenario in scenarios:
         if scenario.id == marker.args[0]:
             return scenario
     raise ScenarioError(f"no scenario with the id {marker.args[0]!r}")
 
 
 @pytest.fixture
-def scenario_run(request: pytest.FixtureRequest, engine: Engine, target: Target | None) -> ScenarioRun:
-    scenario = _scenario(request)
+def vocabulary() -> Sequence[Phrase]:
+    """The phrases the scenarios are planned with."""
+    return VOCABULARY
+
+
+@pytest.fixture
+def suite_scenarios() -> Sequence[Scenario]:
+    """The scenarios, as the suite's reader reads them, that the running tests come from."""
+    return load_scenarios()
+
+
+@pytest.fixture
+def scenario_run(
+    request: pytest.FixtureRequest,
+    engine: Engine,
+    target: Target | None,
+    vocabulary: Sequence[Phrase],
+    suite_scenarios: Sequence[Scenario],
+) -> ScenarioRun:
+    scenario = _scenario(request, suite_scenarios)
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
-    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target)
+    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary)
     if plan.not_applicable:
         pytest.skip(f"not-applicable: {plan.not_applicable}")
     return ScenarioRun(plan, engine)
@@ -97,9 +115,15 @@ def _step_function(phrase: Phrase) -> Callable[..., None]:
     return take_step
 
 
-# One step definition per phrase; pytest-bdd puts each into this module as a fixture.
-for _phrase in VOCABULARY:
-    _DECORATORS[_phrase.keyword](
-        parsers.re(_phrase.regex().pattern),
-        converters={name: int for name, kind in _phrase.slots.items() if kind == "int"},
-    )(_step_function(_phrase))
+def define_steps(vocabulary: Sequence[Phrase] = VOCABULARY) -> None:
+    """Define one pytest-bdd step per phrase, in the module that calls this (pytest-bdd keeps
+    step definitions as fixtures of the module they are made in)."""
+    for phrase in vocabulary:
+        _DECORATORS[phrase.keyword](
+            parsers.re(phrase.regex().pattern),
+            converters={name: int for name, kind in phrase.slots.items() if kind == "int"},
+            stacklevel=2,
+        )(_step_function(phrase))
+
+
+define_steps()
