@@ -157,7 +157,8 @@ def fits(case: dict[str, Any], capabilities: dict[str, Any]) -> bool:
 
 
 def rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
-    key, group = None, []
+    key: str | None = None
+    group: list[dict[str, Any]] = []
     for line in lines:
         this = line["label"] + repr(sorted(line["row"].items()))
         if this != key and group:
