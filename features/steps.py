@@ -87,10 +87,12 @@ def suite_scenarios() -> Sequence[Scenario]:
 def scenario_run(
     request: pytest.FixtureRequest,
     engine: Engine,
+    engine_capabilities: dict[str, Any],
     target: Target | None,
     vocabulary: Sequence[Phrase],
     suite_scenarios: Sequence[Scenario],
 ) -> ScenarioRun:
+    # engine_capabilities: the handshake comes first (and is recorded for the report).
     scenario = _scenario(request, suite_scenarios)
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
