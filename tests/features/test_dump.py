@@ -290,3 +290,8 @@ def test_dump_cases_refuses_a_missing_or_unknown_target(tmp_path: Path) -> None:
     assert completed.returncode == 2 and "--profile" in completed.stderr
     completed = napspec("dump-cases", "--profile", "hoyel")
     assert completed.returncode == 2 and "did you mean 'hoyle'" in completed.stderr
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hoyle"\nname = "odd"\n[options]\nnap-stakes = "win-99"\n')
+    completed = napspec("dump-cases", "--house-rules", str(house), "-o", str(tmp_path / "out.jsonl"))
+    assert completed.returncode == 2 and "house.toml" in completed.stderr and "win-99" in completed.stderr, completed.stderr
+    assert not (tmp_path / "out.jsonl").exists(), "nothing is written for a target that cannot be read"

@@ -190,3 +190,24 @@ def test_and_and_but_steps_take_their_predecessors_keyword(tmp_path: Path) -> No
     scenario = _feature(tmp_path, 0)
     assert [step.keyword for step in scenario.steps] == ["Given", "Given", "Given", "When", "Then"]
     assert scenario.steps[2].table[0] == ("seat", "cards") and len(scenario.steps[2].table) == 5
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('Given the profile "hoyle"\n', ""), r"throwaway.feature:\d+ \(throwaway-phrase\): no profile was given"),
+        (("When seat 1 calls 2", "When seat 1 calls two"), r"throwaway.feature:16 \(throwaway-phrase\): no phrase of the vocabulary reads 'seat 1 calls two'"),
+        (("| 1    | AS KS QS JS TS |", "| 1    | AS KS QS JS XS |"), r"throwaway.feature:10 \(throwaway-phrase\): not a card: .XS"),
+        (("When seat 1 calls 2", "When seat 1 calls 2\n    Then the action is rejected as \"call-too-low\"\n    And seat 4 is told the call 2 and 0 tricks made"),
+         r"throwaway.feature:18 \(throwaway-phrase\): the last action must be the seat's question"),
+    ],
+    ids=["no-profile", "unknown-phrase", "bad-card", "told-without-question"],
+)
+def test_a_badly_written_scenario_is_named_with_its_file_and_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    path = tmp_path / "throwaway.feature"
+    text = FEATURE.format(count=0)
+    assert change[0] in text
+    path.write_text(text.replace(change[0], change[1]), encoding="utf-8")
+    (scenario,) = parse_feature(path)
+    with pytest.raises(ScenarioError, match=message):
+        plan_row(scenario, {}, vocabulary=WITH_THROWAWAY)
