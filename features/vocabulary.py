@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, Callable, Literal, Mapping, Sequence
 
 from napspec.spec import load
@@ -145,10 +145,6 @@ class Context:
 
     dealer: str | None = None
     players: str | None = None
-
-
-def value(text: str) -> Value:
-    return Value(text)
 
 
 def seat(text: str) -> list[Piece]:
@@ -547,7 +543,7 @@ class Phrase:
     #: The data table the step takes ("hands" or "tricks"), if any.
     datatable: str | None = None
 
-    @property
+    @cached_property
     def slots(self) -> dict[str, str]:
         """Slot name → type, in order."""
         return {name: kind for name, kind in _SLOT.findall(self.pattern)}
