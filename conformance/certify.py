@@ -14,7 +14,6 @@ scenario written for other option values than the target's (left out of the scor
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -34,8 +33,7 @@ from rich.table import Table as RichTable
 
 from napspec.conformance.contract import EngineError, status_for
 from napspec.spec import load
-from napspec.suite.scenarios import FEATURES
-from napspec.spec.export import content_hash
+from napspec.suite.scenarios import FEATURES, suite_hash
 
 REPORT_FORMAT = "napspec-certification/1"
 COUNTED = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
@@ -87,14 +85,6 @@ class Certification:
         """True only when every applicable scenario passed (and at least one ran)."""
         applicable = self.applicable
         return bool(applicable) and not self.engine_error and all(r.status == "passed" for r in applicable)
-
-
-def suite_hash() -> str:
-    """SHA-256 of the register and the scenarios: what a report was certified against."""
-    digest = hashlib.sha256(content_hash().encode())
-    for path in sorted(FEATURES.glob("*.feature")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def suite_version() -> str:

@@ -1,7 +1,8 @@
 """The main job, and the ``napspec`` command that gathers every part's commands.
 
 This is the one module that knows every part of the project: the register's commands
-(:mod:`napspec.spec.cli`), the harness's (:mod:`napspec.conformance.cli`), the reference
+(:mod:`napspec.spec.cli`), the suite's (:mod:`napspec.suite.cli`), the harness's
+(:mod:`napspec.conformance.cli`), the reference
 engine (named here, and only here, as the engine the rulebook reports on) and the rulebook
 (built with Sphinx from this package's pages and :mod:`napspec.docs.rulebook`).
 """
@@ -18,6 +19,7 @@ from rich.console import Console
 
 from napspec.conformance.certify import print_summary, run_certification, write_reports
 from napspec.conformance.cli import main
+from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.export import register_json
 

@@ -22,6 +22,7 @@ from napspec.spec.transcriptions import Source
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
 from .render import (
+    Cell,
     NodeLike,
     bullet_list,
     cell_value,
@@ -227,7 +228,7 @@ class NapDirective(SphinxDirective):
 
     def sources_grid(self, citations: Sequence[Citation], classes: Sequence[str] = ()) -> nodes.table:
         """The four sources side by side: each one's quotations, or "silent"."""
-        row = []
+        row: list[Cell] = []
         for sid in self.data.register.sources:
             own = [self.citation(c) for c in citations if c.source == sid]
             row.append(own or [para("silent", classes=["nap-silent"])])
@@ -303,7 +304,7 @@ class ChapterDirective(NapDirective):
         node += self.sources_grid(rule.citations)
 
         if rule.options:
-            items = []
+            items: list[Sequence[NodeLike]] = []
             for option_id in rule.options:
                 option = register.options[option_id]
                 items.append([xref("option", option.id, option.title), " — ", option.question])
@@ -376,7 +377,7 @@ class ChapterDirective(NapDirective):
         block += steps
         if scenario.examples:
             header = list(scenario.examples_header)
-            rows = []
+            rows: list[list[Cell]] = []
             for example in scenario.examples:
                 row: list[Any] = []
                 for column in header:
@@ -471,7 +472,8 @@ class VariationPointsDirective(NapDirective):
             classes=["nap-option-meta"],
         )
         node += para(option.question, classes=["nap-question"])
-        rows, row_ids = [], []
+        rows: list[list[Cell]] = []
+        row_ids: list[list[str]] = []
         for value in option.values:
             chosen = [p.id for p in register.profiles.values() if option.id in p.choices and _same(p.choices[option.id].value, value.value)]
             basis: list[NodeLike] = list(self.linked(normal(value.meaning)))
@@ -534,7 +536,7 @@ class InterpretationsDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        out = []
+        out: list[nodes.Node] = []
         kinds = list(INTERPRETATION_KINDS) + sorted({i.kind for i in register.interpretations.values()} - set(INTERPRETATION_KINDS))
         for kind in kinds:
             members = [i for i in register.interpretations.values() if i.kind == kind]
@@ -583,7 +585,8 @@ class LacunaeDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        rows, row_ids = [], []
+        rows: list[list[Cell]] = []
+        row_ids: list[list[str]] = []
         for source in register.sources.values():
             for lacuna in source.lacunae:
                 try:
@@ -706,8 +709,9 @@ class SourceDirective(NapDirective):
         anchor_id = self.target(page, "source", source.id, source.short)
         page += self.index(anchor_id, f"{source.short} (source)", f"{source.title} ({source.short})")
         page += para(strong("Reference. "), source.reference, classes=["nap-reference"])
+        pages: list[NodeLike] = [" · ", strong("Pages. "), source.pages] if source.pages else []
         page += para(strong("Author. "), source.author, " · ", strong("Published. "), source.published,
-                     *( [" · ", strong("Pages. "), source.pages] if source.pages else []), classes=["nap-reference"])
+                     *pages, classes=["nap-reference"])
         page += para(strong("Licence. "), source.licence, " · ", strong("Chapter or section. "), source.chapter, classes=["nap-reference"])
         page += para(
             "How it is cited: ",
@@ -781,7 +785,9 @@ class SourceDirective(NapDirective):
                 field += body
                 fields += field
             elif line.strip() and len(fields):
-                fields[-1][1][0] += nodes.Text(" " + line.strip())
+                last_body = fields.children[-1].children[1]  # the field's body, holding one paragraph
+                assert isinstance(last_body, nodes.Element) and isinstance(last_body[0], nodes.Element)
+                last_body[0] += nodes.Text(" " + line.strip())
         return fields
 
     @staticmethod
@@ -868,7 +874,7 @@ class StatusDirective(NapDirective):
         out.append(para(f"From the certification reports in {where}, as written by ", literal(CERTIFY_COMMAND), "."))
         if missing:
             out.append(para(strong("No report for: "), ", ".join(missing), ". Run the command above to produce every profile's report.", classes=["nap-no-report"]))
-        rows = []
+        rows: list[list[Cell]] = []
         for target in targets:
             report = data.report(target)
             summary = report.summary
@@ -917,7 +923,7 @@ class StatusDirective(NapDirective):
 
     def untested(self) -> list[nodes.Node]:
         register = self.data.register
-        rows = []
+        rows: list[list[Cell]] = []
         for rule in register.rules.values():
             count = len(self.data.scenarios_of(rule.id))
             rows.append([[xref("rule", rule.id, literal(rule.id))], str(count) if rule.testable else "not testable"])
@@ -986,7 +992,8 @@ class BibliographyDirective(NapDirective):
             item += term
             body = nodes.definition()
             body += para(source.reference, classes=["nap-reference"])
-            body += para(strong("Published: "), source.published, *( [" · ", strong("pages "), source.pages] if source.pages else []))
+            pages: list[NodeLike] = [" · ", strong("pages "), source.pages] if source.pages else []
+            body += para(strong("Published: "), source.published, *pages)
             body += para(strong("Licence: "), source.licence)
             quoted = [c for _f, _o, c in register.citations() if c.source == source.id]
             body += para(f"Quoted {len(quoted)} times in the register; the ", xref("source", source.id, "transcription"), " is published here in full.")
@@ -1013,7 +1020,7 @@ class SummaryDirective(NapDirective):
     def build(self) -> list[nodes.Node]:
         data = self.data
         register = data.register
-        rows = []
+        rows: list[list[Cell]] = []
         for chapter in register.chapters.values():
             rules = register.rules_of(chapter.id)
             scenarios = {s.id for r in rules for s in data.scenarios_of(r.id)}

@@ -10,7 +10,7 @@ the same targets: ``{nap:rule}`play.follow-suit```, ``{nap:option}`revoke```,
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, ClassVar, Iterable
 
 from docutils import nodes
 from docutils.nodes import Element
@@ -60,12 +60,13 @@ class NapDomain(Domain):
     label = "napspec"
     object_types = {kind: ObjType(label, kind) for kind, label in OBJECT_TYPES.items()}
     roles = {kind: XRefRole() for kind in OBJECT_TYPES}
-    initial_data: dict[str, Any] = {"objects": {}}
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
     dangling_warnings = {kind: f"napspec {label} not found: %(target)s" for kind, label in OBJECT_TYPES.items()}
 
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str, str]]:
-        return self.data.setdefault("objects", {})
+        objects: dict[tuple[str, str], tuple[str, str, str]] = self.data.setdefault("objects", {})
+        return objects
 
     def note(self, kind: str, name: str, anchor_id: str, title: str, location: Any = None) -> None:
         """Register a target written on the current document."""

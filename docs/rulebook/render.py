@@ -124,7 +124,7 @@ def _cell_children(cell: object) -> list[nodes.Node]:
         return [cell]
     if isinstance(cell, (str, nodes.Node)):
         return [para(cell)]
-    items = list(cell)  # type: ignore[call-overload]
+    items: list[nodes.Node] = list(cell)  # type: ignore[call-overload]
     if all(isinstance(i, (nodes.paragraph, nodes.container, nodes.bullet_list, nodes.table, nodes.line_block)) for i in items) and items:
         return items
     return [para(*items)]

@@ -125,7 +125,8 @@ def test_every_scenario_is_told_with_its_cards_and_examples(builds: Builds, scen
     assert f"rule-{slug(rule.id)}" in [a.id for a in block.ancestors()], "shown under its first rule"
     assert scenario.name in block.text()
     assert len(block.find_all("p", "nap-step")) == len(scenario.steps)
-    for keyword, text in scenario.steps:
+    for step in scenario.steps:
+        keyword, text = step.keyword, step.text
         for quoted in re.findall(r'"([^"]*)"', text):
             codes = quoted.split()
             if codes and all(re.fullmatch(r"[2-9TJQKA][CDHS]", c) for c in codes):
@@ -353,5 +354,5 @@ def test_every_step_of_the_suite_is_told_as_a_sentence() -> None:
     require("sphinx", "the rulebook's extension is a Sphinx extension")
     from napspec.docs.rulebook.steps import known
 
-    unknown = sorted({text for s in load_scenarios() for _k, text in s.steps if not known(text)})
-    assert not unknown, f"steps with no sentence in docs/_ext/napspec_rulebook/steps.py: {unknown}"
+    unknown = sorted({step.text for s in load_scenarios() for step in s.steps if not known(step.text)})
+    assert not unknown, f"steps that are no phrase of napspec.suite.vocabulary: {unknown}"

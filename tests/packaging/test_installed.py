@@ -99,6 +99,7 @@ def test_the_wheel_carries_what_the_commands_need(installed: Installed) -> None:
         "napspec/suite/04-play.feature",
         "napspec/suite/test_scenarios.py",
         "napspec/conformance/schema/case.schema.json",
+        "napspec/suite/schema/dump-case.schema.json",
         "napspec/docs/index.md",
         "napspec/docs/conf.py",
         "napspec/docs/_static/napspec.css",
