@@ -103,7 +103,8 @@ class Chromium:
                     raise BrowserError(f"chromium closed the pipe (exit status {self.process.poll()})")
                 self._buffer += chunk
         raw, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(raw)
+        message: dict[str, Any] = json.loads(raw)
+        return message
 
     def call(self, method: str, session: bool = False, **params: Any) -> dict[str, Any]:
         self._next_id += 1
@@ -117,7 +118,8 @@ class Chromium:
             if answer.get("id") == self._next_id:
                 if "error" in answer:
                     raise BrowserError(f"{method}: {answer['error']}")
-                return answer.get("result", {})
+                result: dict[str, Any] = answer.get("result", {})
+                return result
             self.events.append(answer)
 
     def wait_for(self, event: str) -> dict[str, Any]:

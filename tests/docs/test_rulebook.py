@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from napspec import spec
-from napspec.suite.scenarios import load_scenarios
+from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.spec.transcriptions import normalise
 
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
@@ -74,7 +74,9 @@ def test_every_rule_has_its_anchor_its_statement_and_its_quotes_side_by_side(bui
     section = chapter.by_id(f"rule-{slug(rule_id)}")
     assert section.tag == "section"
     assert rule_id in chapter.ids, "the raw rule id is an anchor too"
-    assert normalise(rule.title) in section.find("h2").text()
+    heading = section.find("h2")
+    assert heading is not None
+    assert normalise(rule.title) in heading.text()
     for paragraph in re.split(r"\n\s*\n", rule.statement):
         assert normalise(paragraph) in section.text()
 
@@ -118,7 +120,7 @@ def home_rule(scenario_id: str) -> str:
 
 
 @pytest.mark.parametrize("scenario", load_scenarios(), ids=lambda s: s.id)
-def test_every_scenario_is_told_with_its_cards_and_examples(builds: Builds, scenario) -> None:
+def test_every_scenario_is_told_with_its_cards_and_examples(builds: Builds, scenario: Scenario) -> None:
     rule = REGISTER.rules[home_rule(scenario.id)]
     chapter = html(builds, f"chapters/{rule.chapter}.html")
     block = chapter.by_id(f"scenario-{slug(scenario.id)}")
@@ -250,6 +252,7 @@ def test_every_profile_page_lists_every_choice_with_what_it_rests_on(builds: Bui
 def test_the_status_page_counts_the_reports_rule_by_rule(builds: Builds) -> None:
     status = html(builds, "status.html")
     row = status.by_id(f"status-{slug(FAILED_RULE)}")
+    assert row is not None and row.parent is not None and row.parent.parent is not None
     header = [th.text() for th in row.parent.parent.find_all("th")]
     assert header == ["Rule", "peel", "hoyle"]
     _rule, peel, hoyle = row.cells()
@@ -310,6 +313,7 @@ def test_the_glossary_defines_the_words_and_points_to_the_rules(builds: Builds) 
     for term in TERMS:
         assert term.lower() in terms, f"{term!r} is not in the glossary"
         item = terms[term.lower()]
+        assert item.parent is not None
         definition = item.parent.find("dd")
         assert definition is not None
         assert any("#rule-" in href for href in definition.links()), term
