@@ -19,9 +19,9 @@ from rich.console import Console
 
 from napspec.conformance.certify import print_summary, run_certification, write_reports
 from napspec.conformance.cli import main
-from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.export import register_json
+from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 
 #: The folder of the rulebook's pages (this package's data, in a checkout or installed).
 DOCS = Path(__file__).resolve().parent
@@ -38,9 +38,14 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
 
     return build_main(
         [
-            "-E", "-W", "-n", "-q",
-            "-b", "html",
-            "-D", f"napspec_certify_dir={certify_dir.resolve()}",
+            "-E",
+            "-W",
+            "-n",
+            "-q",
+            "-b",
+            "html",
+            "-D",
+            f"napspec_certify_dir={certify_dir.resolve()}",
             str(DOCS),
             str(output),
         ]
@@ -48,10 +53,20 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
 
 
 @main.command()
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="The folder to write the HTML rulebook into.")
-@click.option("--reports", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"),
-              show_default=True, help="The folder of certification reports the status pages show.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The folder to write the HTML rulebook into.",
+)
+@click.option(
+    "--reports",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build/certify"),
+    show_default=True,
+    help="The folder of certification reports the status pages show.",
+)
 def rulebook(output: Path, reports: Path) -> None:
     """Build the annotated rulebook into a folder."""
     started = time.perf_counter()
@@ -75,7 +90,9 @@ def build(output: Path, docs: bool) -> None:
         for problem in problems:
             click.echo(str(problem), err=True)
         sys.exit(1)
-    console.print(f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)")
+    console.print(
+        f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)"
+    )
     output.mkdir(parents=True, exist_ok=True)
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     console.print(f"[bold]export[/bold]: {output / 'register.json'}")

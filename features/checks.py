@@ -37,8 +37,9 @@ napspec.suite.checks.CheckFailed: step 1 rejected: expected False, engine answer
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 Json = Any
 Operation = Mapping[str, Any]
@@ -111,20 +112,24 @@ def select(value: Json, operations: Sequence[Operation], bound: Mapping[str, Jso
     """
     bound = bound or {}
     for operation in operations:
-        (name, argument), = operation.items()
+        ((name, argument),) = operation.items()
         if name == "get":
-            for key in argument:
-                key = _resolve(key, bound)
-                if isinstance(value, dict) and isinstance(key, str) and key in value:
-                    value = value[key]
-                elif isinstance(value, list) and isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(value):
+            for raw_key in argument:
+                key = _resolve(raw_key, bound)
+                if (isinstance(value, dict) and isinstance(key, str) and key in value) or (
+                    isinstance(value, list)
+                    and isinstance(key, int)
+                    and not isinstance(key, bool)
+                    and 0 <= key < len(value)
+                ):
                     value = value[key]
                 else:
                     raise Missing(f"no {key!r} there")
         elif name == "where":
             wanted = {k: _resolve(v, bound) for k, v in argument.items()}
             value = [
-                item for item in _array(value, name)
+                item
+                for item in _array(value, name)
                 if isinstance(item, dict) and all(same(item.get(k), v) for k, v in wanted.items())
             ]
         elif name == "where-set":
@@ -163,7 +168,9 @@ def judge(check: Check, response: Mapping[str, Any]) -> None:
             bound[name] = select(response, ops, bound)
         actual = select(response, check.select, bound)
     except Missing as error:
-        raise CheckFailed(f"{check.what}: expected {check.expected!r}, the engine answered nothing there ({error})") from None
+        raise CheckFailed(
+            f"{check.what}: expected {check.expected!r}, the engine answered nothing there ({error})"
+        ) from None
     if not same(check.expected, actual):
         raise CheckFailed(f"{check.what}: expected {check.expected!r}, engine answered {actual!r}")
 

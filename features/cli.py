@@ -36,9 +36,15 @@ def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
 
 @main.command("dump-cases")
 @click.option("--profile", help="Resolve the cases for this profile.")
-@click.option("--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Resolve them for these house rules.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the JSON lines into this file (default: standard output).")
+@click.option(
+    "--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Resolve them for these house rules."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the JSON lines into this file (default: standard output).",
+)
 def dump_cases(profile: str | None, house_rules: Path | None, output: Path | None) -> None:
     """Write every case of the suite for one target, with the checks of its answers, as JSON
     lines (one case per line; schema: features/schema/dump-case.schema.json)."""

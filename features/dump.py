@@ -21,9 +21,10 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
 # jsonschema ships no type information (as in napspec.conformance.schemas).
 import jsonschema  # type: ignore[import-untyped, unused-ignore]

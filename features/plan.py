@@ -17,8 +17,9 @@ to a target whose option values differ from those it was written for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from napspec.spec import load
 from napspec.suite.cases import CaseError, validate_case

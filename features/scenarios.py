@@ -134,8 +134,8 @@ def parse_feature(path: Path) -> list[Scenario]:
         description = raw.get("description") or ""
         quotes, unparsed = [], []
         first_line = raw["location"]["line"] + 1
-        for offset, text in enumerate(description.splitlines()):
-            text = text.strip()
+        for offset, raw_line in enumerate(description.splitlines()):
+            text = raw_line.strip()
             if not text:
                 continue
             match = _QUOTE.match(text)

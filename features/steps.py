@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 import inspect
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -112,7 +113,7 @@ def _step_function(phrase: Phrase) -> Callable[..., None]:
     # pytest-bdd passes a step's parsed values by the names in the function's signature.
     parameters = [inspect.Parameter("scenario_run", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     parameters += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY) for name in phrase.slots]
-    setattr(take_step, "__signature__", inspect.Signature(parameters))
+    setattr(take_step, "__signature__", inspect.Signature(parameters))  # noqa: B010 (mypy knows no such attribute)
     take_step.__doc__ = f"{phrase.keyword} {phrase.pattern}"
     return take_step
 

@@ -49,8 +49,10 @@ def _modules() -> dict[str, Path]:
             parts = [part for part in relative.parts if part != "__init__"]
             name = ".".join([package, *parts])
             # a folder mapped to its own package (none today) is named by that mapping
-            if not any(other != package and other.startswith(package + ".") and path.is_relative_to(d)
-                       for other, d in dirs.items()):
+            if not any(
+                other != package and other.startswith(package + ".") and path.is_relative_to(d)
+                for other, d in dirs.items()
+            ):
                 modules[name] = path
     return modules
 
@@ -66,7 +68,9 @@ def _imports(path: Path, module: str) -> set[str]:
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: resolve against the module's package
-                base = module.split(".")[: -node.level if not path.name == "__init__.py" else len(module.split(".")) - node.level + 1]
+                base = module.split(".")[
+                    : -node.level if path.name != "__init__.py" else len(module.split(".")) - node.level + 1
+                ]
                 prefix = ".".join(base)
                 names.add(f"{prefix}.{node.module}" if node.module else prefix)
             elif node.module:
@@ -89,7 +93,8 @@ def test_imports_follow_the_arrows(module: str) -> None:
     part = _part(module)
     allowed = (part, *ALLOWED[part])
     bad = sorted(
-        name for name in _imports(MODULES[module], module)
+        name
+        for name in _imports(MODULES[module], module)
         if not any(name == ok or name.startswith(ok + ".") for ok in allowed)
         # ``from napspec.spec import load`` names napspec.spec.load: judge the module part
         and not any(ok.startswith(name + ".") or ok == name for ok in allowed)
@@ -98,17 +103,21 @@ def test_imports_follow_the_arrows(module: str) -> None:
 
 
 def _loaded_after(imports: str) -> set[str]:
-    code = (f"import sys\n{imports}\n"
-            "print('\\n'.join(sorted(m for m in sys.modules if m.startswith(('napspec', 'pytest', '_pytest', 'sphinx')))))")
+    code = (
+        f"import sys\n{imports}\n"
+        "print('\\n'.join(sorted(m for m in sys.modules if m.startswith(('napspec', 'pytest', '_pytest', 'sphinx')))))"
+    )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     return set(completed.stdout.split())
 
 
 def _walk(package: str) -> str:
-    return (f"import importlib, pkgutil, {package} as p\n"
-            f"for m in pkgutil.walk_packages(p.__path__, '{package}.'):\n"
-            "    if not m.name.endswith('__main__'):\n"
-            "        importlib.import_module(m.name)")
+    return (
+        f"import importlib, pkgutil, {package} as p\n"
+        f"for m in pkgutil.walk_packages(p.__path__, '{package}.'):\n"
+        "    if not m.name.endswith('__main__'):\n"
+        "        importlib.import_module(m.name)"
+    )
 
 
 def test_the_register_loads_nothing_else() -> None:
@@ -118,15 +127,32 @@ def test_the_register_loads_nothing_else() -> None:
 
 def test_the_reference_engine_needs_only_the_register_and_the_contract() -> None:
     loaded = _loaded_after(_walk("napspec.reference"))
-    foreign = {m for m in loaded if not m.startswith(("napspec.reference", "napspec.spec", "napspec.conformance.contract",
-                                                       "napspec.conformance.schemas"))}
+    foreign = {
+        m
+        for m in loaded
+        if not m.startswith(
+            ("napspec.reference", "napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas")
+        )
+    }
     assert foreign <= {"napspec", "napspec.conformance"}, foreign  # the package itself, whose __init__ is a docstring
 
 
 def test_the_rulebook_never_loads_the_harness_an_engine_or_pytest() -> None:
     loaded = _loaded_after("import napspec.docs.rulebook")
-    forbidden = {m for m in loaded if m.startswith(("pytest", "_pytest", "napspec.reference", "napspec.conformance.harness",
-                                                    "napspec.conformance.certify", "napspec.conformance.plugin"))}
+    forbidden = {
+        m
+        for m in loaded
+        if m.startswith(
+            (
+                "pytest",
+                "_pytest",
+                "napspec.reference",
+                "napspec.conformance.harness",
+                "napspec.conformance.certify",
+                "napspec.conformance.plugin",
+            )
+        )
+    }
     assert not forbidden, forbidden
 
 

@@ -32,8 +32,16 @@ ENGINES = REPO / "tests" / "conformance" / "engines"
 
 def _mypy(tree: Path, *targets: str, path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--namespace-packages",
-         "--explicit-package-bases", *targets],
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "--namespace-packages",
+            "--explicit-package-bases",
+            *targets,
+        ],
         cwd=REPO,
         env={"MYPYPATH": f"{tree}:{path}", "PATH": ""},
         capture_output=True,

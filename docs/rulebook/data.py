@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from napspec import spec
-from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Register
+from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 
 REPO = SPEC_DIR.parent
 REPORT_FORMAT = "napspec-certification/1"
@@ -91,9 +91,7 @@ class RulebookData:
         return Counter(case["status"] for case in self.report(target).cases if rule_id in case.get("rules", ()))
 
     def scenario_counts(self, scenario_id: str, target: str) -> Counter[str]:
-        return Counter(
-            case["status"] for case in self.report(target).cases if case.get("scenario") == scenario_id
-        )
+        return Counter(case["status"] for case in self.report(target).cases if case.get("scenario") == scenario_id)
 
     def fresh(self, report: Report) -> bool | None:
         """Whether a report was certified against the register and scenarios as they are now."""

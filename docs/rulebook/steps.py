@@ -8,7 +8,7 @@ step is covered).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from docutils import nodes
 
@@ -46,7 +46,9 @@ def draw(piece: Piece) -> NodeLike:
     if isinstance(piece, Code):
         return literal(piece.text)
     if isinstance(piece, Ref):
-        return variable(piece.target) if PLACEHOLDER.match(piece.target) else xref(piece.kind, piece.target, piece.target)
+        return (
+            variable(piece.target) if PLACEHOLDER.match(piece.target) else xref(piece.kind, piece.target, piece.target)
+        )
     raise TypeError(f"not a piece of a sentence: {piece!r}")
 
 

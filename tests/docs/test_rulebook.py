@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from napspec import spec
-from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.spec.transcriptions import normalise
+from napspec.suite.scenarios import Scenario, load_scenarios
 
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
 from .dom import Element, Page, parse, parse_text
@@ -139,7 +139,7 @@ def test_every_scenario_is_told_with_its_cards_and_examples(builds: Builds, scen
             assert f"Seat {seat} may play only {cards}." in block.text()
     for hands in block.find_all("table", "nap-hands"):
         for row in hands.rows():
-            seat_cell, cards_cell = row.cells()
+            _seat_cell, cards_cell = row.cells()
             for card in cards_cell.find_all("span", "nap-card"):
                 assert ("nap-red" in card.classes) == (card.text()[-1] in "♥♦")
     if scenario.examples:
@@ -211,8 +211,13 @@ def test_every_lacuna_is_listed(builds: Builds) -> None:
     conflicts = html(builds, "conflicts.html")
     lacunae = [lacuna for source in REGISTER.sources.values() for lacuna in source.lacunae]
     assert {lacuna.id for lacuna in lacunae} >= {
-        "peel-misery", "peel-double-header", "peel-thirty-two-card-pack", "peel-wellington-blucher",
-        "wikipedia-allowed-bids", "wikipedia-seven-card-bids", "hoyle-footnote-31",
+        "peel-misery",
+        "peel-double-header",
+        "peel-thirty-two-card-pack",
+        "peel-wellington-blucher",
+        "wikipedia-allowed-bids",
+        "wikipedia-seven-card-bids",
+        "hoyle-footnote-31",
     }
     for lacuna in lacunae:
         row = conflicts.by_id(f"lacuna-{slug(lacuna.id)}")
@@ -302,8 +307,23 @@ def test_every_page_notes_the_files_it_is_made_from(builds: Builds) -> None:
 # ---------------------------------------------------------------------- glossary, bibliography, index
 
 TERMS = [
-    "stand", "pass", "eldest hand", "senior hand", "soloist", "stand-hand", "head a trick", "revoke",
-    "renounce", "kitty", "pool", "Nap", "misdeal", "trumps", "trick", "lead", "follow suit",
+    "stand",
+    "pass",
+    "eldest hand",
+    "senior hand",
+    "soloist",
+    "stand-hand",
+    "head a trick",
+    "revoke",
+    "renounce",
+    "kitty",
+    "pool",
+    "Nap",
+    "misdeal",
+    "trumps",
+    "trick",
+    "lead",
+    "follow suit",
 ]
 
 

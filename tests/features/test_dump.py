@@ -10,8 +10,9 @@ import queue
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 import pytest
@@ -29,7 +30,10 @@ Json = Any
 def napspec(*arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
-        cwd=REPO, capture_output=True, text=True, timeout=timeout,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 
@@ -48,7 +52,10 @@ class Certify:
         self.folder = folder
         self.process = subprocess.Popen(
             [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--report-dir", str(folder), *arguments],
-            cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
 
     def statuses(self) -> dict[str, str]:
@@ -122,7 +129,11 @@ def _apply(value: Json, operations: list[dict[str, Any]], names: dict[str, Json]
         elif op == "pluck":
             value = [v.get(argument) for v in value]
         elif op == "pick":
-            value = [{k: v.get(k) for k in argument} for v in value] if isinstance(value, list) else {k: value.get(k) for k in argument}
+            value = (
+                [{k: v.get(k) for k in argument} for v in value]
+                if isinstance(value, list)
+                else {k: value.get(k) for k in argument}
+            )
         elif op == "flatten":
             value = [item for part in value for item in part]
         elif op == "sort":
@@ -258,10 +269,18 @@ def test_the_reference_judged_from_the_dump_as_by_certify_on_another_profile(tmp
 def test_a_rule_breaker_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle_dump: list[dict[str, Any]]) -> None:
     script = ENGINES / "nap_pays_five.py"
     statuses = _judged_alike(
-        tmp_path, hoyle_dump, [sys.executable, str(script)], "--engine-command", f"{sys.executable} {script}", "-k", "nap"
+        tmp_path,
+        hoyle_dump,
+        [sys.executable, str(script)],
+        "--engine-command",
+        f"{sys.executable} {script}",
+        "-k",
+        "nap",
     )
     failed = {key for key, status in statuses.items() if status == "failed"}
-    assert failed and "passed" in statuses.values(), "the rule-breaker is caught from the dump, and only where it breaks"
+    assert failed and "passed" in statuses.values(), (
+        "the rule-breaker is caught from the dump, and only where it breaks"
+    )
     assert all(
         "settlement.nap" in line["rules"]
         for line in hoyle_dump
@@ -293,5 +312,7 @@ def test_dump_cases_refuses_a_missing_or_unknown_target(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('base = "hoyle"\nname = "odd"\n[options]\nnap-stakes = "win-99"\n')
     completed = napspec("dump-cases", "--house-rules", str(house), "-o", str(tmp_path / "out.jsonl"))
-    assert completed.returncode == 2 and "house.toml" in completed.stderr and "win-99" in completed.stderr, completed.stderr
+    assert completed.returncode == 2 and "house.toml" in completed.stderr and "win-99" in completed.stderr, (
+        completed.stderr
+    )
     assert not (tmp_path / "out.jsonl").exists(), "nothing is written for a target that cannot be read"

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.spec import load, normalise
+from napspec.suite.scenarios import Scenario, load_scenarios
 
 REGISTER = load()
 SCENARIOS = load_scenarios()
@@ -47,7 +47,10 @@ def test_description_quotes_the_register_verbatim(scenario: Scenario) -> None:
         words = normalise(quote.words)
         assert any(
             c.source == source and c.locator == quote.locator and words in normalise(c.quote) for c in citations
-        ), f"line {quote.line}: {quote.short} {quote.locator}: {quote.words[:60]!r} is not a citation of {scenario.rules}"
+        ), (
+            f"line {quote.line}: {quote.short} {quote.locator}: {quote.words[:60]!r} "
+            f"is not a citation of {scenario.rules}"
+        )
 
 
 @pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.outline], ids=_id)

@@ -30,7 +30,9 @@ STEPS = [step for scenario in SCENARIOS for step in scenario.steps]
 
 
 def _words(pieces: list[Piece]) -> str:
-    return "".join(piece if isinstance(piece, str) else getattr(piece, "text", getattr(piece, "target", "")) for piece in pieces)
+    return "".join(
+        piece if isinstance(piece, str) else getattr(piece, "text", getattr(piece, "target", "")) for piece in pieces
+    )
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
@@ -77,14 +79,23 @@ def test_sentences_differ_between_phrases() -> None:
 
 
 def _nobody_has_won(builder: CaseBuilder, args: Args) -> None:
-    builder.expect("tricks completed", ["tricks"], [{"get": ["answers", "tricks"]}, {"where-set": "winner"}, {"count": True}], args["count"])
+    builder.expect(
+        "tricks completed",
+        ["tricks"],
+        [{"get": ["answers", "tricks"]}, {"where-set": "winner"}, {"count": True}],
+        args["count"],
+    )
 
 
 THROWAWAY = Phrase(
     keyword="Then",
     pattern="the table has seen {count:int} tricks won",
     apply=_nobody_has_won,
-    say=lambda args, context: ["The table has seen ", *( ["no"] if args["count"] == "0" else [args["count"]]), " tricks won."],
+    say=lambda args, context: [
+        "The table has seen ",
+        *(["no"] if args["count"] == "0" else [args["count"]]),
+        " tricks won.",
+    ],
 )
 WITH_THROWAWAY = (*VOCABULARY, THROWAWAY)
 
@@ -166,9 +177,28 @@ def test_a_new_phrase_is_a_pytest_bdd_step(tmp_path: Path, count: int, passes: b
     _feature(tmp_path, count)
     (tmp_path / "test_throwaway.py").write_text(TEST_MODULE, encoding="utf-8")
     completed = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-c", "/dev/null", f"--rootdir={tmp_path}", "-p", "no:cacheprovider",
-         "-p", "no:randomly", "-p", "napspec.conformance.plugin", "--engine", "reference", str(tmp_path / "test_throwaway.py")],
-        cwd=REPO, capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-c",
+            "/dev/null",
+            f"--rootdir={tmp_path}",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:randomly",
+            "-p",
+            "napspec.conformance.plugin",
+            "--engine",
+            "reference",
+            str(tmp_path / "test_throwaway.py"),
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     output = completed.stdout + completed.stderr
     if passes:
@@ -195,14 +225,28 @@ def test_and_and_but_steps_take_their_predecessors_keyword(tmp_path: Path) -> No
     ("change", "message"),
     [
         (('Given the profile "hoyle"\n', ""), r"throwaway.feature:\d+ \(throwaway-phrase\): no profile was given"),
-        (("When seat 1 calls 2", "When seat 1 calls two"), r"throwaway.feature:16 \(throwaway-phrase\): no phrase of the vocabulary reads 'seat 1 calls two'"),
-        (("| 1    | AS KS QS JS TS |", "| 1    | AS KS QS JS XS |"), r"throwaway.feature:10 \(throwaway-phrase\): not a card: .XS"),
-        (("When seat 1 calls 2", "When seat 1 calls 2\n    Then the action is rejected as \"call-too-low\"\n    And seat 4 is told the call 2 and 0 tricks made"),
-         r"throwaway.feature:18 \(throwaway-phrase\): the last action must be the seat's question"),
+        (
+            ("When seat 1 calls 2", "When seat 1 calls two"),
+            r"throwaway.feature:16 \(throwaway-phrase\): no phrase of the vocabulary reads 'seat 1 calls two'",
+        ),
+        (
+            ("| 1    | AS KS QS JS TS |", "| 1    | AS KS QS JS XS |"),
+            r"throwaway.feature:10 \(throwaway-phrase\): not a card: .XS",
+        ),
+        (
+            (
+                "When seat 1 calls 2",
+                'When seat 1 calls 2\n    Then the action is rejected as "call-too-low"\n'
+                "    And seat 4 is told the call 2 and 0 tricks made",
+            ),
+            r"throwaway.feature:18 \(throwaway-phrase\): the last action must be the seat's question",
+        ),
     ],
     ids=["no-profile", "unknown-phrase", "bad-card", "told-without-question"],
 )
-def test_a_badly_written_scenario_is_named_with_its_file_and_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+def test_a_badly_written_scenario_is_named_with_its_file_and_line(
+    tmp_path: Path, change: tuple[str, str], message: str
+) -> None:
     path = tmp_path / "throwaway.feature"
     text = FEATURE.format(count=0)
     assert change[0] in text

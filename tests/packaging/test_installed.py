@@ -36,16 +36,29 @@ class Installed:
     sdist: Path
 
     def run(self, *arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-        env = {"PATH": f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}", "HOME": str(self.workdir),
-               "LANG": "C.UTF-8", "COLUMNS": "200", "NO_COLOR": "1"}
-        return subprocess.run(list(arguments), cwd=self.workdir, env=env, capture_output=True, text=True,
-                              timeout=timeout, stdin=subprocess.DEVNULL)
+        env = {
+            "PATH": f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}",
+            "HOME": str(self.workdir),
+            "LANG": "C.UTF-8",
+            "COLUMNS": "200",
+            "NO_COLOR": "1",
+        }
+        return subprocess.run(
+            list(arguments),
+            cwd=self.workdir,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
 
 
 def _build(outdir: Path) -> tuple[Path, Path]:
     """The sdist, then the wheel built from that sdist (so the sdist is proven complete)."""
-    completed = subprocess.run([sys.executable, "-m", "build", "--outdir", str(outdir), str(REPO)],
-                               capture_output=True, text=True, timeout=600)
+    completed = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(outdir), str(REPO)], capture_output=True, text=True, timeout=600
+    )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     (sdist,) = outdir.glob("napspec-*.tar.gz")
     (wheel,) = outdir.glob("napspec-*.whl")
@@ -65,8 +78,12 @@ def _install(root: Path, wheel: Path, sdist: Path, *, isolated: bool) -> Install
     completed = subprocess.run(command, capture_output=True, text=True, timeout=900)
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     if not isolated:
-        purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                                 capture_output=True, text=True, check=True).stdout.strip()
+        purelib = subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
         Path(purelib, "zz-napspec-test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     workdir = root / "elsewhere"
     workdir.mkdir()
@@ -113,7 +130,9 @@ def test_no_generic_top_level_names(installed: Installed) -> None:
     for name in ("spec", "conformance", "reference_impl", "features", "docs", "tests"):
         completed = installed.run(str(installed.python), "-c", f"import {name}")
         assert completed.returncode != 0 and "ModuleNotFoundError" in completed.stderr, name
-    completed = installed.run(str(installed.python), "-c", "import napspec.spec, napspec.suite; print(napspec.spec.__file__)")
+    completed = installed.run(
+        str(installed.python), "-c", "import napspec.spec, napspec.suite; print(napspec.spec.__file__)"
+    )
     assert completed.returncode == 0, completed.stderr
     assert str(installed.bin.parent) in completed.stdout  # the wheel's copy, not this checkout's
 
@@ -144,10 +163,22 @@ def test_house_rules_check(installed: Installed) -> None:
 
 @pytest.mark.parametrize("route", ["in-process", "protocol"])
 def test_certify_by_both_routes(installed: Installed, route: str) -> None:
-    engine = (["--engine", "reference"] if route == "in-process"
-              else ["--engine-command", f"{installed.python} -m napspec.reference.cli serve"])
-    completed = installed.run(str(installed.bin / "napspec"), "certify", *engine, "--profile", "hoyle",
-                              "-k", "follow or trick", "--report-dir", "reports")
+    engine = (
+        ["--engine", "reference"]
+        if route == "in-process"
+        else ["--engine-command", f"{installed.python} -m napspec.reference.cli serve"]
+    )
+    completed = installed.run(
+        str(installed.bin / "napspec"),
+        "certify",
+        *engine,
+        "--profile",
+        "hoyle",
+        "-k",
+        "follow or trick",
+        "--report-dir",
+        "reports",
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     (report,) = (installed.workdir / "reports").glob("certify-*.json")
     document = json.loads(report.read_text(encoding="utf-8"))
@@ -174,8 +205,17 @@ def test_from_scratch(tmp_path: Path) -> None:
     sdist, wheel = _build(tmp_path / "dist")
     fresh = _install(tmp_path, wheel, sdist, isolated=True)
     assert fresh.run(str(fresh.python), "-c", "import spec").returncode != 0
-    certify = fresh.run(str(fresh.bin / "napspec"), "certify", "--engine", "reference", "--profile", "all",
-                        "--report-dir", "reports", timeout=900)
+    certify = fresh.run(
+        str(fresh.bin / "napspec"),
+        "certify",
+        "--engine",
+        "reference",
+        "--profile",
+        "all",
+        "--report-dir",
+        "reports",
+        timeout=900,
+    )
     assert certify.returncode == 0, certify.stdout[-3000:] + certify.stderr[-3000:]
     book = fresh.run(str(fresh.bin / "napspec"), "rulebook", "-o", "book", "--reports", "reports")
     assert book.returncode == 0, book.stdout[-3000:] + book.stderr[-3000:]
