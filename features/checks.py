@@ -116,7 +116,10 @@ def select(value: Json, operations: Sequence[Operation], bound: Mapping[str, Jso
         if name == "get":
             for raw_key in argument:
                 key = _resolve(raw_key, bound)
-                if (isinstance(value, dict) and isinstance(key, str) and key in value) or (
+                # Two arms, not one joined by "or": each narrows the key's type for its own index.
+                if isinstance(value, dict) and isinstance(key, str) and key in value:  # noqa: SIM114
+                    value = value[key]
+                elif (
                     isinstance(value, list)
                     and isinstance(key, int)
                     and not isinstance(key, bool)
