@@ -16,10 +16,8 @@ from __future__ import annotations
 from napspec.reference.actions import CALL, PASS, Action, Call, Pass
 from napspec.reference.errors import BadCall, CallTooLow, CannotPass, NotYourTurn, WrongPhase
 from napspec.reference.events import AllPassed, Called, Passed, SoloistChosen
+from napspec.reference.rules import NAP
 from napspec.reference.state import CALLING, PLAY_PHASE, HandState, new_record
-
-NAP = 5
-"""The highest call of the plain game: all five tricks."""
 
 CALLS = tuple(range(1, NAP + 1))
 """The calls there are, lowest first (a number of tricks; five is Nap)."""
@@ -80,7 +78,7 @@ class Calling(HandState):
         if (type(tricks) is not int and (isinstance(tricks, bool) or not isinstance(tricks, int))) or not (
             1 <= tricks <= NAP
         ):
-            raise BadCall(f"a call is of one to five tricks (five is Nap), not {tricks!r}")
+            raise BadCall(f"a call is of one to {NAP} tricks ({NAP} is Nap), not {tricks!r}")
         if tricks <= self._high:
             if self._high == NAP:
                 raise CallTooLow("Nap has been called: no one can call after it, only pass")

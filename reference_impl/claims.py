@@ -18,8 +18,7 @@ from typing import Callable
 from napspec.reference.actions import Action, Claim
 from napspec.reference.errors import NoSuchOffence, NotProvidedFor
 from napspec.reference.events import ClaimMade, FreshDealRequired, HandReplayed, Offence, PenaltyApplied, PlayStopped
-from napspec.reference.calling import NAP
-from napspec.reference.rules import Rules
+from napspec.reference.rules import NAP, Rules
 from napspec.reference.state import (
     CALLING,
     CLAIMED,
@@ -37,8 +36,6 @@ from napspec.reference.state import (
 DEAL_FAULTS = ("uncut", "faulty-pack", "exposed-in-dealing", "misdeal")
 """The faults of the deal whose remedy is a fresh deal."""
 
-THREE_TRICK_FINE = 3  # "a fine of the value of three tricks" (Britannica)
-REVOKE_FINE = 5  # "the value of five tricks" (Britannica)
 
 _DEAL_FAULT_OPTION: dict[str, Callable[[Rules], str]] = {
     "uncut": lambda r: r.fresh_deal_uncut,
@@ -168,6 +165,7 @@ class Claims(HandState):
     def _apply_remedy(self, offence: Offence, remedy: str) -> None:
         seat = offence.seat
         events = self._events
+        amount = 0  # the fine, if the remedy is one
         self._penalised = True  # the settlement must look at the penalties
         if remedy == "fresh-deal" or remedy == "redeal":
             self._void = remedy
@@ -184,7 +182,10 @@ class Claims(HandState):
         elif remedy == "soloist-wrong-number":
             self._brit_soloist_wrong = True
         elif remedy == "fine":
-            self._fines += ((seat, THREE_TRICK_FINE, offence.id),)
+            # The fine the option of the offence states (wrong-number, out-of-turn and
+            # exposed-after-deal are both offence kinds and options).
+            amount = self._rules.fine(offence.kind)
+            self._fines += ((seat, amount, offence.id),)
             self._no_receive |= {seat}
         elif remedy == "abandon":
             self._abandon = seat
@@ -193,11 +194,11 @@ class Claims(HandState):
         elif remedy == "replay-hand":
             self._hoyle_revokers += (seat,)
             self._forced |= {seat}
-        else:  # replay-from-revoke
-            self._fines += ((seat, REVOKE_FINE, offence.id),)
+        else:  # replay-from-revoke: the fine of option revoke
+            amount = self._rules.fine("revoke")
+            self._fines += ((seat, amount, offence.id),)
             self._no_receive |= {seat}
             self._forced |= {seat}
-        amount = THREE_TRICK_FINE if remedy == "fine" else REVOKE_FINE if remedy == "replay-from-revoke" else 0
         events.append(new_record(PenaltyApplied, (offence.id, offence.kind, remedy, seat, amount)))
         if remedy == "replay-hand":
             self._rewind(0, offence.id)

@@ -23,7 +23,7 @@ from napspec.reference.actions import CUT, Action, Cut, DealCards
 from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
 from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn, WrongPhase
 from napspec.reference.events import Dealt, PackCut
-from napspec.reference.rules import Rules
+from napspec.reference.rules import CARDS_EACH, MAX_HANDS, Rules
 from napspec.reference.state import (
     CUT_PHASE,
     DEAL_PHASE,
@@ -35,7 +35,7 @@ from napspec.reference.table import checked_tables
 
 FULL_SET = frozenset(FULL_PACK)
 
-_NO_HOLDINGS = tuple(tuple(() for _ in range(n)) for n in range(PACK_SIZE // 5 + 2))
+_NO_HOLDINGS = tuple(tuple(() for _ in range(n)) for n in range(MAX_HANDS + 2))
 
 
 class SetUpAndDeal(HandState):
@@ -118,7 +118,7 @@ class SetUpAndDeal(HandState):
                 else:
                     faults = None
             minimum = self._rules.cut_minimum
-            if len(pack) < self._geo.hands * 5 or len(pack) < 2 * minimum:
+            if len(pack) < self._geo.hands * CARDS_EACH or len(pack) < 2 * minimum:
                 raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._geo.hands} hands")
         self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
         self._dupes = faults is not None and faults[1] != ()
@@ -150,10 +150,10 @@ class SetUpAndDeal(HandState):
                     raise ValueError(f"card {format_cards([c])} is given twice")
                 seen.add(c)
             holdings[seat] = sorted(cards)
-        wrong = [s for s in geo.order if len(holdings[s]) != 5]
+        wrong = [s for s in geo.order if len(holdings[s]) != CARDS_EACH]
         if wrong and not allow_irregular:
             raise ValueError(
-                "every player must hold five cards; "
+                f"every player must hold {CARDS_EACH} cards; "
                 + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
                 + " (a wrong number needs allow_irregular=True)"
             )
@@ -213,7 +213,7 @@ class SetUpAndDeal(HandState):
             holdings = []
             for take in geo.deals[self._rules.deal_pattern]:  # (a loop: see the notes on speed)
                 holdings.append(sorted(take(pack)) if take is not None else [])
-            dealt = 5 * geo.hands
+            dealt = CARDS_EACH * geo.hands
         else:
             assert counts is not None
             holdings = [[] for _ in range(self._n)]
@@ -231,7 +231,7 @@ class SetUpAndDeal(HandState):
             assert counts is not None
             self._record("misdeal", self._dealer, detail="cards wrongly dealt: " + ", ".join(map(str, counts)))
             for seat in order:
-                if counts[seat] != 5:
+                if counts[seat] != CARDS_EACH:
                     self._record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
 
     def _check_counts(self, counts: tuple[int, ...], size: int) -> bool:
@@ -247,13 +247,13 @@ class SetUpAndDeal(HandState):
             raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
         if sum(counts) > size:
             raise BadDeal(f"{sum(counts)} cards cannot be dealt from a pack of {size}")
-        return all(counts[s] == 5 for s in self._geo.order)
+        return all(counts[s] == CARDS_EACH for s in self._geo.order)
 
     def _someone_short(self) -> bool:
         """Whether a player holds fewer than five cards (after an irregular or stacked deal).
         (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
         holdings = self._holdings
-        return any(len(holdings[s]) < 5 for s in self._geo.order)
+        return any(len(holdings[s]) < CARDS_EACH for s in self._geo.order)
 
     def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
         """Give out the holdings. A regular deal gives everyone five; only an irregular or
@@ -295,7 +295,7 @@ def irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int]
     [1, 1, 2, 2, 2, 0, 0, 0, 2, 2, 0]
     """
     if pattern == "singly":
-        regular = [s for _ in range(5) for s in order]
+        regular = [s for _ in range(CARDS_EACH) for s in order]
     else:
         regular = [s for s in order for _ in range(3)] + [s for s in order for _ in range(2)]
     got = dict.fromkeys(order, 0)

@@ -20,10 +20,8 @@ from napspec.reference.actions import PLAY, AskInformation, Play
 from napspec.reference.cards import FULL_PACK, PACK_SIZE
 from napspec.reference.errors import CardNotHeld, NotProvidedFor, WrongPhase
 from napspec.reference.events import CardPlayed, Information, PlayStopped, ShowRequired, Trick, TrickWon, TrumpsFixed
+from napspec.reference.rules import TRICKS_IN_HAND
 from napspec.reference.state import PLAY_PHASE, SHOW_PHASE, HandState, new_record
-
-TRICKS_IN_HAND = 5
-"""A hand is five tricks: every player holds five cards (rule ``dealing.five-cards``)."""
 
 
 class TrickPlay(HandState):

@@ -17,7 +17,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, Sequence
 
-from napspec.reference.rules import Rules
+from napspec.reference.rules import CARDS_EACH, Rules
 
 Getter = Callable[[Sequence[int]], tuple[int, ...]]
 """An itemgetter of a hand's cards from the cut pack."""
@@ -42,15 +42,15 @@ class Table:
         for i, seat in enumerate(seats):
             rot[seat] = tuple(seats[i:] + seats[:i])
         self.rot: tuple[tuple[int, ...], ...] = tuple(rot)
-        # A regular deal of five cards each (rule dealing.five-cards) by each pattern: for each
-        # seat, the getter of his cards from the cut pack (None for a dealer who sits out).
-        # singly: a card at a time round the table, five times; three-then-two: a round of
-        # three at a time, then a round of two.
+        # A regular deal of CARDS_EACH cards each (rule dealing.five-cards) by each pattern: for
+        # each seat, the getter of his cards from the cut pack (None for a dealer who sits
+        # out). singly: a card at a time round the table, CARDS_EACH times; three-then-two: a
+        # round of three at a time, then a round of two (five cards, by its very name).
         hands = self.hands
         singly: list[Getter | None] = [None] * n
         three_two: list[Getter | None] = [None] * n
         for i, seat in enumerate(seats):
-            singly[seat] = itemgetter(*range(i, 5 * hands, hands))
+            singly[seat] = itemgetter(*range(i, CARDS_EACH * hands, hands))
             three_two[seat] = itemgetter(3 * i, 3 * i + 1, 3 * i + 2, 3 * hands + 2 * i, 3 * hands + 2 * i + 1)
         self.deals: dict[str, tuple[Getter | None, ...]] = {
             "singly": tuple(singly),
