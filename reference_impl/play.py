@@ -68,28 +68,13 @@ class TrickPlay(HandState):
                 if first < len(hold) and hold[first] < low + 13:
                     self._revoke(seat, card, led)
                     return
-        # The body of _put, inlined: this is the hottest path of the engine.
-        hold.remove(card)
-        if not trick:
-            led = self._led = card // 13
-            if self._trumps is None:  # the first card led fixes trumps for the hand
-                self._trumps = led
-                self._events.append(_TRUMPS_FIXED[led])
-        trick.append((seat, card))
-        self._events.append(_CARD_PLAYED[len(self._tricks)][seat][card])
-        order = self._trick_order
-        played = len(trick)
-        if played < len(order):
-            self._to_act = order[played]
-        else:
-            self._complete_trick(False)
+        self._put(seat, card, False)
 
     def _put(self, seat: int, card: int, quiet: bool) -> None:
         """Play ``card`` for ``seat`` (already checked), complete the trick if it is full.
 
         ``quiet`` re-plays a card when a replay rebuilds the cards that stand: no events.
-        (:meth:`_do_play` repeats this body for speed; keep the two alike.) The events are
-        the shared records (see the notes on speed).
+        The events are the shared records (see the notes on speed).
         """
         self._holdings[seat].remove(card)
         trick = self._trick
@@ -140,11 +125,7 @@ class TrickPlay(HandState):
             if won + TRICKS_IN_HAND - number < call:
                 self._end_play("defeated")
                 return
-        if self._short:
-            self._start_trick(win_seat)
-        else:  # _start_trick inlined for the usual case of five cards each
-            order = self._trick_order = self._geo.rot[win_seat]
-            self._to_act = order[0]
+        self._start_trick(win_seat)  # the winner leads to the next trick
 
     def _end_play(self, reason: str | None) -> None:
         """Play is over: ``reason`` is ``made``/``defeated`` when stop-when-decided stopped it

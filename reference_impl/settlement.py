@@ -29,7 +29,8 @@ class Settlement(HandState):
         self._to_act = None
         self._trick_order = ()
         # The payments are dict(enumerate(...)) of the seats in order: its values are by seat.
-        self._events.append(new_record(HandSettled, (result.outcome, tuple(result.payments.values()), result.transfers)))
+        settled = (result.outcome, tuple(result.payments.values()), result.transfers)
+        self._events.append(new_record(HandSettled, settled))
 
     def _compute_result(self) -> Result:
         """Who pays whom, in stakes.

@@ -14,7 +14,15 @@ from napspec.spec.errors import LocatorError
 if TYPE_CHECKING:
     from napspec.spec.register import Citation, Register
 
-from napspec.spec.register import AMOUNT_KINDS, INTERPRETATION_KINDS, NUMBER_KINDS, OPTION_TYPES, Problem, line_of, nearest
+from napspec.spec.register import (
+    AMOUNT_KINDS,
+    INTERPRETATION_KINDS,
+    NUMBER_KINDS,
+    OPTION_TYPES,
+    Problem,
+    line_of,
+    nearest,
+)
 
 
 def check_register(register: Register) -> list[Problem]:
@@ -85,7 +93,8 @@ def _check_rules(register: Register) -> list[Problem]:
             for kind, number in rule.numbers.items():
                 if kind not in NUMBER_KINDS:
                     hint = nearest(kind, NUMBER_KINDS)
-                    report(f"unknown number {kind!r}" + (f"; did you mean {hint!r}?" if hint else "") + f" (numbers: {', '.join(NUMBER_KINDS)})")
+                    suggestion = f"; did you mean {hint!r}?" if hint else ""
+                    report(f"unknown number {kind!r}{suggestion} (numbers: {', '.join(NUMBER_KINDS)})")
                 elif number < 1:
                     report(f"number {kind!r} must be at least 1, not {number}")
             for option_id in rule.options:
@@ -199,10 +208,12 @@ def _check_ranges(register: Register) -> list[Problem]:
         limits = option.range
         if option.type != "int":
             if limits is not None:
-                problems.append(Problem(file, line, f"option {option.id!r}: a range is for int options, not {option.type}"))
+                message = f"option {option.id!r}: a range is for int options, not {option.type}"
+                problems.append(Problem(file, line, message))
             continue
         if limits is None:
-            problems.append(Problem(file, line, f"option {option.id!r}: an int option needs a range = {{ min = ..., max = ... }}"))
+            message = f"option {option.id!r}: an int option needs a range = {{ min = ..., max = ... }}"
+            problems.append(Problem(file, line, message))
             continue
         if limits.minimum > limits.maximum:
             problems.append(
@@ -241,7 +252,8 @@ def _check_amounts(register: Register) -> list[Problem]:
             for kind, amount in amounts.items():
                 if kind not in AMOUNT_KINDS:
                     hint = nearest(kind, AMOUNT_KINDS)
-                    report(f"unknown amount {kind!r}" + (f"; did you mean {hint!r}?" if hint else "") + f" (amounts: {', '.join(AMOUNT_KINDS)})")
+                    suggestion = f"; did you mean {hint!r}?" if hint else ""
+                    report(f"unknown amount {kind!r}{suggestion} (amounts: {', '.join(AMOUNT_KINDS)})")
                 elif amount < 1:
                     report(f"amount {kind!r} must be at least 1, not {amount}")
             if ("nap-win" in amounts) != ("nap-lose" in amounts):
@@ -285,7 +297,8 @@ def _check_profiles(register: Register) -> list[Problem]:
         stem = file.rsplit("/", 1)[-1].removesuffix(".toml")
         if profile.id != stem:
             # The profiles are the files of the profiles folder: a profile is named by its file.
-            problems.append(Problem(file, _where(register, file, f'"{profile.id}"'), f"profile id {profile.id!r} is not its file's name {stem!r}"))
+            message = f"profile id {profile.id!r} is not its file's name {stem!r}"
+            problems.append(Problem(file, _where(register, file, f'"{profile.id}"'), message))
 
         def report(message: str, needle: str) -> None:
             problems.append(Problem(file, _where(register, file, needle), f"{profile.id}: {message}"))

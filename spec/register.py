@@ -402,10 +402,12 @@ class Register:
         raw = entry.get("numbers", {})
         line = self._line_after(path, rule_id, "numbers")
         if not isinstance(raw, dict):
-            raise RegisterError(self._name(path), line, f"{rule_id}: numbers must be a table of kind = number, not {raw!r}")
+            message = f"{rule_id}: numbers must be a table of kind = number, not {raw!r}"
+            raise RegisterError(self._name(path), line, message)
         for kind, number in raw.items():
             if isinstance(number, bool) or not isinstance(number, int):
-                raise RegisterError(self._name(path), line, f"{rule_id}: number {kind!r} must be a whole number, not {number!r}")
+                message = f"{rule_id}: number {kind!r} must be a whole number, not {number!r}"
+                raise RegisterError(self._name(path), line, message)
         return dict(raw)
 
     def _amounts(self, path: Path, option_id: str, value: Mapping[str, Any]) -> dict[str, int]:
@@ -414,7 +416,8 @@ class Register:
         where = f"option {option_id!r} value {value.get('value')!r}"
         line = self._line_after(path, option_id, "amounts", value.get("value"))
         if not isinstance(raw, dict):
-            raise RegisterError(self._name(path), line, f"{where}: amounts must be a table of kind = number, not {raw!r}")
+            message = f"{where}: amounts must be a table of kind = number, not {raw!r}"
+            raise RegisterError(self._name(path), line, message)
         for kind, amount in raw.items():
             if isinstance(amount, bool) or not isinstance(amount, int):
                 raise RegisterError(
