@@ -95,7 +95,7 @@ class Claims(HandState):
           hands-looked-at-means-first-call). Choice: a pass counts as a call here: it is a
           declaration, and a player must look at his hand to make it.
         * ``before-settlement``: until the hand is settled.
-        * A fine payable to the stand-hand (three or five tricks) can be claimed only once
+        * A fine payable to the stand-hand (the amount its option value states) can be claimed only once
           there is one, i.e. after the calling; the stand-hand himself is never fined.
         * Choice: a hand made void by a fresh deal or redeal, or after which nobody played
           (all passed), takes no further claims; a hand already settled at once by a revoke
