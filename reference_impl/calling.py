@@ -38,6 +38,11 @@ class Calling(HandState):
         self._phase = CALLING
         self._to_act = self._geo.order[0]
 
+    def _calls_open(self) -> tuple[Action, ...]:
+        """A pass, if the player to call may pass, and every call above the highest so far."""
+        seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling
+        return CALLING_ACTIONS[seat][self._high][seat != self._bound]  # seat != _bound: _may_pass
+
     def _may_pass(self, seat: int) -> bool:
         """Whether ``seat``, to call now, may pass (option ``compulsory-call``).
 
@@ -49,7 +54,7 @@ class Calling(HandState):
         ``_bound`` is the seat that may not pass if his turn comes, set from the option when
         the hand begins: the eldest, or the dealer; nobody once a call has been made (the
         eldest calls first, and the dealer is bound only if all before him passed). So the
-        test is one comparison, which :meth:`legal_actions` makes itself.
+        test is one comparison.
         """
         return seat != self._bound
 

@@ -164,6 +164,14 @@ class SetUpAndDeal(HandState):
         for s in wrong:
             self._record("wrong-number", s, held=len(holdings[s]), detail=f"holds {len(holdings[s])} cards")
 
+    def _cuts_open(self) -> tuple[Action, ...]:
+        """Every cut that leaves ``cut-minimum`` cards in each packet."""
+        key = (self._geo.cutter, self._rules.cut_minimum, len(self._pack))
+        cuts = CUT_CACHE.get(key)
+        if cuts is None:
+            cuts = CUT_CACHE[key] = cut_actions(*key)
+        return cuts
+
     def _do_cut(self, action: Cut) -> None:
         if self._phase != CUT_PHASE:
             raise WrongPhase(f"no cut in phase {self._phase!r}")

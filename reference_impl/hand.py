@@ -60,15 +60,10 @@ stated where they are made (look for "Choice:" in the docstrings of the phase mo
 from __future__ import annotations
 
 import random
-from bisect import bisect_left as _bisect_left
-from operator import itemgetter
 from typing import Any, Callable, Mapping, Sequence
 
 from napspec.reference.actions import (
     DEAL,
-    PLAY,
-    REFUSE,
-    SHOW,
     Action,
     AskInformation,
     Call,
@@ -81,10 +76,10 @@ from napspec.reference.actions import (
     RefuseToShow,
     ShowCards,
 )
-from napspec.reference.calling import CALLING_ACTIONS, Calling
+from napspec.reference.calling import Calling
 from napspec.reference.cards import FULL_PACK
 from napspec.reference.claims import Claims
-from napspec.reference.deal import CUT_CACHE, SetUpAndDeal, cut_actions
+from napspec.reference.deal import SetUpAndDeal
 from napspec.reference.errors import NotAnAction, WrongPhase
 from napspec.reference.events import Event, Offence, Result, Trick
 from napspec.reference.exchanges import Exchanges
@@ -372,51 +367,25 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         any player may put at any time the rules give the right, and it does not move the
         game on (listing it would let a random player ask for ever).
         """
-        legal: tuple[Action, ...] | None
         phase = self._phase
-        if phase == PLAY_PHASE:  # the hot path: no closed check needed, a closed hand is finished
-            actor: int = self._to_act  # type: ignore[assignment]  # never None in play
-            row = PLAY[actor]
-            hold = self._holdings[actor]
-            if self._trick:
-                # A holding is kept in card order, so the cards of the suit led lie together:
-                # two bisections (in C) find them; without any, every card may be played.
-                low = self._led * 13
-                first = _bisect_left(hold, low)
-                end = _bisect_left(hold, low + 13, first)
-                if first < end:
-                    hold = hold[first:end]
-            # The cached actions of the cards: an itemgetter picks several in one C call (and
-            # gives a lone one bare), quicker than a comprehension.
-            legal = itemgetter(*hold)(row) if len(hold) > 1 else (row[hold[0]],) if hold else ()
-            if self._dupes:
-                legal = tuple(dict.fromkeys(legal))
-            # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
-            # to show, say) the rest of the hand need not look at the remedies again.
-            if self._offences and OPEN in self._ostate:
-                legal = legal + self._open_claims()
-            return legal
-        if self._closed:
-            legal = ()
+        legal: tuple[Action, ...]
+        if phase == PLAY_PHASE:  # the usual case: no closed check needed, a closed hand is finished
+            legal = self._playable()
+        elif self._closed:
+            return ()
         elif phase == CALLING:
-            seat = self._to_act
-            assert seat is not None
-            # self._may_pass(seat), inlined; every (seat, highest call, may pass) is tabled
-            legal = CALLING_ACTIONS[seat][self._high][seat != self._bound]
+            legal = self._calls_open()
         elif phase == CUT_PHASE:
-            key_cut = (self._geo.cutter, self._rules.cut_minimum, len(self._pack))
-            legal = CUT_CACHE.get(key_cut)
-            if legal is None:
-                legal = CUT_CACHE[key_cut] = cut_actions(*key_cut)
+            legal = self._cuts_open()
         elif phase == DEAL_PHASE:
             legal = (DEAL[self._dealer],)
         elif phase == SHOW_PHASE:
-            seat = self._to_act
-            assert seat is not None
-            legal = (SHOW[seat], REFUSE[seat])
+            legal = self._show_or_refuse()
         else:
             legal = ()
-        if self._offences and not self._closed and OPEN in self._ostate:
+        # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
+        # to show, say) the rest of the hand need not look at the remedies again.
+        if self._offences and OPEN in self._ostate:
             legal = legal + self._open_claims()
         return legal
 

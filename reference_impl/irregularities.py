@@ -15,7 +15,7 @@ recorded here with :meth:`Irregularities._record`, and its remedy is given in
 
 from __future__ import annotations
 
-from napspec.reference.actions import ExposeCard, RefuseToShow, ShowCards
+from napspec.reference.actions import REFUSE, SHOW, Action, ExposeCard, RefuseToShow, ShowCards
 from napspec.reference.errors import (
     CardNotHeld,
     IrregularPlayNotAllowed,
@@ -167,6 +167,11 @@ class Irregularities(HandState):
             return self._revoke_remedy(seat)
         except NotProvidedFor:
             return None
+
+    def _show_or_refuse(self) -> tuple[Action, ...]:
+        """The player required to show his cards shows them, or refuses."""
+        seat: int = self._to_act  # type: ignore[assignment]  # never None while showing
+        return (SHOW[seat], REFUSE[seat])
 
     def _check_shower(self, seat: int) -> int:
         if self._phase != SHOW_PHASE:

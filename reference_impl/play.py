@@ -15,8 +15,9 @@ Wellington's lead) is read here, in :meth:`TrickPlay._put` (the lead and the tru
 from __future__ import annotations
 
 from bisect import bisect_left as _bisect_left
+from operator import itemgetter
 
-from napspec.reference.actions import PLAY, AskInformation, Play
+from napspec.reference.actions import PLAY, Action, AskInformation, Play
 from napspec.reference.cards import FULL_PACK, PACK_SIZE
 from napspec.reference.errors import CardNotHeld, NotProvidedFor, WrongPhase
 from napspec.reference.events import CardPlayed, Information, PlayStopped, ShowRequired, Trick, TrickWon, TrumpsFixed
@@ -46,6 +47,27 @@ class TrickPlay(HandState):
         self._trick_order = order
         self._to_act = order[0]
 
+    def _playable(self) -> tuple[Action, ...]:
+        """The cards the player to play may play: a card of the suit led if he holds one,
+        else any card (rule ``play.follow-suit``)."""
+        actor: int = self._to_act  # type: ignore[assignment]  # never None in play
+        row = PLAY[actor]
+        hold = self._holdings[actor]
+        if self._trick:
+            # A holding is kept in card order, so the cards of the suit led lie together:
+            # two bisections (in C) find them; without any, every card may be played.
+            low = self._led * 13
+            first = _bisect_left(hold, low)
+            end = _bisect_left(hold, low + 13, first)
+            if first < end:
+                hold = hold[first:end]
+        # The shared actions of the cards: an itemgetter picks several in one C call (and
+        # gives a lone one bare), quicker than a comprehension.
+        legal: tuple[Action, ...] = itemgetter(*hold)(row) if len(hold) > 1 else (row[hold[0]],) if hold else ()
+        if self._dupes:  # a faulty pack's repeated card is one action
+            legal = tuple(dict.fromkeys(legal))
+        return legal
+
     def _do_play(self, action: Play) -> None:
         seat = action.seat
         card = action.card
@@ -68,13 +90,29 @@ class TrickPlay(HandState):
                 if first < len(hold) and hold[first] < low + 13:
                     self._revoke(seat, card, led)
                     return
-        self._put(seat, card, False)
+        # The body of _put, repeated: this is the hottest path of the engine, and a call
+        # costs as much as the rest of it. Keep the two alike.
+        hold.remove(card)
+        if not trick:
+            led = self._led = card // 13
+            if self._trumps is None:  # the first card led fixes trumps for the hand
+                self._trumps = led
+                self._events.append(_TRUMPS_FIXED[led])
+        trick.append((seat, card))
+        self._events.append(_CARD_PLAYED[len(self._tricks)][seat][card])
+        order = self._trick_order
+        played = len(trick)
+        if played < len(order):
+            self._to_act = order[played]
+        else:
+            self._complete_trick(False)
 
     def _put(self, seat: int, card: int, quiet: bool) -> None:
         """Play ``card`` for ``seat`` (already checked), complete the trick if it is full.
 
         ``quiet`` re-plays a card when a replay rebuilds the cards that stand: no events.
-        The events are the shared records (see the notes on speed).
+        (:meth:`_do_play` repeats this body for speed; keep the two alike.) The events are
+        the shared records (see the notes on speed).
         """
         self._holdings[seat].remove(card)
         trick = self._trick
@@ -125,7 +163,13 @@ class TrickPlay(HandState):
             if won + TRICKS_IN_HAND - number < call:
                 self._end_play("defeated")
                 return
-        self._start_trick(win_seat)  # the winner leads to the next trick
+        # The winner leads to the next trick (_start_trick, inlined for the usual case of
+        # every player holding his cards).
+        if self._short:
+            self._start_trick(win_seat)
+        else:
+            order = self._trick_order = self._geo.rot[win_seat]
+            self._to_act = order[0]
 
     def _end_play(self, reason: str | None) -> None:
         """Play is over: ``reason`` is ``made``/``defeated`` when stop-when-decided stopped it
