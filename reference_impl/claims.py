@@ -75,7 +75,8 @@ class Claims(HandState):
         remedy now."""
         seat = self._check_seat(action.seat)
         offence_id = action.offence
-        if isinstance(offence_id, bool) or not isinstance(offence_id, int) or not 1 <= offence_id <= len(self._offences):
+        recorded = len(self._offences)
+        if isinstance(offence_id, bool) or not isinstance(offence_id, int) or not 1 <= offence_id <= recorded:
             raise NoSuchOffence(f"no offence {offence_id!r} has been recorded in this hand")
         state = self._ostate[offence_id - 1]
         if state != OPEN:
