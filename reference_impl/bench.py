@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
+
 from napspec.reference.cards import shuffled_pack
 from napspec.reference.errors import NapError
 from napspec.reference.hand import Hand, random_playout

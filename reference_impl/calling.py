@@ -67,7 +67,9 @@ class Calling(HandState):
         if not self._may_pass(seat):
             if self._rules.compulsory_call == "eldest-cannot-pass":
                 raise CannotPass("the eldest hand must call at least one trick (option 'compulsory-call')")
-            raise CannotPass("all before him have passed: the dealer must call at least one trick (option 'compulsory-call')")
+            raise CannotPass(
+                "all before him have passed: the dealer must call at least one trick (option 'compulsory-call')"
+            )
         self._decls.append((seat, 0))
         self._events.append(_PASSED[seat])
         self._next_caller()

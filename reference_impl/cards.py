@@ -26,8 +26,8 @@ napspec.reference.errors.CardError: '1S' is not a card: the rank must be one of 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from itertools import starmap as _starmap
-from typing import Iterable, Sequence
 
 from napspec.reference.errors import CardError
 

@@ -13,7 +13,7 @@ Where the variants go: the remedy of an offence a variant adds is one more case 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from napspec.reference.actions import Action, Claim
 from napspec.reference.errors import NoSuchOffence, NotProvidedFor
@@ -168,7 +168,7 @@ class Claims(HandState):
         events = self._events
         amount = 0  # the fine, if the remedy is one
         self._penalised = True  # the settlement must look at the penalties
-        if remedy == "fresh-deal" or remedy == "redeal":
+        if remedy in ("fresh-deal", "redeal"):
             self._void = remedy
             events.append(PenaltyApplied(offence.id, offence.kind, remedy, seat, 0))
             events.append(FreshDealRequired(remedy, offence.id))

@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from napspec.reference.actions import (
     Action,

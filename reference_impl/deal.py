@@ -16,8 +16,8 @@ Where the variants go: seven-card Nap deals seven instead of five (the table's g
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from operator import countOf as _count_of
-from typing import Mapping, Sequence
 
 from napspec.reference.actions import CUT, Action, Cut, DealCards
 from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
@@ -196,7 +196,7 @@ class SetUpAndDeal(HandState):
 
     def _do_deal(self, action: DealCards) -> None:
         phase = self._phase
-        if phase != DEAL_PHASE and phase != CUT_PHASE:
+        if phase not in (DEAL_PHASE, CUT_PHASE):
             raise WrongPhase(f"no deal in phase {phase!r}")
         if action.seat != self._dealer:
             raise NotYourTurn(f"seat {self._dealer} deals")

@@ -287,11 +287,13 @@ Event = (
 """Any event."""
 
 __all__ = [
+    "OFFENCE_KINDS",
+    "OUTCOMES",
     "AllPassed",
+    "Called",
     "CardPlayed",
     "CardsShown",
     "ClaimMade",
-    "Called",
     "DealerChosen",
     "Dealt",
     "Event",
@@ -300,8 +302,6 @@ __all__ = [
     "HandReplayed",
     "HandSettled",
     "Information",
-    "OFFENCE_KINDS",
-    "OUTCOMES",
     "Offence",
     "OffenceRecorded",
     "PackCut",

@@ -60,7 +60,8 @@ stated where they are made (look for "Choice:" in the docstrings of the phase mo
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from napspec.reference.actions import (
     DEAL,
@@ -115,6 +116,7 @@ def _freeze(value: object) -> object:
     if isinstance(value, dict):
         return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
     return value
+
 
 class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, Settlement):
     """One deal: cut, deal, calling, play, settlement.
@@ -479,15 +481,15 @@ def expected_pack(hand: Hand) -> list[int]:
 __all__ = [
     "CALLING",
     "CLAIMED",
-    "OPEN",
-    "VOID",
     "CUT_PHASE",
     "DEAL_PHASE",
     "FINISHED",
-    "Hand",
+    "OPEN",
     "PHASES",
     "PLAY_PHASE",
     "SHOW_PHASE",
+    "VOID",
+    "Hand",
     "cards_accounted_for",
     "expected_pack",
     "random_playout",

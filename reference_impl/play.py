@@ -205,7 +205,7 @@ class TrickPlay(HandState):
         seat = self._check_seat(action.seat)
         if not self._rules.right_to_information:
             raise NotProvidedFor("these rules give no right to be told the call and the tricks made")
-        if self._phase != PLAY_PHASE and self._phase != SHOW_PHASE:
+        if self._phase not in (PLAY_PHASE, SHOW_PHASE):
             raise WrongPhase(f"the call and the tricks made are told during the play, not in phase {self._phase!r}")
         assert self._soloist is not None and self._call is not None
         self._events.append(Information(seat, self._call, self._won[self._soloist]))

@@ -21,9 +21,10 @@ napspec.reference.errors.RulesError: unknown option 'nap-stake'; did you mean 'n
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Literal, Mapping, NamedTuple, get_args
+from typing import Any, Literal, NamedTuple, get_args
 
 from napspec.reference.cards import PACK_SIZE
 from napspec.reference.errors import RulesError
@@ -63,6 +64,7 @@ Revoke = Literal[
 
 MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
+
 
 class OptionSpec(NamedTuple):
     """How one option is typed: its id, the :class:`Rules` field, its type and values."""
@@ -133,8 +135,7 @@ class Rules:
             values[spec.field] = _check_value(spec, options[spec.id])
         if values["players_min"] > values["players_max"]:
             raise RulesError(
-                f"option 'players-min' ({values['players_min']}) exceeds option "
-                f"'players-max' ({values['players_max']})"
+                f"option 'players-min' ({values['players_min']}) exceeds option 'players-max' ({values['players_max']})"
             )
         return cls(**values, name=name)
 
@@ -199,7 +200,7 @@ class Rules:
         >>> Rules.profile("wikipedia").check_players(2)
         Traceback (most recent call last):
         ...
-        napspec.reference.errors.RulesError: 2 players: the rules 'wikipedia' allow 3 to 7 (options 'players-min' and 'players-max')
+        napspec.reference.errors.RulesError: 2 players: the rules 'wikipedia' allow 3 to 7 (options 'players-min' ...)
         """
         if isinstance(players, bool) or not isinstance(players, int):
             raise RulesError(f"the number of players must be an int, not {players!r}")
@@ -335,9 +336,7 @@ def _check_value(spec: OptionSpec, value: object) -> object:
         return value
     if not isinstance(value, str) or value not in spec.values:
         hint = _suggest(value, spec.values) if isinstance(value, str) else ""
-        raise RulesError(
-            f"option {spec.id!r} has no value {value!r}{hint} (values: {', '.join(spec.values)})"
-        )
+        raise RulesError(f"option {spec.id!r} has no value {value!r}{hint} (values: {', '.join(spec.values)})")
     return value
 
 

@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from napspec.reference.cards import ACE, JACK, shuffled_pack
 from napspec.reference.errors import WrongPhase

@@ -14,8 +14,8 @@ is the dealer's left; the player on the dealer's right cuts. When the dealer sit
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from operator import itemgetter
-from typing import Callable, Sequence
 
 from napspec.reference.rules import CARDS_EACH, Rules
 
@@ -26,7 +26,7 @@ Getter = Callable[[Sequence[int]], tuple[int, ...]]
 class Table:
     """The fixed geometry of a table of ``n`` seats with ``dealer`` dealing."""
 
-    __slots__ = ("n", "dealer", "sits_out", "order", "cutter", "rot", "hands", "deals")
+    __slots__ = ("cutter", "dealer", "deals", "hands", "n", "order", "rot", "sits_out")
 
     def __init__(self, n: int, dealer: int, sits_out: bool) -> None:
         self.n = n
@@ -80,7 +80,7 @@ def checked_tables(rules: Rules, players: int) -> tuple[Table, ...]:
     Rules are immutable, so the answer for the same Rules object and table size is
     remembered: hand after hand is dealt under one Rules, and the checks need not be redone.
     """
-    global _last_checked
+    global _last_checked  # noqa: PLW0603 (a one-entry cache: hand after hand is dealt under one Rules)
     last = _last_checked
     if last is not None and last[0] is rules and type(players) is int and last[1] == players:
         return last[2]

@@ -60,8 +60,7 @@ def _check_citation(register: Register, file: str, owner: str, citation: Citatio
         Problem(
             file,
             line,
-            f"{owner}: quote not found at {citation.source} {citation.locator}{hint}: "
-            f"{citation.quote[:60]!r}",
+            f"{owner}: quote not found at {citation.source} {citation.locator}{hint}: {citation.quote[:60]!r}",
         )
     ]
 
@@ -284,9 +283,7 @@ def _check_interpretations(register: Register) -> list[Problem]:
             if source not in register.sources:
                 problems.append(Problem(file, line, f"{interpretation.id}: unknown source {source!r}"))
         if interpretation.id not in used:
-            problems.append(
-                Problem(file, line, f"{interpretation.id}: not named by any rule, option value or profile")
-            )
+            problems.append(Problem(file, line, f"{interpretation.id}: not named by any rule, option value or profile"))
     return problems
 
 

@@ -37,8 +37,8 @@ def check() -> None:
     problems = register.problems()
     for problem in problems:
         click.echo(str(problem), err=True)
-    counts = {s: 0 for s in register.sources}
-    copied_only = {s: 0 for s in register.sources}
+    counts = dict.fromkeys(register.sources, 0)
+    copied_only = dict.fromkeys(register.sources, 0)
     for rule in register.rules.values():
         for source in {c.source for c in rule.citations}:
             counts[source] += 1

@@ -75,8 +75,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 **({"copies": list(source.copies)} if source.copies else {}),
                 "divisions": [{"locator": d.locator, "anchor": d.anchor} for d in source.divisions],
                 "lacunae": [
-                    {"id": lacuna.id, "locator": lacuna.locator, "what": lacuna.what}
-                    for lacuna in source.lacunae
+                    {"id": lacuna.id, "locator": lacuna.locator, "what": lacuna.what} for lacuna in source.lacunae
                 ],
             }
             for source in register.sources.values()

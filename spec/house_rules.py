@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from napspec.spec.errors import HouseRulesError
 from napspec.spec.register import OptionValueType, Register, line_of, load, nearest
@@ -72,9 +73,7 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
-        raise HouseRulesError(
-            where, int(match.group(1)) if match else None, f"is not valid TOML: {error}"
-        ) from error
+        raise HouseRulesError(where, int(match.group(1)) if match else None, f"is not valid TOML: {error}") from error
 
     for key in data:
         if key not in _TOP_LEVEL:
@@ -82,13 +81,14 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
             raise HouseRulesError(
                 where,
                 _key_line(text, key) or line_of(text, rf"^\s*\[{re.escape(key)}\]"),
-                f"unknown key {key!r}" + (f"; did you mean {hint!r}?" if hint else "")
+                f"unknown key {key!r}"
+                + (f"; did you mean {hint!r}?" if hint else "")
                 + f" (keys: {', '.join(_TOP_LEVEL)})",
             )
     base = data.get("base")
     if not isinstance(base, str):
         raise HouseRulesError(
-            where, _key_line(text, "base"), "needs `base = \"<profile>\"` naming the profile it changes"
+            where, _key_line(text, "base"), 'needs `base = "<profile>"` naming the profile it changes'
         )
     if base not in register.profiles:
         hint = nearest(base, register.profiles)

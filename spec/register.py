@@ -19,10 +19,11 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile
 from napspec.spec.transcriptions import Source, load_source

@@ -93,9 +93,7 @@ class Source:
         if self.paged:
             match = _PAGES.match(locator)
             if not match:
-                raise LocatorError(
-                    f"{self.id}: locator {locator!r} is not of the form 'p. N' or 'pp. N–M'"
-                )
+                raise LocatorError(f"{self.id}: locator {locator!r} is not of the form 'p. N' or 'pp. N–M'")
             first = int(match.group(1))
             last = int(match.group(2) or first)
             if last < first or (match.group(2) and locator.startswith("p. ")):
@@ -136,15 +134,11 @@ def _paged_divisions(body: str, marker: str, first: int, source: str) -> tuple[D
         page, position = int(match.group(1)), match.end()
     texts[page] = texts.get(page, "") + body[position:]
     return tuple(
-        Division(locator=f"p. {n}", anchor=f"{source}-p{n}", text=texts[n])
-        for n in sorted(texts)
-        if texts[n].strip()
+        Division(locator=f"p. {n}", anchor=f"{source}-p{n}", text=texts[n]) for n in sorted(texts) if texts[n].strip()
     )
 
 
-def _named_divisions(
-    body: str, entries: list[dict[str, Any]], path: Path, source: str
-) -> tuple[Division, ...]:
+def _named_divisions(body: str, entries: list[dict[str, Any]], path: Path, source: str) -> tuple[Division, ...]:
     lines = body.split("\n")
     starts: list[int] = []
     cursor = 0

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from napspec.reference.actions import Call, Pass, Play, ShowCards
 from napspec.reference.cards import parse_card, parse_cards

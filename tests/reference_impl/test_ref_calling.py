@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from .napref_helpers import STANDARD, declare, payments, play, rejected, rules, show_all, stacked
 
 from napspec.reference.actions import Call, Pass
 from napspec.reference.errors import BadCall, CallTooLow, CannotPass, NotYourTurn, RulesError, WrongPhase
-from napspec.reference.session import Session
 from napspec.reference.events import AllPassed, SoloistChosen
+from napspec.reference.session import Session
+
+from .napref_helpers import STANDARD, declare, payments, play, rejected, rules, show_all, stacked
 
 SIX = {0: "AS KS QS JS TS", 1: "2C 3C 4C 5C 6C", 2: "2D 3D 4D 5D 6D", 4: "2H 3H 4H 5H 6H", 5: "7C 8C 9C TC JC"}
 
@@ -152,7 +153,7 @@ def test_compulsory_call_dealer_if_all_pass_lost_pays_one_each() -> None:
 
 def test_compulsory_dealer_who_sits_out_cannot_be_bound() -> None:
     # Interpretation dealer-out-cannot-be-compelled: the deal is refused, naming both options.
-    with pytest.raises(RulesError, match="'compulsory-call'.*'dealer-sits-out'"):
+    with pytest.raises(RulesError, match=r"'compulsory-call'.*'dealer-sits-out'"):
         stacked("peel", SIX, dealer=3, players=6, compulsory_call="dealer-if-all-pass")
     with pytest.raises(RulesError, match="compulsory-call"):
         Session(rules("peel", compulsory_call="dealer-if-all-pass"), 6, seed=1)

@@ -6,7 +6,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from .napref_helpers import PROFILES
 
 from napspec.reference.cards import (
     FULL_PACK,
@@ -22,6 +21,8 @@ from napspec.reference.cards import (
 from napspec.reference.errors import CardError, RulesError
 from napspec.reference.hand import Hand
 from napspec.reference.rules import OPTIONS, Rules
+
+from .napref_helpers import PROFILES
 
 SPEC = Path(__file__).resolve().parents[2] / "spec"
 

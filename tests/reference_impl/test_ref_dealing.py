@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from .napref_helpers import rejected, rules
 
 from napspec.reference.actions import Cut, DealCards
 from napspec.reference.cards import FULL_PACK, parse_cards
@@ -12,6 +11,8 @@ from napspec.reference.events import DealerChosen, FirstDealerCard
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.session import Session
+
+from .napref_helpers import rejected, rules
 
 
 def draw_pack(text: str) -> list[int]:
@@ -126,7 +127,7 @@ def dealt(profile: str, players: int, dealer: int, **overrides: object) -> Hand:
 
 def test_deal_singly_beginning_on_the_dealers_left() -> None:
     hand = dealt("hoyle", 4, dealer=2)
-    pack = list(range(4, 52)) + [0, 1, 2, 3]  # after a cut of four
+    pack = [*range(4, 52), 0, 1, 2, 3]  # after a cut of four
     assert hand.eldest == 3
     assert hand.holding(3) == tuple(sorted(pack[0:20:4]))
     assert hand.holding(0) == tuple(sorted(pack[1:20:4]))
@@ -136,7 +137,7 @@ def test_deal_singly_beginning_on_the_dealers_left() -> None:
 
 def test_deal_three_then_two_under_wikipedia() -> None:
     hand = dealt("wikipedia", 4, dealer=0)
-    pack = list(range(4, 52)) + [0, 1, 2, 3]
+    pack = [*list(range(4, 52)), 0, 1, 2, 3]
     # A round of three at a time, then a round of two, beginning on the dealer's left.
     assert hand.holding(1) == tuple(sorted(pack[0:3] + pack[12:14]))
     assert hand.holding(2) == tuple(sorted(pack[3:6] + pack[14:16]))
@@ -203,9 +204,9 @@ def test_a_sound_pack_is_required_without_allow_irregular() -> None:
     with pytest.raises(ValueError, match="not a sound pack"):
         Hand(Rules.profile("hoyle"), 4, 0, deck=list(range(51)))
     with pytest.raises(ValueError, match="not a sound pack"):
-        Hand(Rules.profile("hoyle"), 4, 0, deck=list(range(51)) + [0])
+        Hand(Rules.profile("hoyle"), 4, 0, deck=[*list(range(51)), 0])
     with pytest.raises(ValueError):
-        Hand(Rules.profile("hoyle"), 4, 0, deck=list(range(51)) + [52])
+        Hand(Rules.profile("hoyle"), 4, 0, deck=[*list(range(51)), 52])
 
 
 def test_seeded_shuffle_does_not_touch_the_global_random_state() -> None:

@@ -12,7 +12,6 @@ Seat 0 calling and leading AS wins the first four tricks and loses the fifth to 
 from __future__ import annotations
 
 import pytest
-from .napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
 from napspec.reference.actions import AskInformation, Claim, Cut, DealCards, ExposeCard, Play, RefuseToShow, ShowCards
 from napspec.reference.cards import FULL_PACK, parse_card
@@ -27,6 +26,8 @@ from napspec.reference.errors import (
 from napspec.reference.events import HandReplayed, HandSettled, Information, PenaltyApplied, PlayStopped
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
+
+from .napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
 FULL_PLAY = "AS 2S 3H 2D KS 3C 4H 3D QS 4C 5H 4D AH 5C 6H 5D 2C 6C 7H 6D"
 FIRST_THREE = "AS 2S 3H 2D KS 3C 4H 3D QS 4C 5H 4D"
@@ -68,7 +69,13 @@ def test_revoke_refused_without_allow_irregular() -> None:
 def test_revoke_recorded_and_not_penalised_until_claimed() -> None:
     hand = revoke_at_first_trick("britannica", 3, 0, 0, 0)
     (offence,) = hand.offences
-    assert (offence.kind, offence.seat, offence.card, offence.trick, offence.position) == ("revoke", 1, card("3C"), 1, 1)
+    assert (offence.kind, offence.seat, offence.card, offence.trick, offence.position) == (
+        "revoke",
+        1,
+        card("3C"),
+        1,
+        1,
+    )
     assert offence.suit == 3
     assert hand.offence_status(1) == "open"
     assert [a for a in hand.legal_actions() if isinstance(a, Claim)] == [Claim(s, 1) for s in range(4)]
@@ -327,7 +334,7 @@ def test_exposed_in_dealing_britannica_fresh_deal_even_if_partly_played() -> Non
 def test_exposed_in_dealing_britannica_not_after_the_settlement() -> None:
     hand = irregular_deal("britannica", exposed=card("AS"))
     while hand.phase != "finished":
-        hand.apply([a for a in hand.legal_actions() if not isinstance(a, Claim)][0])
+        hand.apply(next(a for a in hand.legal_actions() if not isinstance(a, Claim)))
     rejected(hand, Claim(3, 1), NotProvidedFor)
 
 
@@ -347,7 +354,9 @@ def test_misdeal_records_the_wrong_numbers() -> None:
     assert len(hand.stock) == 32
 
 
-@pytest.mark.parametrize(("profile", "remedy"), [("peel", True), ("hoyle", True), ("britannica", True), ("wikipedia", False)])
+@pytest.mark.parametrize(
+    ("profile", "remedy"), [("peel", True), ("hoyle", True), ("britannica", True), ("wikipedia", False)]
+)
 def test_misdeal_fresh_deal_per_profile(profile: str, remedy: bool) -> None:
     hand = irregular_deal(profile, counts=(5, 5, 4, 6))
     if remedy:
@@ -378,7 +387,9 @@ def test_uncut_deal_recorded() -> None:
     assert hand.holding(1) == tuple(range(0, 20, 4))  # dealt from the uncut pack
 
 
-@pytest.mark.parametrize(("profile", "remedy"), [("peel", False), ("hoyle", True), ("britannica", False), ("wikipedia", False)])
+@pytest.mark.parametrize(
+    ("profile", "remedy"), [("peel", False), ("hoyle", True), ("britannica", False), ("wikipedia", False)]
+)
 def test_uncut_deal_per_profile(profile: str, remedy: bool) -> None:
     hand = Hand(Rules.profile(profile), 4, dealer=0, deck=list(FULL_PACK), allow_irregular=True)
     hand.apply(DealCards(0))
@@ -389,7 +400,9 @@ def test_uncut_deal_per_profile(profile: str, remedy: bool) -> None:
         rejected(hand, Claim(2, 1), NotProvidedFor)
 
 
-@pytest.mark.parametrize(("profile", "remedy"), [("peel", False), ("hoyle", True), ("britannica", False), ("wikipedia", False)])
+@pytest.mark.parametrize(
+    ("profile", "remedy"), [("peel", False), ("hoyle", True), ("britannica", False), ("wikipedia", False)]
+)
 def test_faulty_pack_per_profile(profile: str, remedy: bool) -> None:
     deck = list(FULL_PACK)
     deck[7] = deck[8]  # the 9C is missing, the TC repeated
@@ -403,7 +416,7 @@ def test_faulty_pack_per_profile(profile: str, remedy: bool) -> None:
         rejected(hand, Claim(2, 1), NotProvidedFor)
         hand.apply(Cut(3, 10))
         hand.apply(DealCards(0))
-        assert sorted(sum((list(hand.holding(s)) for s in range(4)), []) + list(hand.stock)) == sorted(deck)
+        assert sorted([card for s in range(4) for card in hand.holding(s)] + list(hand.stock)) == sorted(deck)
 
 
 # ---------------------------------------------------------------------- wrong number of cards

@@ -4,12 +4,13 @@ settlement."""
 from __future__ import annotations
 
 import pytest
-from .napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
 from napspec.reference.actions import Play
 from napspec.reference.cards import parse_card, parse_cards
 from napspec.reference.errors import CardNotHeld, MustFollowSuit, NotYourTurn, WrongPhase
 from napspec.reference.events import PlayStopped, TrumpsFixed
+
+from .napref_helpers import STANDARD, declare, payments, play, rejected, stacked
 
 
 def test_soloist_leads_to_the_first_trick() -> None:
@@ -36,7 +37,7 @@ def test_follow_suit() -> None:
     hand = stacked("peel", STANDARD)
     declare(hand, 3, 0, 0, 0)
     play(hand, "AS")
-    assert [a for a in hand.legal_actions()] == [Play(1, parse_card("2S"))]
+    assert list(hand.legal_actions()) == [Play(1, parse_card("2S"))]
     rejected(hand, Play(1, parse_card("3C")), MustFollowSuit)
 
 
@@ -138,7 +139,9 @@ def test_all_five_tricks_played_out_under_wikipedia() -> None:
     assert payments(hand) == {0: 9, 1: -3, 2: -3, 3: -3}
 
 
-@pytest.mark.parametrize(("profile", "turned"), [("hoyle", True), ("wikipedia", True), ("peel", False), ("britannica", False)])
+@pytest.mark.parametrize(
+    ("profile", "turned"), [("hoyle", True), ("wikipedia", True), ("peel", False), ("britannica", False)]
+)
 def test_cards_left_before_their_players(profile: str, turned: bool) -> None:
     hand = stacked(profile, STANDARD)
     declare(hand, 3, 0, 0, 0)

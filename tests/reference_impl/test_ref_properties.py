@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import given as hgiven
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from .napref_helpers import PROFILES
 
 from napspec.reference.actions import (
     Action,
@@ -31,6 +30,8 @@ from napspec.reference.errors import IllegalAction
 from napspec.reference.events import OUTCOMES, CardPlayed, HandSettled, PenaltyApplied, TrickWon
 from napspec.reference.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
 from napspec.reference.rules import Rules
+
+from .napref_helpers import PROFILES
 
 RULES = {name: Rules.profile(name) for name in PROFILES}
 
@@ -228,7 +229,8 @@ class IrregularTable(RuleBasedStateMachine):
     def irregular_deal(self, data: st.DataObject) -> None:
         hand = self.hand
         counts = tuple(
-            0 if seat == hand.sitting_out else data.draw(st.integers(3, 7), label="count") for seat in range(hand.players)
+            0 if seat == hand.sitting_out else data.draw(st.integers(3, 7), label="count")
+            for seat in range(hand.players)
         )
         exposed = data.draw(st.none() | st.integers(0, 51), label="exposed")
         action = DealCards(hand.dealer, exposed=exposed, counts=data.draw(st.none() | st.just(counts)))
@@ -295,7 +297,14 @@ def _random_irregular_action(hand: Hand, rng: random.Random) -> Action:
         counts = tuple(0 if s == hand.sitting_out else rng.choice((4, 5, 5, 6)) for s in range(n))
         return DealCards(hand.dealer, exposed=rng.choice((None, rng.randrange(52))), counts=rng.choice((None, counts)))
     return rng.choice(
-        (Pass(seat), Call(seat, rng.randrange(7)), Cut(seat, rng.randrange(53)), ShowCards(seat), RefuseToShow(seat), AskInformation(seat))
+        (
+            Pass(seat),
+            Call(seat, rng.randrange(7)),
+            Cut(seat, rng.randrange(53)),
+            ShowCards(seat),
+            RefuseToShow(seat),
+            AskInformation(seat),
+        )
     )
 
 

@@ -7,6 +7,7 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+
 from napspec.reference.cli import main
 from napspec.reference.rules import CARDS_EACH, NAP, OPTIONS, TRICKS_IN_HAND, Rules
 from napspec.spec import load

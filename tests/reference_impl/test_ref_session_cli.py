@@ -6,7 +6,6 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from .napref_helpers import PROFILES
 
 from napspec.reference.actions import Claim, Cut, DealCards, Pass
 from napspec.reference.cards import FULL_PACK
@@ -16,6 +15,8 @@ from napspec.reference.events import Event
 from napspec.reference.hand import random_playout
 from napspec.reference.rules import Rules
 from napspec.reference.session import Session
+
+from .napref_helpers import PROFILES
 
 
 def test_deal_passes_to_the_left() -> None:

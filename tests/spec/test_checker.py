@@ -37,8 +37,7 @@ def test_a_misquotation_is_reported_with_file_and_line(spec_copy: Path) -> None:
     _edit(spec_copy / "variations.toml", "going from left to might", "going from left to right")
     problems = _problems(spec_copy)
     assert any(
-        "variations.toml:" in p and "deal-pattern=singly" in p and "not in the transcription" in p
-        for p in problems
+        "variations.toml:" in p and "deal-pattern=singly" in p and "not in the transcription" in p for p in problems
     ), problems
 
 
@@ -59,16 +58,12 @@ def test_a_malformed_locator_is_reported(spec_copy: Path) -> None:
 
 def test_a_source_left_unaccounted_on_an_option_is_reported(spec_copy: Path) -> None:
     _edit(spec_copy / "variations.toml", '  britannica = "Britannica has no such rule."\n', "")
-    assert any(
-        "option 'show-cards': source 'britannica' is neither cited" in p for p in _problems(spec_copy)
-    )
+    assert any("option 'show-cards': source 'britannica' is neither cited" in p for p in _problems(spec_copy))
 
 
 def test_an_uncited_profile_choice_is_reported(spec_copy: Path) -> None:
     _edit(spec_copy / "profiles" / "peel.toml", 'deal-pattern = "singly"', 'deal-pattern = "three-then-two"')
-    assert any(
-        "peel: deal-pattern = 'three-then-two' is neither cited from 'peel'" in p for p in _problems(spec_copy)
-    )
+    assert any("peel: deal-pattern = 'three-then-two' is neither cited from 'peel'" in p for p in _problems(spec_copy))
 
 
 def test_an_unknown_value_in_a_profile_is_reported(spec_copy: Path) -> None:

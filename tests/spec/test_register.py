@@ -86,5 +86,10 @@ def test_every_source_is_cited_by_rules(source_id: str) -> None:
 
 def test_lacunae_named_by_the_sources_are_recorded() -> None:
     lacunae = {lacuna.id for source in REGISTER.sources.values() for lacuna in source.lacunae}
-    assert {"peel-double-header", "peel-thirty-two-card-pack", "wikipedia-allowed-bids",
-            "wikipedia-seven-card-bids", "hoyle-footnote-31"} <= lacunae
+    assert {
+        "peel-double-header",
+        "peel-thirty-two-card-pack",
+        "wikipedia-allowed-bids",
+        "wikipedia-seven-card-bids",
+        "hoyle-footnote-31",
+    } <= lacunae

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from napspec.spec import Register, RegisterError, load
 from napspec.spec.register import AMOUNT_KINDS, NUMBER_KINDS, SPEC_DIR, profile_ids
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from napspec.spec import LocatorError, PROFILE_IDS, load
+from napspec.spec import PROFILE_IDS, LocatorError, load
 
 SOURCES = load().sources
 
