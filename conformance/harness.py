@@ -271,6 +271,57 @@ def parse_json(line: bytes | str) -> object:
 # ------------------------------------------------------------------------- protocol engines
 
 
+#: The pids of the engine processes running now (so that orphan collection spares them).
+_RUNNING: set[int] = set()
+_adopting = False
+
+
+def adopt_orphans() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux), so that an engine's
+    child that leaves the engine's process group (``setsid``) and outlives the engine can
+    still be found and ended: it becomes a child of this process. Meant for a command whose
+    only children are engines (``napspec certify``); True if it took effect.
+    """
+    global _adopting
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    PR_SET_CHILD_SUBREAPER = 36
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        _adopting = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        _adopting = False
+    return _adopting
+
+
+def _end_orphans() -> None:
+    """Kill and reap every child of this process that is not a running engine: with
+    :func:`adopt_orphans`, these are what engines left behind."""
+    for _ in range(10):  # an orphan's own children are adopted in turn when it dies
+        me = str(os.getpid())
+        found = []
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit() or int(entry.name) in _RUNNING:
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1].decode() == me:
+                found.append(int(entry.name))
+        if not found:
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError, PermissionError):
+                pass
+
+
 class _Process:
     """One running engine process and the threads that read its output, so that no read
     ever blocks the harness: responses arrive on a bounded queue that is waited on with a
@@ -291,6 +342,7 @@ class _Process:
             # harness only (which then ends the engine itself).
             start_new_session=os.name == "posix",
         )
+        _RUNNING.add(self.popen.pid)
         self.lines: queue.Queue[bytes] = queue.Queue(maxsize=MAX_PENDING_LINES)
         #: A last line the engine left unfinished when its output ended, if any.
         self.unfinished = b""
@@ -467,6 +519,9 @@ class _Process:
             self.popen.wait(5)
         except subprocess.TimeoutExpired:
             pass  # unkillable (a zombie held by the OS): nothing more can be done
+        _RUNNING.discard(self.popen.pid)
+        if _adopting:
+            _end_orphans()
         with self._write_lock:
             self._pending.clear()
             if self.popen.stdin is not None:

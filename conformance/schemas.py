@@ -41,6 +41,7 @@ SCHEMA_NAMES = (
     "bye-response",
     "error-response",
     "request",
+    "certification-report",
 )
 
 #: How many schema errors a message reports before it says "and N more"; an engine that

@@ -122,7 +122,11 @@ EVERY_QUERY = ("state", "legal-actions", "tricks", "table", "result", "offences"
 
 def _expect(what: str, expected: object, actual: object) -> None:
     if expected != actual:
-        raise AssertionError(f"{what}: expected {expected!r}, engine answered {actual!r}")
+        raise AssertionError(f"{what}: expected {_json(expected)}, engine answered {_json(actual)}")
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _seat_numbers(text: str) -> list[int]:
