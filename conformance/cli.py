@@ -105,7 +105,22 @@ _timeout_option = click.option(
 @click.option("--scenario", "scenarios", multiple=True, metavar="ID",
               help="Only this scenario (an id as reports print it, without the [row]); repeatable.")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
-def certify(
+def certify(**options: Any) -> None:
+    """Run the conformance suite against an engine and report rule by rule.
+
+    Writes certify-<target>.json and .junit.xml into the report folder for each target
+    (before printing anything). Exit status: 0 certified under every target, 1 not
+    certified, 2 usage error, 3 interrupted (partial report written), 4 the engine could
+    not start or handshake (the report says why), 5 internal error.
+    """
+    try:
+        _certify(**options)
+    except KeyboardInterrupt:  # before or after the run itself (which handles its own)
+        click.echo("interrupted", err=True)
+        sys.exit(int(ExitStatus.INTERRUPTED))
+
+
+def _certify(
     engine_name: str | None,
     engine_command: str | None,
     profiles: tuple[str, ...],
@@ -117,13 +132,6 @@ def certify(
     scenarios: tuple[str, ...],
     exitfirst: bool,
 ) -> None:
-    """Run the conformance suite against an engine and report rule by rule.
-
-    Writes certify-<target>.json and .junit.xml into the report folder for each target
-    (before printing anything). Exit status: 0 certified under every target, 1 not
-    certified, 2 usage error, 3 interrupted (partial report written), 4 the engine could
-    not start or handshake (the report says why), 5 internal error.
-    """
     _engine_choice(engine_name, engine_command)
     if house_rules and len(profiles) > 1:
         raise click.UsageError("--house-rules goes with at most one --profile (its base)")
@@ -225,7 +233,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
         _fail(ExitStatus.USAGE_ERROR, str(error))
     started = time.perf_counter()
     console = _console()
-    with wrapped:
+    try:
         try:
             hello = wrapped.hello()
         except EngineError as error:
@@ -244,6 +252,8 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
             console.print(Text(f"{name}: ", style="bold") + Text("FAILED ", style="red")
                           + Text(printable(str(error))), soft_wrap=True)
             sys.exit(int(ExitStatus.NOT_CERTIFIED))
+    finally:
+        wrapped.close()
     console.print(
         Text(f"{name}: ", style="bold") + Text("ok", style="green")
         + Text(f" (started, handshook, played a case, said bye in {time.perf_counter() - started:.2f} s)"),
@@ -329,7 +339,7 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
 def badge(report: Path, output_dir: Path) -> None:
     """Write an SVG badge for a saved report: the target, the applicable scenarios passed,
     green when certified. The file is named after the report (…​.svg)."""
-    import anybadge
+    import anybadge  # type: ignore[import-untyped]  # ships no type information
 
     document = _read_report(report)
     counts = document["summary"]

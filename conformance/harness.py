@@ -184,13 +184,12 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
     too_big = check_bounds(response)
     if too_big:
         raise ProtocolError(f"run response too large to check: {too_big}", case_id=case_id)
-    received = _dump(response)
     if isinstance(response, dict) and "error" in response:
         if not schemas.is_valid("error-response", response):
             raise ProtocolError(
                 "invalid error response: " + "; ".join(schemas.errors("error-response", response)),
                 case_id=case_id,
-                received=received,
+                received=_dump(response),
             )
         error = response["error"]
         if error.get("code") == "unsupported":
@@ -200,9 +199,9 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
             case_id=case_id,
             code=error.get("code"),
         )
-    problems = schemas.errors("run-response", response)
+    problems = [] if schemas.is_valid("run-response", response) else schemas.errors("run-response", response)
     if problems:
-        raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=received)
+        raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=_dump(response))
     assert isinstance(response, dict)
     if response["case"] != case_id:
         problems.append(f"response is for case {response['case']!r}")
@@ -221,7 +220,9 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
         if extra:
             problems.append(f"answers to queries not asked: {', '.join(extra)}")
     if problems:
-        raise ProtocolError("run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=received)
+        raise ProtocolError(
+            "run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=_dump(response)
+        )
     return response
 
 

@@ -105,6 +105,7 @@ def test_end_of_input_closes_the_engine() -> None:
         ('{"cmd": "hello", "protocol": NaN}', "NaN is not JSON"),
         ('{"cmd": "hello", "protocol": "napspec/2"}', "this engine speaks napspec/1, not napspec/2"),
         ("[" * 100_000, "request is not JSON"),
+        ('{"cmd": "bye", "cmd": "hello", "protocol": "napspec/1"}', "duplicate key 'cmd'"),
     ],
 )
 def test_a_malformed_request_gets_an_error_response(line: str, message: str) -> None:

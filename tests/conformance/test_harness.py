@@ -370,3 +370,26 @@ def test_check_result_needs_exactly_the_queries_asked() -> None:
     response["answers"] = {"result": None, "state": toy_module().answer("state", 4)}
     with pytest.raises(ProtocolError, match="carries 'told' but action 0 is a call"):
         check_result(case, response)
+
+
+# ------------------------------------------------------------------------ bounded checks
+
+
+def test_a_handshake_with_a_long_mixed_list_is_refused_in_linear_time() -> None:
+    from napspec.conformance.harness import check_hello
+
+    hello = toy_module().hello_response("wide")
+    hello["capabilities"]["options"]["cut-minimum"] = [v for i in range(100_000) for v in (i, f"v{i}")]
+    started = time.monotonic()
+    with pytest.raises(ProtocolError, match="an array of 200000 items"):
+        check_hello(hello)
+    assert time.monotonic() - started < MARGIN
+
+
+def test_a_deeply_nested_response_is_refused_before_the_schemas() -> None:
+    nested: list[Any] = []
+    for _ in range(40):
+        nested = [nested]
+    response = {"case": "deep", "steps": nested, "answers": {}}
+    with pytest.raises(ProtocolError, match="nesting deeper than 32"):
+        check_result(small_case("deep"), response)
