@@ -313,3 +313,36 @@ def test_smoke_starts_handshakes_plays_one_case_and_says_bye() -> None:
     assert completed.stdout.startswith("engine could not start")
     completed = napspec("smoke")
     assert completed.returncode == ExitStatus.USAGE_ERROR
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (("rules", "--chapter", "nosuch"), "no chapter 'nosuch'"),
+        (("export", "-o", "/nonexistent-folder/register.json"), "cannot write /nonexistent-folder/register.json"),
+    ],
+)
+def test_other_commands_refuse_what_they_cannot_do(arguments: tuple[str, ...], named: str) -> None:
+    completed = napspec(*arguments)
+    assert completed.returncode == ExitStatus.USAGE_ERROR and named in completed.stderr
+
+
+def test_house_rules_check_refuses_a_deeply_nested_file(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hoyle"\nname = "deep"\n[options]\nrevoke = ' + "[" * 100_000 + "]" * 100_000 + "\n")
+    completed = napspec("house-rules", "check", str(house))
+    assert completed.returncode != 0 and "nested too deeply" in completed.stderr
+    assert "Traceback" not in completed.stderr
+
+
+def test_the_reference_command_has_help_version_and_napspecs_exit_statuses() -> None:
+    def reference(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "napspec.reference.cli", *arguments],
+                              cwd=REPO, capture_output=True, text=True, timeout=60)
+
+    assert reference("-h").returncode == 0 and "serve" in reference("-h").stdout
+    version = reference("--version")
+    assert version.returncode == 0 and version.stdout.startswith("napspec-reference, version ")
+    assert reference("play", "--profile", "nosuch").returncode == ExitStatus.USAGE_ERROR
+    assert reference("bench", "--players", "11", "--hands", "1").returncode == ExitStatus.USAGE_ERROR
+    assert reference("nosuch").returncode == ExitStatus.USAGE_ERROR
