@@ -30,11 +30,12 @@ import tempfile
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Generator, Iterable, Mapping, Sequence
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -53,8 +54,7 @@ from napspec.conformance.contract import (
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.spec import load
-from napspec.spec.export import content_hash
-from napspec.suite.scenarios import FEATURES
+from napspec.suite.scenarios import FEATURES, suite_hash
 from napspec.suite.targets import Target
 
 REPORT_FORMAT = "napspec-certification/1"
@@ -146,14 +146,6 @@ def exit_status(results: Iterable[Certification]) -> ExitStatus:
     return ExitStatus.CERTIFIED if results and all(r.passed for r in results) else ExitStatus.NOT_CERTIFIED
 
 
-def suite_hash() -> str:
-    """SHA-256 of the register and the scenarios: what a report was certified against."""
-    digest = hashlib.sha256(content_hash().encode())
-    for path in sorted(FEATURES.glob("*.feature")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
-
-
 def suite_version() -> str:
     try:
         return version("napspec")
@@ -212,7 +204,9 @@ class Collector:
         if not isinstance(excinfo.value, pytest.Session.Interrupted):
             self.interrupted = True
 
-    def pytest_collection_modifyitems(self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
         if not self.rules and not self.scenarios:
             return
         kept: list[pytest.Item] = []
@@ -253,9 +247,7 @@ class Collector:
             self.task = self.progress.add_task("scenarios", total=len(items))
 
     @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_makereport(
-        self, item: pytest.Item, call: pytest.CallInfo[None]
-    ) -> Generator[None, Any, None]:
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         record = self.records.get(item.nodeid)
@@ -381,7 +373,7 @@ def run_certification(
     wrapped = harness_engine or open_engine(
         engine, engine_command, case_timeout=case_timeout, max_restarts=max_restarts
     )
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    started = datetime.now(UTC).isoformat(timespec="seconds")
     clock = time.perf_counter()
     identity: dict[str, Any] = {"name": printable(engine or engine_command or "?")}
     try:
@@ -400,8 +392,13 @@ def run_certification(
             )
         except KeyboardInterrupt:
             return Certification(
-                target=target.name, target_values=dict(target.values), engine=identity, started=started,
-                seconds=time.perf_counter() - clock, outcome="interrupted", selection=selection,
+                target=target.name,
+                target_values=dict(target.values),
+                engine=identity,
+                started=started,
+                seconds=time.perf_counter() - clock,
+                outcome="interrupted",
+                selection=selection,
             )
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
         if isinstance(wrapped, ProtocolEngine):
@@ -410,13 +407,18 @@ def run_certification(
             str(FEATURES / "test_scenarios.py"),
             # The suite runs under its own configuration, never the ini file of the folder the
             # user happens to be in; importlib mode keeps the suite's folder off sys.path.
-            "-c", os.devnull,
+            "-c",
+            os.devnull,
             f"--rootdir={FEATURES}",
             "--import-mode=importlib",
-            "-p", "napspec.conformance.plugin",
-            "-p", "no:cacheprovider",
-            "-p", "no:terminal",
-            "-p", "no:randomly",
+            "-p",
+            "napspec.conformance.plugin",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:terminal",
+            "-p",
+            "no:randomly",
             "--strict-markers",
         ]
         if exitfirst:
@@ -486,7 +488,7 @@ def _quote_for(record: CaseRecord, source: str | None) -> str:
         rule = load().rules.get(rule_id)
         if rule and rule.citations:
             citation = next((c for c in rule.citations if c.source == source), rule.citations[0])
-            return f"{load().sources[citation.source].short} {citation.locator}: \"{citation.quote}\""
+            return f'{load().sources[citation.source].short} {citation.locator}: "{citation.quote}"'
     return ""
 
 
@@ -570,7 +572,9 @@ def junit_xml(result: Certification, document: Mapping[str, Any] | None = None) 
             skipped=str(counts["skipped-unsupported"] + counts["not-applicable"] + counts["not-run"]),
         )
         for case in cases:
-            element = ET.SubElement(suite, "testcase", classname=chapter, name=case["id"], time=f"{case['seconds']:.4f}")
+            element = ET.SubElement(
+                suite, "testcase", classname=chapter, name=case["id"], time=f"{case['seconds']:.4f}"
+            )
             message = case["message"]
             if case["status"] == "failed":
                 ET.SubElement(element, "failure", message=message[:500]).text = message

@@ -14,9 +14,10 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any, NoReturn, Sequence
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
@@ -30,19 +31,19 @@ from napspec.conformance.certify import (
     check_report_dir,
     exit_status,
     open_engine,
+    print_summary,
     report_digest,
     report_stem,
     resolve_target,
     run_certification,
-    suite_hash,
     write_reports,
-    print_summary,
 )
 from napspec.conformance.contract import EngineError, ExitStatus, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
+from napspec.suite.scenarios import suite_hash
 
 _ENGINE_OPTIONS = "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1)"
 
@@ -80,7 +81,10 @@ _engine_command_option = click.option(
     "--engine-command", metavar="CMD", help="A command starting an engine that speaks napspec/1 on stdin/stdout."
 )
 _timeout_option = click.option(
-    "--case-timeout", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+    "--case-timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    default=10.0,
+    show_default=True,
     help="Seconds an engine may take per case (a hard deadline).",
 )
 
@@ -96,14 +100,31 @@ _timeout_option = click.option(
     help="Certify against this profile (repeat for several; 'all' for every one).",
 )
 @click.option("--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Certify against house rules.")
-@click.option("--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True)
+@click.option(
+    "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
+)
 @_timeout_option
-@click.option("--max-restarts", type=click.IntRange(min=0), default=5, show_default=True,
-              help="Restarts of a crashed engine per target before it is given up.")
-@click.option("--rule", "rules", multiple=True, metavar="ID",
-              help="Only scenarios testing this rule (or the rules under this id); repeatable.")
-@click.option("--scenario", "scenarios", multiple=True, metavar="ID",
-              help="Only this scenario (an id as reports print it, without the [row]); repeatable.")
+@click.option(
+    "--max-restarts",
+    type=click.IntRange(min=0),
+    default=5,
+    show_default=True,
+    help="Restarts of a crashed engine per target before it is given up.",
+)
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="ID",
+    help="Only scenarios testing this rule (or the rules under this id); repeatable.",
+)
+@click.option(
+    "--scenario",
+    "scenarios",
+    multiple=True,
+    metavar="ID",
+    help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
+)
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
 def certify(**options: Any) -> None:
     """Run the conformance suite against an engine and report rule by rule.
@@ -178,13 +199,13 @@ def _certify(
     except KeyboardInterrupt:
         console.print(Text("interrupted", style="yellow"))
         sys.exit(int(ExitStatus.INTERRUPTED))
-    except Exception:  # noqa: BLE001 - a fault of napspec: say so, with its traceback
+    except Exception:
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec certify (the traceback above)")
     finally:
         wrapped.close()
     status = exit_status(results)
-    skipped = [t.name for t in targets[len(results):]]
+    skipped = [t.name for t in targets[len(results) :]]
     _print_verdict(console, results, status, skipped)
     sys.exit(int(status))
 
@@ -242,20 +263,27 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
         name = printable(f"{hello['engine']['name']} {hello['engine']['version']}")
         profile = next((p for p in hello["capabilities"].get("profiles", []) if p in PROFILE_IDS), PROFILE_IDS[0])
         case = make_case(
-            "smoke/deal", profile=profile, players=4, dealer=0,
+            "smoke/deal",
+            profile=profile,
+            players=4,
+            dealer=0,
             hands=["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"],
-            actions=[], queries=["state"],
+            actions=[],
+            queries=["state"],
         )
         try:
             wrapped.run(case)
         except EngineError as error:
-            console.print(Text(f"{name}: ", style="bold") + Text("FAILED ", style="red")
-                          + Text(printable(str(error))), soft_wrap=True)
+            console.print(
+                Text(f"{name}: ", style="bold") + Text("FAILED ", style="red") + Text(printable(str(error))),
+                soft_wrap=True,
+            )
             sys.exit(int(ExitStatus.NOT_CERTIFIED))
     finally:
         wrapped.close()
     console.print(
-        Text(f"{name}: ", style="bold") + Text("ok", style="green")
+        Text(f"{name}: ", style="bold")
+        + Text("ok", style="green")
         + Text(f" (started, handshook, played a case, said bye in {time.perf_counter() - started:.2f} s)"),
         soft_wrap=True,
     )
@@ -300,21 +328,33 @@ def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[s
 
 @main.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(["terminal", "markdown", "json"]), default="terminal",
-              show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["terminal", "markdown", "json"]),
+    default="terminal",
+    show_default=True,
+)
 def summary(reports: tuple[Path, ...], output_format: str) -> None:
     """Show saved certification reports side by side: one column per engine, one row per
     target, each cell the applicable scenarios passed and the verdict."""
     documents = [_read_report(path) for path in reports]
     engines, targets, cells = summary_rows(documents)
     if output_format == "json":
-        click.echo(json.dumps(
-            {"engines": engines, "targets": targets,
-             "cells": [{"target": t, "engine": e, "result": cells[(t, e)]} for (t, e) in cells]},
-            indent=2, ensure_ascii=False,
-        ))
+        click.echo(
+            json.dumps(
+                {
+                    "engines": engines,
+                    "targets": targets,
+                    "cells": [{"target": t, "engine": e, "result": cells[(t, e)]} for (t, e) in cells],
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
         return
     if output_format == "markdown":
+
         def cell(text: str) -> str:
             return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("`", "\\`")
 
@@ -334,11 +374,17 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
 
 @main.command()
 @click.argument("report", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("-o", "--output-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
-              show_default=True, help="The folder to write the badge into.")
+@click.option(
+    "-o",
+    "--output-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("."),
+    show_default=True,
+    help="The folder to write the badge into.",
+)
 def badge(report: Path, output_dir: Path) -> None:
     """Write an SVG badge for a saved report: the target, the applicable scenarios passed,
-    green when certified. The file is named after the report (…​.svg)."""
+    green when certified. The file is named after the report (.svg)."""
     import anybadge  # type: ignore[import-untyped]  # ships no type information
 
     document = _read_report(report)
@@ -385,8 +431,14 @@ def verify(reports: tuple[Path, ...]) -> None:
 @main.command("bench-certify")
 @click.option("--engine", "engine_name", required=True, metavar="NAME", help="The engine in-process.")
 @click.option("--engine-command", required=True, metavar="CMD", help="The same engine over the protocol.")
-@click.option("--profile", "profiles", multiple=True, type=click.Choice([*PROFILE_IDS, "all"]), default=("all",),
-              show_default=True)
+@click.option(
+    "--profile",
+    "profiles",
+    multiple=True,
+    type=click.Choice([*PROFILE_IDS, "all"]),
+    default=("all",),
+    show_default=True,
+)
 @click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True, help="Runs per route (best kept).")
 def bench_certify(engine_name: str, engine_command: str, profiles: tuple[str, ...], repeat: int) -> None:
     """Time a whole certification of one engine in-process and over the protocol, and
@@ -401,7 +453,9 @@ def bench_certify(engine_name: str, engine_command: str, profiles: tuple[str, ..
             wrapped = open_engine(name, command)
             try:
                 for target in targets:
-                    result = run_certification(target=target, harness_engine=wrapped, engine=name, engine_command=command)
+                    result = run_certification(
+                        target=target, harness_engine=wrapped, engine=name, engine_command=command
+                    )
                     if result.outcome != "complete":
                         _fail(ExitStatus.ENGINE_UNAVAILABLE, f"{label}: {result.engine_error or result.outcome}")
             finally:

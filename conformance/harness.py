@@ -274,7 +274,8 @@ def parse_json(line: bytes | str) -> object:
 
 #: The pids of the engine processes running now (so that orphan collection spares them).
 _RUNNING: set[int] = set()
-_adopting = False
+#: Whether :func:`adopt_orphans` took effect in this process.
+_ADOPTING: list[bool] = [False]
 
 
 def adopt_orphans() -> bool:
@@ -283,7 +284,6 @@ def adopt_orphans() -> bool:
     still be found and ended: it becomes a child of this process. Meant for a command whose
     only children are engines (``napspec certify``); True if it took effect.
     """
-    global _adopting
     if not sys.platform.startswith("linux"):
         return False
     import ctypes
@@ -291,10 +291,10 @@ def adopt_orphans() -> bool:
     PR_SET_CHILD_SUBREAPER = 36
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        _adopting = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+        _ADOPTING[0] = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
     except (OSError, AttributeError):
-        _adopting = False
-    return _adopting
+        _ADOPTING[0] = False
+    return _ADOPTING[0]
 
 
 def _end_orphans() -> None:
@@ -521,7 +521,7 @@ class _Process:
         except subprocess.TimeoutExpired:
             pass  # unkillable (a zombie held by the OS): nothing more can be done
         _RUNNING.discard(self.popen.pid)
-        if _adopting:
+        if _ADOPTING[0]:
             _end_orphans()
         with self._write_lock:
             self._pending.clear()
@@ -709,7 +709,10 @@ class ProtocolEngine:
             if process.unfinished:
                 status += f", leaving an unfinished line: {excerpt(process.unfinished)}"
             raise EngineCrashed(
-                f"engine stopped without answering {what} ({status})", case_id=case_id, returncode=code, stderr_tail=tail
+                f"engine stopped without answering {what} ({status})",
+                case_id=case_id,
+                returncode=code,
+                stderr_tail=tail,
             )
         limit = MAX_HELLO if what == "hello" else MAX_LINE
         if len(line) > limit:

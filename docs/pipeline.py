@@ -1,7 +1,8 @@
 """The main job, and the ``napspec`` command that gathers every part's commands.
 
 This is the one module that knows every part of the project: the register's commands
-(:mod:`napspec.spec.cli`), the harness's (:mod:`napspec.conformance.cli`), the reference
+(:mod:`napspec.spec.cli`), the suite's (:mod:`napspec.suite.cli`), the harness's
+(:mod:`napspec.conformance.cli`), the reference
 engine (named here, and only here, as the engine the rulebook reports on) and the rulebook
 (built with Sphinx from this package's pages and :mod:`napspec.docs.rulebook`).
 """
@@ -20,6 +21,7 @@ from napspec.conformance.certify import print_summary, run_certification, write_
 from napspec.conformance.cli import main
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.export import register_json
+from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 
 #: The folder of the rulebook's pages (this package's data, in a checkout or installed).
 DOCS = Path(__file__).resolve().parent
@@ -36,9 +38,14 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
 
     return build_main(
         [
-            "-E", "-W", "-n", "-q",
-            "-b", "html",
-            "-D", f"napspec_certify_dir={certify_dir.resolve()}",
+            "-E",
+            "-W",
+            "-n",
+            "-q",
+            "-b",
+            "html",
+            "-D",
+            f"napspec_certify_dir={certify_dir.resolve()}",
             str(DOCS),
             str(output),
         ]
@@ -46,10 +53,20 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
 
 
 @main.command()
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), required=True,
-              help="The folder to write the HTML rulebook into.")
-@click.option("--reports", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"),
-              show_default=True, help="The folder of certification reports the status pages show.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The folder to write the HTML rulebook into.",
+)
+@click.option(
+    "--reports",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("build/certify"),
+    show_default=True,
+    help="The folder of certification reports the status pages show.",
+)
 def rulebook(output: Path, reports: Path) -> None:
     """Build the annotated rulebook into a folder."""
     started = time.perf_counter()
@@ -73,7 +90,9 @@ def build(output: Path, docs: bool) -> None:
         for problem in problems:
             click.echo(str(problem), err=True)
         sys.exit(1)
-    console.print(f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)")
+    console.print(
+        f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)"
+    )
     output.mkdir(parents=True, exist_ok=True)
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     console.print(f"[bold]export[/bold]: {output / 'register.json'}")

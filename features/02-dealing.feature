@@ -5,7 +5,7 @@ Feature: Dealing
   left after every hand.
 
   @rule:dealing.first-dealer @id:dealing-first-dealer-by-profile
-  Scenario Outline: The same cards turned give a different first dealer under each source
+  Scenario Outline: The same cards turned: the first knave deals under Peel, the lowest card (ace low) elsewhere
     Peel p. 9: "The deal is decided by the cards being turned face upwards before each player, until the first knave is exposed. The player to whom the knave falls then becomes the first dealer."
     Hoyle p. 99: "The ace is in this case regarded as the lowest card."
     Britannica p. 229, description: "The players cut for deal; the lowest deals."
@@ -20,7 +20,7 @@ Feature: Dealing
       | profile    | first dealer | source                              |
       | peel       | 3            | Peel p. 9                           |
       | hoyle      | 1            | Hoyle p. 99                         |
-      | britannica | 2            | interpretation britannica-ace-in-cut |
+      | britannica | 1            | interpretation britannica-ace-in-cut |
       | wikipedia  | 1            | Wikipedia § Draw                    |
 
   @rule:dealing.first-dealer @id:dealing-first-knave-second-round

@@ -329,6 +329,35 @@ Feature: Calling
     And the outcome is "defeated"
     And the payments are "-3 1 1 1"
 
+  @rule:calling.compulsory-call @rule:calling.all-pass @rule:settlement.level-money @id:calling-hoyle-compelled-dealer-makes-his-trick @needs:stop-when-decided
+  Scenario Outline: Under Hoyle a compelled dealer who makes his trick is paid as on any call of one
+    Hoyle p. 100: "Unless there is an agreement to the contrary, the dealer must, in default of any higher call, make one trick, or pay 1d. each to the other players."
+    Hoyle p. 95: "It is a level-money transaction all round"
+
+    Given the profile "<profile>"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | AS 6D 7D 8D 9D |
+      | 1    | 4S 2H 3H 4H 5H |
+      | 2    | 2S 6H 7H 8H 9H |
+      | 3    | 3S 2D 3D 4D 5D |
+    When seat 1 passes
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 calls 1
+    Then the soloist is seat 0 with a call of 1
+    When the tricks are played:
+      | leader | cards       |
+      | 0      | AS 4S 2S 3S |
+    Then seat 0 has won 1 tricks
+    And the outcome is "made"
+    And the payments are "3 -1 -1 -1"
+
+    Examples:
+      | profile | source                                     |
+      | hoyle   | interpretation hoyle-compelled-dealer-paid |
+
   @rule:calling.compulsory-call @rule:calling.pass @id:calling-hoyle-dealer-may-pass-after-a-call
   Scenario: Under Hoyle the dealer may pass when someone before him has called
     Hoyle p. 100: "the dealer must, in default of any higher call, make one trick"

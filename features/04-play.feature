@@ -376,8 +376,10 @@ Feature: Play
   Scenario Outline: Whether play stops as soon as the soloist has made his call
     Peel p. 11: "This continues throughout the five rounds, unless the senior hand shall have previously won the number of tricks he declared, or shall have lost such a number as to render his success impossible, in either of which cases the cards are collected for the next deal."
     Hoyle p. 100: "Any one who has trumped a suit, or renounced upon a suit before all the five tricks have been played out, and so made or defeated a declaration, must immediately show his remaining cards to prove that he has not revoked."
+    Hoyle p. 95: "It matters nothing whether he makes two or even three tricks more than he declared to make"
     Britannica p. 229, Rules of Play: "in addition to what he may lose if the hand is played out"
     Wikipedia § Play: "The hands are played out in tricks with clockwise rotation."
+    Wikipedia § Scoring: "It matters not if more tricks were taken than announced"
 
     Given the profile "<profile>"
     And 3 players with seat 0 dealing
@@ -397,11 +399,11 @@ Feature: Play
     And the phase is "<phase>"
 
     Examples:
-      | profile    | phase    | source                                |
-      | peel       | finished | Peel p. 11                            |
-      | hoyle      | finished | Hoyle p. 100                          |
-      | britannica | play     | interpretation britannica-played-out  |
-      | wikipedia  | play     | Wikipedia § Play                      |
+      | profile    | phase    | source                                 |
+      | peel       | finished | Peel p. 11                             |
+      | hoyle      | finished | interpretation hoyle-stop-when-decided |
+      | britannica | play     | interpretation britannica-played-out   |
+      | wikipedia  | play     | interpretation wikipedia-played-out    |
 
   @rule:play.stop-when-decided @rule:play.made-or-defeated @id:play-peel-hoyle-cards-collected-once-made
   Scenario Outline: Under Peel and Hoyle the hand is over once the call is made
@@ -431,9 +433,9 @@ Feature: Play
     And 2 tricks have been played
 
     Examples:
-      | profile | source       |
-      | peel    | Peel p. 11   |
-      | hoyle   | Hoyle p. 100 |
+      | profile | source                                 |
+      | peel    | Peel p. 11                             |
+      | hoyle   | interpretation hoyle-stop-when-decided |
 
   @rule:play.stop-when-decided @rule:play.made-or-defeated @rule:settlement.no-overtricks @id:play-britannica-wikipedia-play-all-five
   Scenario Outline: Under Britannica and Wikipedia all five tricks are played out
@@ -469,7 +471,7 @@ Feature: Play
     Examples:
       | profile    | source                               |
       | britannica | interpretation britannica-played-out |
-      | wikipedia  | Wikipedia § Play                     |
+      | wikipedia  | interpretation wikipedia-played-out  |
 
   @rule:play.stop-when-decided @rule:play.made-or-defeated @id:play-stop-when-call-lost
   Scenario Outline: Whether play stops as soon as the soloist can no longer make his call
@@ -496,11 +498,11 @@ Feature: Play
     And the phase is "<phase>"
 
     Examples:
-      | profile    | phase    | source                               |
-      | peel       | finished | Peel p. 11                           |
-      | hoyle      | finished | Hoyle p. 100                         |
-      | britannica | play     | interpretation britannica-played-out |
-      | wikipedia  | play     | Wikipedia § Play                     |
+      | profile    | phase    | source                                 |
+      | peel       | finished | Peel p. 11                             |
+      | hoyle      | finished | interpretation hoyle-stop-when-decided |
+      | britannica | play     | interpretation britannica-played-out   |
+      | wikipedia  | play     | interpretation wikipedia-played-out    |
 
   @rule:play.stop-when-decided @rule:play.made-or-defeated @rule:settlement.level-money @id:play-peel-hoyle-cards-collected-once-lost
   Scenario Outline: Under Peel and Hoyle the hand is over once the call can no longer be made
@@ -529,9 +531,9 @@ Feature: Play
     And the next dealer is seat 1
 
     Examples:
-      | profile | source       |
-      | peel    | Peel p. 11   |
-      | hoyle   | Hoyle p. 100 |
+      | profile | source                                 |
+      | peel    | Peel p. 11                             |
+      | hoyle   | interpretation hoyle-stop-when-decided |
 
   @rule:play.stop-when-decided @rule:play.made-or-defeated @rule:settlement.level-money @id:play-lost-call-played-out
   Scenario Outline: Under Britannica and Wikipedia a call already lost is still played out, and pays the same
@@ -565,4 +567,4 @@ Feature: Play
     Examples:
       | profile    | source                               |
       | britannica | interpretation britannica-played-out |
-      | wikipedia  | Wikipedia § Play                     |
+      | wikipedia  | interpretation wikipedia-played-out  |

@@ -148,9 +148,9 @@ Feature: Settlement
     And the payments are "3 -9 3 3"
 
     Examples:
-      | profile | source      |
-      | peel    | Peel p. 8   |
-      | hoyle   | Hoyle p. 95 |
+      | profile | source                                 |
+      | peel    | Peel p. 8                              |
+      | hoyle   | interpretation hoyle-stop-when-decided |
 
   @rule:settlement.flat-loss @id:settlement-flat-loss-played-out @needs:stop-when-decided
   Scenario Outline: Under Britannica and Wikipedia a soloist who takes no trick in five pays only for his call

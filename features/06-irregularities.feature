@@ -404,9 +404,10 @@ Feature: Irregularities
     And the next dealer is seat 1
 
   @rule:irregularities.soloist-revoke @id:irregularities-soloist-revoke-at-nap-pays-single-stakes
-  Scenario Outline: A soloist who revokes at Nap pays single stakes, as on a lost Nap
+  Scenario Outline: A soloist who revokes at Nap pays single stakes at once, as on a lost Nap
     Britannica p. 229, Rules of Play: "If the stand-hand revokes he loses what he declared to play for."
     Wikipedia § Penalties: "A revoking bidder must pay all opponents as though the game has been lost."
+    Wikipedia § Penalties: "In every case, play is abandoned and settlement is made at once."
 
     Given the profile "<profile>"
     And irregular play is allowed
@@ -423,17 +424,18 @@ Feature: Irregularities
       | leader | cards    |
       | 0      | KS AS 2S |
       | 1      | 2H 3H QS |
-      | 0      | 4H 7H 8H |
-      | 2      | 4C 5D 2C |
-      | 2      | 5C 6D 3C |
     Then the offences are "revoke@0"
+    And the phase is "play"
     When seat 1 claims the revoke by seat 0
-    Then the payments are "-10 5 5"
+    Then the phase is "finished"
+    And the outcome is "<outcome>"
+    And 2 tricks have been played
+    And the payments are "-10 5 5"
 
     Examples:
-      | profile    | source                             |
-      | britannica | interpretation soloist-revoke-nap  |
-      | wikipedia  | Wikipedia § Penalties              |
+      | profile    | outcome   | source                             |
+      | britannica | defeated  | interpretation soloist-revoke-nap  |
+      | wikipedia  | abandoned | Wikipedia § Penalties              |
 
   # ------------------------------------------------------------------ showing the cards
 
@@ -460,11 +462,11 @@ Feature: Irregularities
     Then the phase is "<phase>"
 
     Examples:
-      | profile    | phase    | source                                |
-      | peel       | finished | interpretation no-remedy-where-silent |
-      | hoyle      | show     | Hoyle p. 100                          |
-      | britannica | play     | interpretation no-remedy-where-silent |
-      | wikipedia  | play     | interpretation no-remedy-where-silent |
+      | profile    | phase    | source                                    |
+      | peel       | finished | interpretation peel-irregularities-lacuna |
+      | hoyle      | show     | Hoyle p. 100                              |
+      | britannica | play     | interpretation no-remedy-where-silent     |
+      | wikipedia  | play     | interpretation no-remedy-where-silent     |
 
   @rule:irregularities.show-cards @id:irregularities-hoyle-shows-cards-then-settled
   Scenario: Under Hoyle the player who renounced shows his cards, and the hand is then settled
@@ -582,11 +584,11 @@ Feature: Irregularities
     And seat 1 holds "<soloist holds>"
 
     Examples:
-      | profile    | to act | soloist holds  | source                                |
-      | peel       | 2      | KS 4H 2D 3D    | interpretation no-remedy-where-silent |
-      | hoyle      | 1      | AS KS 4H 2D 3D | Hoyle p. 101                          |
-      | britannica | 2      | KS 4H 2D 3D    | Britannica p. 229, Rules of Play      |
-      | wikipedia  | 2      | KS 4H 2D 3D    | interpretation no-remedy-where-silent |
+      | profile    | to act | soloist holds  | source                                    |
+      | peel       | 2      | KS 4H 2D 3D    | interpretation peel-irregularities-lacuna |
+      | hoyle      | 1      | AS KS 4H 2D 3D | Hoyle p. 101                              |
+      | britannica | 2      | KS 4H 2D 3D    | Britannica p. 229, Rules of Play          |
+      | wikipedia  | 2      | KS 4H 2D 3D    | interpretation no-remedy-where-silent     |
 
   @rule:irregularities.out-of-turn @id:irregularities-out-of-turn-not-provided-for
   Scenario Outline: Peel and Wikipedia give no penalty for playing out of turn
@@ -617,9 +619,9 @@ Feature: Irregularities
     Then trick 1 is won by seat 1
 
     Examples:
-      | profile    | source                                |
-      | peel       | interpretation no-remedy-where-silent |
-      | wikipedia  | interpretation no-remedy-where-silent |
+      | profile   | source                                    |
+      | peel      | interpretation peel-irregularities-lacuna |
+      | wikipedia | interpretation no-remedy-where-silent     |
 
   @rule:irregularities.out-of-turn @id:irregularities-hoyle-out-of-turn-as-revoke
   Scenario: Under Hoyle a claimed card out of turn is penalised as a revoke: the hand is replayed and the offender pays
@@ -747,11 +749,11 @@ Feature: Irregularities
     And the payments are "<payments>"
 
     Examples:
-      | profile    | payments     | source                                |
-      | peel       | -3 9 -3 -3   | interpretation no-remedy-where-silent |
-      | hoyle      | -3 9 -3 -3   | interpretation no-remedy-where-silent |
-      | britannica | -3 12 -3 -6  | Britannica p. 229, Rules of Play      |
-      | wikipedia  | -3 9 -3 -3   | interpretation no-remedy-where-silent |
+      | profile    | payments    | source                                    |
+      | peel       | -3 9 -3 -3  | interpretation peel-irregularities-lacuna |
+      | hoyle      | -3 9 -3 -3  | interpretation no-remedy-where-silent     |
+      | britannica | -3 12 -3 -6 | Britannica p. 229, Rules of Play          |
+      | wikipedia  | -3 9 -3 -3  | interpretation no-remedy-where-silent     |
 
   @rule:irregularities.exposed-after-deal @id:irregularities-exposed-card-not-provided-for
   Scenario Outline: Peel, Hoyle and Wikipedia refuse a claim of a card exposed after the deal
@@ -775,10 +777,10 @@ Feature: Irregularities
     Then the action is rejected as "not-provided-for"
 
     Examples:
-      | profile   | source                                |
-      | peel      | interpretation no-remedy-where-silent |
-      | hoyle     | interpretation no-remedy-where-silent |
-      | wikipedia | interpretation no-remedy-where-silent |
+      | profile   | source                                    |
+      | peel      | interpretation peel-irregularities-lacuna |
+      | hoyle     | interpretation no-remedy-where-silent     |
+      | wikipedia | interpretation no-remedy-where-silent     |
 
   @rule:irregularities.exposed-after-deal @id:irregularities-britannica-exposed-card-offender-receives-nothing
   Scenario: Under Britannica, if the stand-hand loses, the player who exposed a card pays his fine and receives nothing
@@ -1013,7 +1015,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | phase    | source                                          |
-      | peel       | calling  | interpretation no-remedy-where-silent           |
+      | peel       | calling  | interpretation peel-irregularities-lacuna       |
       | hoyle      | finished | Hoyle pp. 100–101                               |
       | britannica | calling  | interpretation no-remedy-where-silent           |
       | wikipedia  | calling  | interpretation wikipedia-no-deal-irregularities |
@@ -1050,7 +1052,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | phase    | source                                          |
-      | peel       | calling  | interpretation no-remedy-where-silent           |
+      | peel       | calling  | interpretation peel-irregularities-lacuna       |
       | hoyle      | finished | Hoyle pp. 100–101                               |
       | britannica | calling  | interpretation no-remedy-where-silent           |
       | wikipedia  | calling  | interpretation wikipedia-no-deal-irregularities |
@@ -1112,7 +1114,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | source                                          |
-      | peel       | interpretation no-remedy-where-silent           |
+      | peel       | interpretation peel-irregularities-lacuna       |
       | britannica | interpretation no-remedy-where-silent           |
       | wikipedia  | interpretation wikipedia-no-deal-irregularities |
 
@@ -1147,7 +1149,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | payments | source                                          |
-      | peel       | -2 4 -2  | interpretation no-remedy-where-silent           |
+      | peel       | -2 4 -2  | interpretation peel-irregularities-lacuna       |
       | hoyle      | -2 4 -2  | Hoyle p. 101                                    |
       | britannica | -2 7 -5  | Britannica p. 229, Rules of Play                |
       | wikipedia  | -2 4 -2  | interpretation wikipedia-no-deal-irregularities |
@@ -1181,7 +1183,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | payments | source                                          |
-      | peel       | 2 -4 2   | interpretation no-remedy-where-silent           |
+      | peel       | 2 -4 2   | interpretation peel-irregularities-lacuna       |
       | hoyle      | 0 0 0    | Hoyle p. 101                                    |
       | britannica | 2 1 -3   | Britannica p. 229, Rules of Play                |
       | wikipedia  | 2 -4 2   | interpretation wikipedia-no-deal-irregularities |
@@ -1217,9 +1219,9 @@ Feature: Irregularities
 
     Examples:
       | profile    | outcome    | payments | next dealer | source                                          |
-      | peel       | made       | -2 4 -2  | 1           | interpretation no-remedy-where-silent           |
+      | peel       | made       | -2 4 -2  | 1           | interpretation peel-irregularities-lacuna       |
       | hoyle      | made       | 0 0 0    | 1           | Hoyle p. 101                                    |
-      | britannica | fresh-deal | 0 0 0    | 0           | Britannica p. 229, Rules of Play                |
+      | britannica | fresh-deal | 0 0 0    | 0           | interpretation britannica-fresh-deal-dealer     |
       | wikipedia  | made       | -2 4 -2  | 1           | interpretation wikipedia-no-deal-irregularities |
 
   @rule:irregularities.wrong-number @id:irregularities-wrong-number-soloist-call-failed
@@ -1253,7 +1255,7 @@ Feature: Irregularities
 
     Examples:
       | profile    | source                                               |
-      | peel       | interpretation no-remedy-where-silent                |
+      | peel       | interpretation peel-irregularities-lacuna            |
       | hoyle      | Hoyle p. 101                                         |
       | britannica | interpretation britannica-soloist-wrong-number-loses |
       | wikipedia  | interpretation wikipedia-no-deal-irregularities      |
@@ -1297,7 +1299,7 @@ Feature: Irregularities
 
     Examples:
       | profile   | source                                          |
-      | peel      | interpretation no-remedy-where-silent           |
+      | peel      | interpretation peel-irregularities-lacuna       |
       | wikipedia | interpretation wikipedia-no-deal-irregularities |
 
   # ------------------------------------------------------------------ the right to information
@@ -1345,7 +1347,7 @@ Feature: Irregularities
     Then the action is rejected as "not-provided-for"
 
     Examples:
-      | profile   | source                              |
-      | peel      | interpretation no-right-where-silent |
-      | hoyle     | interpretation no-right-where-silent |
-      | wikipedia | interpretation no-right-where-silent |
+      | profile   | source                                    |
+      | peel      | interpretation peel-irregularities-lacuna |
+      | hoyle     | interpretation no-right-where-silent      |
+      | wikipedia | interpretation no-right-where-silent      |

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from napspec.conformance import schemas
-from napspec.suite.cards import CardError, format_card, parse_card, parse_cards, sort_cards
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.errors import SpecError
+from napspec.suite.cards import CardError, format_card, parse_card, parse_cards, sort_cards
 
 OptionValue = str | int | bool
 

@@ -1,5 +1,8 @@
 """The conformance scenarios as data: read from ``features/*.feature`` with gherkin-official.
 
+This is the one reader of the feature files: the suite's runner, ``napspec dump-cases`` and the
+rulebook all take the scenarios from here, each step with its data table.
+
 The scenarios carry their metadata in tags and description lines:
 
 - ``@rule:<rule id>`` (one or more) — the rules a scenario tests;
@@ -11,10 +14,14 @@ The scenarios carry their metadata in tags and description lines:
 >>> scenarios = load_scenarios()
 >>> len({s.id for s in scenarios}) == len(scenarios)
 True
+>>> step = next(s for s in scenarios if s.steps[2].table).steps[2]
+>>> step.keyword, step.text, step.table[0]
+('Given', 'the hands:', ('seat', 'cards'))
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from functools import cache
@@ -23,6 +30,8 @@ from typing import Any
 
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
+
+from napspec.spec.export import content_hash
 
 FEATURES = Path(__file__).resolve().parent
 _QUOTE = re.compile(r'^(?P<short>[A-Z][a-z]+) (?P<locator>.+?): "(?P<words>.+)"$')
@@ -39,6 +48,36 @@ class Quote:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step: its keyword (``Given``, ``When`` or ``Then``; an ``And`` or ``But`` step takes
+    its predecessor's), its text and its data table (rows of cells, header first) if any."""
+
+    keyword: str
+    text: str
+    table: tuple[tuple[str, ...], ...] = ()
+    line: int = 0
+
+    def rendered(self, row: dict[str, str]) -> Step:
+        """The step with an Examples row's values put for its ``<column>`` placeholders.
+
+        >>> Step("Given", 'the profile "<profile>"').rendered({"profile": "peel"}).text
+        'the profile "peel"'
+        """
+        return Step(
+            keyword=self.keyword,
+            text=_fill(self.text, row),
+            table=tuple(tuple(_fill(cell, row) for cell in cells) for cells in self.table),
+            line=self.line,
+        )
+
+
+def _fill(text: str, row: dict[str, str]) -> str:
+    for column, value in row.items():
+        text = text.replace(f"<{column}>", value)
+    return text
+
+
+@dataclass(frozen=True)
 class Scenario:
     """One scenario or outline of a feature file."""
 
@@ -52,7 +91,7 @@ class Scenario:
     tags: tuple[str, ...]
     quotes: tuple[Quote, ...]
     description: str
-    steps: tuple[tuple[str, str], ...]
+    steps: tuple[Step, ...]
     examples_header: tuple[str, ...] = ()
     examples: tuple[dict[str, str], ...] = field(default=())
     unparsed_description: tuple[str, ...] = ()
@@ -65,6 +104,20 @@ class Scenario:
 def _tag_values(tags: Any, name: str) -> list[str]:
     prefix = f"@{name}:"
     return [str(t["name"])[len(prefix) :] for t in tags if str(t["name"]).startswith(prefix)]
+
+
+_KEYWORDS = {"Context": "Given", "Action": "When", "Outcome": "Then"}
+
+
+def _steps(raw_steps: Any) -> tuple[Step, ...]:
+    steps, keyword = [], "Given"
+    for step in raw_steps:
+        keyword = _KEYWORDS.get(step.get("keywordType", ""), keyword)
+        table: tuple[tuple[str, ...], ...] = ()
+        if step.get("dataTable"):
+            table = tuple(tuple(cell["value"] for cell in row["cells"]) for row in step["dataTable"]["rows"])
+        steps.append(Step(keyword=keyword, text=step["text"], table=table, line=step["location"]["line"]))
+    return tuple(steps)
 
 
 def parse_feature(path: Path) -> list[Scenario]:
@@ -81,8 +134,8 @@ def parse_feature(path: Path) -> list[Scenario]:
         description = raw.get("description") or ""
         quotes, unparsed = [], []
         first_line = raw["location"]["line"] + 1
-        for offset, text in enumerate(description.splitlines()):
-            text = text.strip()
+        for offset, raw_line in enumerate(description.splitlines()):
+            text = raw_line.strip()
             if not text:
                 continue
             match = _QUOTE.match(text)
@@ -109,7 +162,7 @@ def parse_feature(path: Path) -> list[Scenario]:
                 tags=tuple(str(t["name"]) for t in raw["tags"]),
                 quotes=tuple(quotes),
                 description=description,
-                steps=tuple((step["keyword"].strip(), step["text"]) for step in raw["steps"]),
+                steps=_steps(raw["steps"]),
                 examples_header=header,
                 examples=tuple(rows),
                 unparsed_description=tuple(unparsed),
@@ -121,4 +174,18 @@ def parse_feature(path: Path) -> list[Scenario]:
 @cache
 def load_scenarios(folder: Path = FEATURES) -> tuple[Scenario, ...]:
     """Every scenario of the suite, file by file in order."""
-    return tuple(s for path in sorted(folder.glob("*.feature")) for s in parse_feature(path))
+    return tuple(s for path in feature_files(folder) for s in parse_feature(path))
+
+
+def feature_files(folder: Path = FEATURES) -> list[Path]:
+    """The feature files of the suite, in order."""
+    return sorted(folder.glob("*.feature"))
+
+
+def suite_hash(folder: Path = FEATURES) -> str:
+    """SHA-256 of the register and the scenarios: what a certification report, or a dump of the
+    cases, was made from."""
+    digest = hashlib.sha256(content_hash().encode())
+    for path in feature_files(folder):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()

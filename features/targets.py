@@ -16,8 +16,9 @@ in the target; it then runs under the target's full option map.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from napspec.spec import load, load_house_rules
 
@@ -36,9 +37,7 @@ class Target:
         if house_rules:
             rules = load_house_rules(house_rules)
             if profile and profile != rules.base:
-                raise ValueError(
-                    f"--profile {profile!r} and the house rules' base {rules.base!r} differ; give one"
-                )
+                raise ValueError(f"--profile {profile!r} and the house rules' base {rules.base!r} differ; give one")
             return cls(name=f"{rules.base}+{rules.name}", base=rules.base, values=dict(rules.values))
         if profile:
             return cls(name=profile, base=profile, values=load().profile_values(profile))

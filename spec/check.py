@@ -24,6 +24,9 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_options(register)
     problems += _check_interpretations(register)
     problems += _check_profiles(register)
+    problems += _check_citation_readings(register)
+    problems += _check_copies(register)
+    problems += _check_profile_labels(register)
     return problems
 
 
@@ -228,5 +231,140 @@ def _check_profiles(register: Register) -> list[Problem]:
                     f"{option_id} = {choice.value!r} is neither cited from {profile.source!r} "
                     "nor grounded in an interpretation covering it",
                     option_id,
+                )
+    return problems
+
+
+# ---------------------------------------------------------------------- labels and witnesses
+
+COPY_MIN_WORDS = 8
+"""A quotation this long found word for word in a source its own source copies is a copy."""
+
+
+def _citation_line(register: Register, file: str, citation: Citation) -> int | None:
+    """The line of ``citation`` in ``file``: its quote, under a ``source =`` line naming its source."""
+    lines = register.texts.get(file, "").split("\n")
+    head = citation.quote[:40]
+    own = f'source = "{citation.source}"'
+    fallback = None
+    for number, line in enumerate(lines, start=1):
+        if head in line:
+            fallback = fallback or number
+            if any(own in earlier for earlier in lines[max(0, number - 4) : number - 1]):
+                return number
+    return fallback
+
+
+def _check_citation_readings(register: Register) -> list[Problem]:
+    """A citation that bears on its claim only through a reading names a reading of its own source."""
+    problems: list[Problem] = []
+    for file, owner, citation in register.citations():
+        if not citation.interpretation:
+            continue
+        line = _citation_line(register, file, citation)
+        interpretation = register.interpretations.get(citation.interpretation)
+        if interpretation is None:
+            problems.append(Problem(file, line, f"{owner}: unknown interpretation {citation.interpretation!r}"))
+        elif citation.source not in interpretation.sources:
+            problems.append(
+                Problem(
+                    file,
+                    line,
+                    f"{owner}: interpretation {interpretation.id!r} is cited for {citation.source!r}, "
+                    f"which it does not list (it lists {', '.join(interpretation.sources)})",
+                )
+            )
+    return problems
+
+
+def _check_copies(register: Register) -> list[Problem]:
+    """Where a source repeats another word for word, its citations say so, and say it truly."""
+    problems: list[Problem] = []
+    for file, owner, citation in register.citations():
+        source = register.sources.get(citation.source)
+        if source is None:
+            continue  # reported with the citations
+        line = _citation_line(register, file, citation)
+        if citation.copies:
+            copied = register.sources.get(citation.copies)
+            if copied is None or citation.copies == citation.source:
+                message = f"{owner}: copies names {citation.copies!r}, not another known source"
+                problems.append(Problem(file, line, message))
+            elif citation.copies not in source.copies:
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        f"{owner}: {citation.source!r} is not recorded in sources.toml as copying "
+                        f"{citation.copies!r} (its `copies` list)",
+                    )
+                )
+            elif not copied.find(citation.quote):
+                problems.append(
+                    Problem(file, line, f"{owner}: the quote does not stand word for word in {citation.copies!r}")
+                )
+            continue
+        if len(citation.quote.split()) < COPY_MIN_WORDS:
+            continue
+        for other in source.copies:
+            places = register.sources[other].find(citation.quote) if other in register.sources else ()
+            if places:
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        f"{owner}: the {citation.source!r} quote stands word for word in {other!r} "
+                        f"({', '.join(places)}); say copies = {other!r}",
+                    )
+                )
+    return problems
+
+
+def _profile_line(register: Register, file: str, option_id: str) -> int | None:
+    return line_of(register.texts.get(file, ""), rf"^\s*{re.escape(option_id)}\s*=")
+
+
+def _check_profile_labels(register: Register) -> list[Problem]:
+    """Every profile value is stated by the profile's own source or labelled with a reading of it.
+
+    A value counts as stated when the source is cited for it by a quotation that needs no
+    interpretation, and for no other value of the option; otherwise the profile's choice
+    names an interpretation (its own or the value's), and that interpretation lists the
+    profile's source.
+    """
+    problems: list[Problem] = []
+    for profile in register.profiles.values():
+        file = profile.file
+        source = profile.source
+        for option_id, choice in profile.choices.items():
+            option = register.options.get(option_id)
+            if option is None or not option.allows(choice.value):
+                continue  # reported by _check_profiles
+            value = option.value(choice.value)
+            line = _profile_line(register, file, option_id)
+
+            def report(message: str) -> None:
+                problems.append(Problem(file, line, f"{profile.id}: {option_id} = {choice.value!r} {message}"))
+
+            label = choice.interpretation or value.interpretation
+            if label:
+                interpretation = register.interpretations.get(label)
+                if interpretation is not None and source not in interpretation.sources:
+                    report(
+                        f"is labelled with interpretation {label!r}, which does not list {source!r} "
+                        f"(it lists {', '.join(interpretation.sources)})"
+                    )
+                continue
+            own = [c for c in value.citations if c.source == source]
+            plain = [c for c in own if not c.interpretation]
+            others = [v.value for v in option.values if v is not value and any(c.source == source for c in v.citations)]
+            if own and not plain:
+                readings = ", ".join(sorted({c.interpretation for c in own}))
+                report(f"is cited from {source!r} only through interpretation {readings}; the profile must name it")
+            elif plain and others:
+                listed = ", ".join(repr(v) for v in [value.value, *others])
+                report(
+                    f"is one of several values {source!r} is cited for ({listed}); "
+                    "the choice between them must name an interpretation"
                 )
     return problems

@@ -38,15 +38,22 @@ def check() -> None:
     for problem in problems:
         click.echo(str(problem), err=True)
     counts = {s: 0 for s in register.sources}
+    copied_only = {s: 0 for s in register.sources}
     for rule in register.rules.values():
         for source in {c.source for c in rule.citations}:
             counts[source] += 1
+            if all(c.copies for c in rule.citations if c.source == source):
+                copied_only[source] += 1
     quotes = sum(1 for _ in register.citations())
     click.echo(
         f"{len(register.rules)} rules in {len(register.chapters)} chapters, {quotes} quotations, "
         f"{len(register.options)} variation points, {len(register.interpretations)} interpretations, "
         f"{len(register.profiles)} profiles; rules citing "
-        + ", ".join(f"{source} {count}" for source, count in counts.items())
+        + ", ".join(
+            f"{source} {count}"
+            + (f" ({copied_only[source]} only in words copied from another source)" if copied_only[source] else "")
+            for source, count in counts.items()
+        )
     )
     if problems:
         click.echo(f"{len(problems)} problem(s)", err=True)

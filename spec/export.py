@@ -41,6 +41,8 @@ def _citation(register: Register, citation: Citation) -> dict[str, Any]:
         "anchor": register.sources[citation.source].anchor(citation.locator),
         "quote": citation.quote,
         **({"note": citation.note} if citation.note else {}),
+        **({"interpretation": citation.interpretation} if citation.interpretation else {}),
+        **({"copies": citation.copies} if citation.copies else {}),
     }
 
 
@@ -70,6 +72,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "reference": source.reference,
                 "licence": source.licence,
                 "file": f"spec/sources/{source.file}",
+                **({"copies": list(source.copies)} if source.copies else {}),
                 "divisions": [{"locator": d.locator, "anchor": d.anchor} for d in source.divisions],
                 "lacunae": [
                     {"id": lacuna.id, "locator": lacuna.locator, "what": lacuna.what}

@@ -37,12 +37,19 @@ OptionValueType = str | int | bool
 
 @dataclass(frozen=True)
 class Citation:
-    """A verbatim quotation from a source at a locator, with an optional note."""
+    """A verbatim quotation from a source at a locator, with an optional note.
+
+    ``interpretation`` names the labelled reading through which the quotation bears on what it
+    is cited for, when it does not state it; ``copies`` names the source whose words the
+    quotation repeats word for word, when the source is not an independent witness here.
+    """
 
     source: str
     locator: str
     quote: str
     note: str = ""
+    interpretation: str = ""
+    copies: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,8 @@ def _citations(items: list[dict[str, Any]]) -> tuple[Citation, ...]:
             locator=c["locator"],
             quote=c["quote"],
             note=c.get("note", ""),
+            interpretation=c.get("interpretation", ""),
+            copies=c.get("copies", ""),
         )
         for c in items
     )

@@ -73,6 +73,8 @@ class Source:
     body: str
     divisions: tuple[Division, ...]
     lacunae: tuple[Lacuna, ...] = field(default=())
+    copies: tuple[str, ...] = field(default=())
+    """The sources some of whose passages this one repeats word for word."""
 
     @property
     def paged(self) -> bool:
@@ -198,4 +200,5 @@ def load_source(entry: dict[str, Any], folder: Path) -> Source:
         body=body,
         divisions=divisions,
         lacunae=lacunae,
+        copies=tuple(entry.get("copies", ())),
     )

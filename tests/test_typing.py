@@ -1,4 +1,5 @@
-"""The packages are typed: ``mypy --strict`` finds nothing.
+"""The whole tree is typed: ``mypy --strict`` finds nothing in the packages, the rulebook's
+extension, the tests, or the engines the tests run.
 
 mypy cannot follow setuptools' editable-install finder, and the folders are not import names
 (``spec/`` is ``napspec.spec``), so the check runs on a tree of links laid out as the installed
@@ -26,15 +27,37 @@ def namespace_tree(into: Path) -> Path:
     return into
 
 
-def test_mypy_strict_is_clean(tmp_path: Path) -> None:
-    tree = namespace_tree(tmp_path / "tree")
-    completed = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--namespace-packages",
-         "--explicit-package-bases", "-p", "napspec"],
+ENGINES = REPO / "tests" / "conformance" / "engines"
+
+
+def _mypy(tree: Path, *targets: str, path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "--namespace-packages",
+            "--explicit-package-bases",
+            *targets,
+        ],
         cwd=REPO,
-        env={"MYPYPATH": str(tree), "PATH": ""},
+        env={"MYPYPATH": f"{tree}:{path}", "PATH": ""},
         capture_output=True,
         text=True,
         timeout=600,
     )
+
+
+def test_mypy_strict_is_clean(tmp_path: Path) -> None:
+    tree = namespace_tree(tmp_path / "tree")
+    completed = _mypy(tree, str(tree / "napspec"), "tests", "--exclude", "tests/conformance/engines/", path=REPO)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def test_the_test_engines_are_typed(tmp_path: Path) -> None:
+    """The engines are programs, each importing its neighbours by file name."""
+    tree = namespace_tree(tmp_path / "tree")
+    completed = _mypy(tree, *sorted(str(p.relative_to(REPO)) for p in ENGINES.glob("*.py")), path=ENGINES)
     assert completed.returncode == 0, completed.stdout + completed.stderr

@@ -49,7 +49,11 @@ def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
 
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
     domain: NapDomain = env.domains["nap"]  # type: ignore[assignment]
-    missing = [f"{kind} {name}" for kind, name in expected_targets(app.config.napspec_certify_dir) if not domain.lookup(kind, name)]
+    missing = [
+        f"{kind} {name}"
+        for kind, name in expected_targets(app.config.napspec_certify_dir)
+        if not domain.lookup(kind, name)
+    ]
     for item in missing:
         logger.warning("napspec: the rulebook does not show %s (is a page or directive missing?)", item)
 
@@ -59,7 +63,9 @@ def report_names(app: Sphinx) -> tuple[str, ...]:
     return tuple(sorted(p.name for p in folder.glob("certify-*.json"))) if folder.is_dir() else ()
 
 
-def reports_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+def reports_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
     """The pages showing certification results are outdated when a report appears or goes
     (a changed report is a noted dependency of those pages)."""
     now = report_names(app)

@@ -2,9 +2,8 @@
 
 - the register: :func:`napspec.spec.load` (sources, chapters, rules, options, interpretations,
   profiles);
-- the scenarios: :func:`napspec.suite.scenarios.load_scenarios`, plus the steps' data tables
-  (hands, tricks), which the feature files hold and ``load_scenarios`` leaves out: those are
-  read here with gherkin-official, as ``conformance/scenarios.py`` reads the rest;
+- the scenarios: :func:`napspec.suite.scenarios.load_scenarios`, each step with its data
+  table (hands, tricks), and the suite's hash, :func:`napspec.suite.scenarios.suite_hash`;
 - the certification reports: ``certify-*.json`` written by ``napspec certify`` (read if
   present; none is fine).
 
@@ -21,27 +20,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
-
 from napspec import spec
-from napspec.suite.scenarios import FEATURES, Scenario, load_scenarios
 from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Register
+from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 
 REPO = SPEC_DIR.parent
 REPORT_FORMAT = "napspec-certification/1"
 #: Case statuses of the napspec/1 contract, in the order the status page shows them.
 STATUSES = ("passed", "failed", "skipped-unsupported", "errored", "timed-out", "not-applicable")
 CERTIFY_COMMAND = "napspec certify --engine reference --profile all"
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a scenario with its data table (rows of cells, header first) if any."""
-
-    keyword: str  # Given, When or Then: an And/But step takes its predecessor's
-    text: str
-    table: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -104,42 +91,13 @@ class RulebookData:
         return Counter(case["status"] for case in self.report(target).cases if rule_id in case.get("rules", ()))
 
     def scenario_counts(self, scenario_id: str, target: str) -> Counter[str]:
-        return Counter(
-            case["status"] for case in self.report(target).cases if case.get("scenario") == scenario_id
-        )
+        return Counter(case["status"] for case in self.report(target).cases if case.get("scenario") == scenario_id)
 
     def fresh(self, report: Report) -> bool | None:
         """Whether a report was certified against the register and scenarios as they are now."""
         if self.suite_hash is None or not report.content_hash:
             return None
         return report.content_hash == self.suite_hash
-
-
-def _steps(path: Path) -> dict[int, tuple[Step, ...]]:
-    """Scenario line → its steps with data tables, for one feature file."""
-    document: Any = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-    found: dict[int, tuple[Step, ...]] = {}
-    for child in document["feature"]["children"]:
-        raw = child.get("scenario")
-        if raw is None:
-            continue
-        steps, keyword = [], "Given"
-        for step in raw["steps"]:
-            kind = step.get("keywordType", "")
-            if kind == "Context":
-                keyword = "Given"
-            elif kind == "Action":
-                keyword = "When"
-            elif kind == "Outcome":
-                keyword = "Then"
-            table: tuple[tuple[str, ...], ...] = ()
-            if step.get("dataTable"):
-                table = tuple(
-                    tuple(cell["value"] for cell in row["cells"]) for row in step["dataTable"]["rows"]
-                )
-            steps.append(Step(keyword=keyword, text=step["text"], table=table))
-        found[raw["location"]["line"]] = tuple(steps)
-    return found
 
 
 def _reports(folder: Path) -> tuple[tuple[Report, ...], tuple[str, ...]]:
@@ -173,15 +131,6 @@ def _reports(folder: Path) -> tuple[tuple[Report, ...], tuple[str, ...]]:
     return tuple(reports), tuple(problems)
 
 
-def _suite_hash() -> str | None:
-    """The hash ``napspec certify`` stamps on its reports, if the conformance suite can say."""
-    try:
-        from napspec.conformance.certify import suite_hash
-    except ImportError:
-        return None
-    return suite_hash()
-
-
 def resolve_certify_dir(setting: str) -> Path:
     path = Path(setting) if setting else Path("build/certify")
     return path if path.is_absolute() else Path.cwd() / path
@@ -192,14 +141,12 @@ def rulebook_data(certify_dir: str = "") -> RulebookData:
     """Everything the rulebook shows (cached for the process)."""
     register = spec.load()
     scenarios = load_scenarios()
-    feature_files = sorted(FEATURES.glob("*.feature"))
-    tables = {path.name: _steps(path) for path in feature_files}
-    steps = {s.id: tables[s.file][s.line] for s in scenarios}
+    steps = {s.id: s.steps for s in scenarios}
     folder = resolve_certify_dir(certify_dir)
     reports, problems = _reports(folder)
     dependencies = [REPO / name for name in register.texts]
     dependencies += [SPEC_DIR / "sources" / source.file for source in register.sources.values()]
-    dependencies += feature_files
+    dependencies += feature_files()
     return RulebookData(
         register=register,
         scenarios=scenarios,
@@ -208,6 +155,6 @@ def rulebook_data(certify_dir: str = "") -> RulebookData:
         report_problems=problems,
         certify_dir=folder,
         dependencies=tuple(dependencies),
-        suite_hash=_suite_hash() if reports else None,
+        suite_hash=suite_hash() if reports else None,
         by_rule={},
     )

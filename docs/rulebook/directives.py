@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -22,6 +23,7 @@ from napspec.spec.transcriptions import Source
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
 from .render import (
+    Cell,
     NodeLike,
     bullet_list,
     cell_value,
@@ -53,7 +55,10 @@ KIND_INTROS = {
     "silent": "The source says nothing on the point, and the engine must still do something.",
     "ambiguous": "The source's words bear more than one reading.",
     "contradiction": "Two passages of the same source say different things.",
-    "lacuna": "The words that would settle the point are not in the copy.",
+    "lacuna": (
+        "The words that would settle the point are not in the copy: the transcription lacks them, or breaks off "
+        "before the part of the work that may hold them. What the source itself says there is unknown."
+    ),
 }
 STATUS_WORDS = {
     "passed": "passed",
@@ -194,14 +199,37 @@ class NapDirective(SphinxDirective):
         block += para("— ", self.locator_link(citation.source, citation.locator), classes=["nap-locator"])
         if citation.note:
             block += para(*self.linked(normal(citation.note)), classes=["nap-note"])
+        if citation.interpretation:
+            block += para(
+                "Bears on this only through interpretation ",
+                xref("interp", citation.interpretation, literal(citation.interpretation)),
+                ".",
+                classes=["nap-note", "nap-read-through"],
+            )
+        if citation.copies:
+            block += self.copy_note(citation)
         return block
+
+    def copy_note(self, citation: Citation) -> nodes.paragraph:
+        """Says that a quotation repeats another source word for word: not a second witness."""
+        register = self.data.register
+        copied = register.sources[citation.copies]
+        places = copied.find(citation.quote)
+        where: list[NodeLike] = [self.locator_link(copied.id, places[0])] if places else [copied.short]
+        return para(
+            strong("Not an independent witness: "),
+            f"{register.sources[citation.source].short} repeats ",
+            *where,
+            " word for word.",
+            classes=["nap-note", "nap-copy"],
+        )
 
     def source_header(self) -> list[NodeLike]:
         return [xref("source", sid, source.short) for sid, source in self.data.register.sources.items()]
 
     def sources_grid(self, citations: Sequence[Citation], classes: Sequence[str] = ()) -> nodes.table:
         """The four sources side by side: each one's quotations, or "silent"."""
-        row = []
+        row: list[Cell] = []
         for sid in self.data.register.sources:
             own = [self.citation(c) for c in citations if c.source == sid]
             row.append(own or [para("silent", classes=["nap-silent"])])
@@ -268,7 +296,9 @@ class ChapterDirective(NapDirective):
         anchor_id = self.target(node, "rule", rule.id, rule.title, rule.id)
         node += self.index(anchor_id, f"{rule.id} (rule)", f"{rule.title}")
 
-        binds: list[NodeLike] = [xref("profile", p, register.profiles[p].title if p in register.profiles else p) for p in rule.applies_to]
+        binds: list[NodeLike] = [
+            xref("profile", p, register.profiles[p].title if p in register.profiles else p) for p in rule.applies_to
+        ]
         meta: list[NodeLike] = [literal(rule.id), " · binds ", *join(binds, ", ")]
         if not rule.testable:
             meta += [" · not testable"]
@@ -277,7 +307,7 @@ class ChapterDirective(NapDirective):
         node += self.sources_grid(rule.citations)
 
         if rule.options:
-            items = []
+            items: list[Sequence[NodeLike]] = []
             for option_id in rule.options:
                 option = register.options[option_id]
                 items.append([xref("option", option.id, option.title), " — ", option.question])
@@ -291,7 +321,9 @@ class ChapterDirective(NapDirective):
             node += para(strong("Interpretations"), " this rule rests on:", classes=["nap-rests"])
             node += bullet_list(items, classes=["nap-rests-list"])
         if not rule.testable:
-            node += para(strong("Not testable: "), *self.linked(normal(rule.untestable_because)), classes=["nap-untestable"])
+            node += para(
+                strong("Not testable: "), *self.linked(normal(rule.untestable_because)), classes=["nap-untestable"]
+            )
 
         if data.reports:
             parts: list[NodeLike] = []
@@ -314,7 +346,15 @@ class ChapterDirective(NapDirective):
         if elsewhere:
             node += para("Also tested by these scenarios, shown in full under their first rule:", classes=["nap-also"])
             node += bullet_list(
-                [[xref("scenario", s.id, s.name), " (under ", xref("rule", data.home_rule(s) or "", literal(data.home_rule(s) or "")), ")"] for s in elsewhere],
+                [
+                    [
+                        xref("scenario", s.id, s.name),
+                        " (under ",
+                        xref("rule", data.home_rule(s) or "", literal(data.home_rule(s) or "")),
+                        ")",
+                    ]
+                    for s in elsewhere
+                ],
                 classes=["nap-also-list"],
             )
         return node
@@ -324,7 +364,9 @@ class ChapterDirective(NapDirective):
         block = container(classes=["nap-scenario"])
         self.target(block, "scenario", scenario.id, scenario.name)
         kind = "Scenario outline" if scenario.examples else "Scenario"
-        block += para(inline(kind, classes=["nap-scenario-kind"]), " ", strong(scenario.name), classes=["nap-scenario-title"])
+        block += para(
+            inline(kind, classes=["nap-scenario-kind"]), " ", strong(scenario.name), classes=["nap-scenario-title"]
+        )
         block += para(
             literal(scenario.id),
             f" · features/{scenario.file}, line {scenario.line} · tests ",
@@ -333,7 +375,10 @@ class ChapterDirective(NapDirective):
         )
         if scenario.quotes:
             block += bullet_list(
-                [[self.source_label(f"{q.short} {q.locator}"), ": ", inline(q.words, classes=["nap-quote-inline"])] for q in scenario.quotes],
+                [
+                    [self.source_label(f"{q.short} {q.locator}"), ": ", inline(q.words, classes=["nap-quote-inline"])]
+                    for q in scenario.quotes
+                ],
                 classes=["nap-scenario-quotes"],
             )
         context = Context()
@@ -350,7 +395,7 @@ class ChapterDirective(NapDirective):
         block += steps
         if scenario.examples:
             header = list(scenario.examples_header)
-            rows = []
+            rows: list[list[Cell]] = []
             for example in scenario.examples:
                 row: list[Any] = []
                 for column in header:
@@ -362,7 +407,11 @@ class ChapterDirective(NapDirective):
                     else:
                         row.append([cell_value(cell)])
                 rows.append(row)
-            block += para(strong("Examples"), " — one row per profile:" if "profile" in header else ":", classes=["nap-examples-title"])
+            block += para(
+                strong("Examples"),
+                " — one row per profile:" if "profile" in header else ":",
+                classes=["nap-examples-title"],
+            )
             block += table(header, rows, classes=["nap-examples"])
         if data.reports:
             parts: list[NodeLike] = []
@@ -409,12 +458,20 @@ class ConflictMatrixDirective(NapDirective):
         else:
             label, css = ["unaccounted"], "nap-unaccounted"
         out: list[nodes.Node] = [para(xref("optsource", target, *label))]
+        own = [c for v in option.values for c in v.citations if c.source == sid]
+        if own and all(c.copies for c in own):
+            copied = sorted({register.sources[c.copies].short for c in own})
+            out.append(para(f"in {', '.join(copied)}'s words: not an independent witness", classes=["nap-matrix-copy"]))
         profile = next((p for p in register.profiles.values() if p.source == sid), None)
         if profile and option.id in profile.choices:
             choice = profile.choices[option.id]
             interp = choice.interpretation or option.value(choice.value).interpretation
             if stance != "cited" or choice.value not in values or interp:
-                words: list[NodeLike] = [xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"), ": ", literal(choice.value)]
+                words: list[NodeLike] = [
+                    xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"),
+                    ": ",
+                    literal(choice.value),
+                ]
                 if interp:
                     words += [" by ", xref("interp", interp, literal(interp))]
                 out.append(para(*words, classes=["nap-matrix-choice"]))
@@ -441,20 +498,35 @@ class VariationPointsDirective(NapDirective):
             classes=["nap-option-meta"],
         )
         node += para(option.question, classes=["nap-question"])
-        rows, row_ids = [], []
+        rows: list[list[Cell]] = []
+        row_ids: list[list[str]] = []
         for value in option.values:
-            chosen = [p.id for p in register.profiles.values() if option.id in p.choices and _same(p.choices[option.id].value, value.value)]
+            chosen = [
+                p.id
+                for p in register.profiles.values()
+                if option.id in p.choices and _same(p.choices[option.id].value, value.value)
+            ]
             basis: list[NodeLike] = list(self.linked(normal(value.meaning)))
             if value.interpretation:
-                basis += [" (rests on interpretation ", xref("interp", value.interpretation, literal(value.interpretation)), ")"]
-            rows.append([[literal(value.value)], basis, join([xref("choice", f"{p}/{option.id}", p) for p in chosen], ", ") or ["—"]])
+                basis += [
+                    " (rests on interpretation ",
+                    xref("interp", value.interpretation, literal(value.interpretation)),
+                    ")",
+                ]
+            rows.append(
+                [
+                    [literal(value.value)],
+                    basis,
+                    join([xref("choice", f"{p}/{option.id}", p) for p in chosen], ", ") or ["—"],
+                ]
+            )
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
             self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
         cells, ids = [], []
         for sid, source in register.sources.items():
-            stance, values = option.stance(sid)
+            stance, _values = option.stance(sid)
             content: list[nodes.Node] = []
             if stance == "cited":
                 for value in option.values:
@@ -476,9 +548,14 @@ class VariationPointsDirective(NapDirective):
             ids.append([cell_id])
             self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
         cell_classes = [[[f"nap-col-{sid}"] for sid in register.sources]]
-        node += table(self.source_header(), [cells], classes=["nap-sources", "nap-option-sources"], cell_ids=[ids], cell_classes=cell_classes)
+        node += table(
+            self.source_header(),
+            [cells],
+            classes=["nap-sources", "nap-option-sources"],
+            cell_ids=[ids],
+            cell_classes=cell_classes,
+        )
         return node
-
 
     def profile_takes(self, option: Option, sid: str) -> list[nodes.Node]:
         """What the profile of a source chooses on an option, and the interpretation it rests on."""
@@ -488,7 +565,12 @@ class VariationPointsDirective(NapDirective):
                 continue
             choice = profile.choices[option.id]
             interp = choice.interpretation or option.value(choice.value).interpretation
-            words: list[NodeLike] = ["The ", xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"), " takes ", literal(choice.value)]
+            words: list[NodeLike] = [
+                "The ",
+                xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"),
+                " takes ",
+                literal(choice.value),
+            ]
             if interp:
                 words += [", by interpretation ", xref("interp", interp, literal(interp))]
             out.append(para(*words, ".", classes=["nap-profile-takes"]))
@@ -504,8 +586,10 @@ class InterpretationsDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        out = []
-        kinds = list(INTERPRETATION_KINDS) + sorted({i.kind for i in register.interpretations.values()} - set(INTERPRETATION_KINDS))
+        out: list[nodes.Node] = []
+        kinds = list(INTERPRETATION_KINDS) + sorted(
+            {i.kind for i in register.interpretations.values()} - set(INTERPRETATION_KINDS)
+        )
         for kind in kinds:
             members = [i for i in register.interpretations.values() if i.kind == kind]
             if not members:
@@ -538,7 +622,9 @@ class InterpretationsDirective(NapDirective):
         for option in register.options.values():
             for value in option.values:
                 if value.interpretation == interp.id:
-                    users.append(xref("optvalue", f"{option.id}={value.value}", literal(f"{option.id} = {value.value}")))
+                    users.append(
+                        xref("optvalue", f"{option.id}={value.value}", literal(f"{option.id} = {value.value}"))
+                    )
         for profile in register.profiles.values():
             for choice in profile.choices.values():
                 if choice.interpretation == interp.id:
@@ -553,28 +639,45 @@ class LacunaeDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        rows, row_ids = [], []
+        rows: list[list[Cell]] = []
+        row_ids: list[list[str]] = []
         for source in register.sources.values():
             for lacuna in source.lacunae:
                 try:
-                    place: list[NodeLike] = [xref("loc", source.anchor(lacuna.locator), f"{source.short} {lacuna.locator}")]
+                    place: list[NodeLike] = [
+                        xref("loc", source.anchor(lacuna.locator), f"{source.short} {lacuna.locator}")
+                    ]
                 except LocatorError:
-                    place = [f"{source.short} {lacuna.locator}", " (not in the copy; see the ", xref("source", source.id, "transcription"), ")"]
+                    place = [
+                        f"{source.short} {lacuna.locator}",
+                        " (not in the copy; see the ",
+                        xref("source", source.id, "transcription"),
+                        ")",
+                    ]
                 related = [
                     xref("interp", i.id, literal(i.id))
                     for i in register.interpretations.values()
                     if lacuna.id in f"{i.question} {i.reading} {i.reason}" or (i.id == lacuna.id)
                 ]
-                rows.append([
-                    [strong(lacuna.id)],
-                    place,
-                    self.linked(normal(lacuna.what)),
-                    join(related, ", ") or ["—"],
-                ])
+                rows.append(
+                    [
+                        [strong(lacuna.id)],
+                        place,
+                        self.linked(normal(lacuna.what)),
+                        join(related, ", ") or ["—"],
+                    ]
+                )
                 anchor_id = anchor("lacuna", lacuna.id)
                 row_ids.append([anchor_id])
                 self.domain.note("lacuna", lacuna.id, anchor_id, f"{source.short}: {lacuna.locator}")
-        return [table(["Lacuna", "Where", "What the copy lacks", "Interpretations"], rows, classes=["nap-lacunae"], row_ids=row_ids)]
+        return [
+            table(
+                ["Lacuna", "Where", "What the copy lacks", "Interpretations"],
+                rows,
+                classes=["nap-lacunae"],
+                row_ids=row_ids,
+            )
+        ]
 
 
 # ---------------------------------------------------------------------- profiles and sources
@@ -597,7 +700,11 @@ class ProfileDirective(NapDirective):
         page += self.index(anchor_id, f"{profile.id} (profile)")
         page += para(*self.linked(normal(profile.summary)), classes=["nap-intro"])
         page += para(
-            "Profile ", literal(profile.id), " (", profile.file, ") · the game of ",
+            "Profile ",
+            literal(profile.id),
+            " (",
+            profile.file,
+            ") · the game of ",
             xref("source", source.id, f"{source.short}, {source.title}"),
             f" · {len(profile.choices)} choices, one for each variation point.",
             classes=["nap-profile-meta"],
@@ -607,7 +714,9 @@ class ProfileDirective(NapDirective):
             choice = profile.choices.get(option.id)
             cells: list[Any] = [[xref("option", option.id, option.title), " ", literal(option.id)]]
             if choice is None:
-                logger.warning("napspec: profile %s makes no choice for %s", profile.id, option.id, location=self.get_location())
+                logger.warning(
+                    "napspec: profile %s makes no choice for %s", profile.id, option.id, location=self.get_location()
+                )
                 continue
             value = option.value(choice.value)
             cells.append([para(literal(choice.value)), *self.prose(value.meaning, classes=["nap-meaning"])])
@@ -616,7 +725,9 @@ class ProfileDirective(NapDirective):
             choice_id = anchor("choice", profile.id, option.id)
             row_ids.append([choice_id])
             self.domain.note("choice", f"{profile.id}/{option.id}", choice_id, f"{profile.title}: {option.title}")
-        page += table(["Variation point", "Choice", "What it rests on"], rows, classes=["nap-profile-choices"], row_ids=row_ids)
+        page += table(
+            ["Variation point", "Choice", "What it rests on"], rows, classes=["nap-profile-choices"], row_ids=row_ids
+        )
         own = [r for r in register.rules.values() if tuple(r.applies_to) == (profile.id,)]
         if own:
             page += rubric(f"Rules that bind this profile alone ({len(own)})")
@@ -635,26 +746,56 @@ class ProfileDirective(NapDirective):
         out.extend(self.citation(c) for c in own)
         for interp_id in dict.fromkeys(i for i in (choice.interpretation, value.interpretation) if i):
             interp = register.interpretations[interp_id]
-            out.append(para(
-                strong("Interpretation "), xref("interp", interp.id, literal(interp.id)), f" ({interp.kind}): ",
-                *self.linked(normal(interp.reading)),
-                classes=["nap-basis-interpretation"],
-            ))
+            if interp_id != choice.interpretation and choice.interpretation and source_id not in interp.sources:
+                continue  # the value's reading of other sources; the choice names its own
+            out.append(
+                para(
+                    strong("Interpretation "),
+                    xref("interp", interp.id, literal(interp.id)),
+                    f" ({interp.kind}): ",
+                    *self.linked(normal(interp.reading)),
+                    classes=["nap-basis-interpretation"],
+                )
+            )
         if choice.note:
             out.extend(self.prose(choice.note, classes=["nap-note"]))
         if not own:
             stance, _values = option.stance(source_id)
             short = register.sources[source_id].short
             if stance == "silent":
-                out.append(para(f"{short} is ", xref("optsource", f"{option.id}/{source_id}", "silent"), " on this point.", classes=["nap-note"]))
+                out.append(
+                    para(
+                        f"{short} is ",
+                        xref("optsource", f"{option.id}/{source_id}", "silent"),
+                        " on this point.",
+                        classes=["nap-note"],
+                    )
+                )
             elif stance == "lacuna":
-                out.append(para(f"{short}'s ", xref("optsource", f"{option.id}/{source_id}", "text is missing"), " on this point.", classes=["nap-note"]))
+                out.append(
+                    para(
+                        f"{short}'s ",
+                        xref("optsource", f"{option.id}/{source_id}", "text is missing"),
+                        " on this point.",
+                        classes=["nap-note"],
+                    )
+                )
             else:
-                out.append(para(f"{short} ", xref("optsource", f"{option.id}/{source_id}", "says otherwise"), "; the profile departs from it by the interpretation above.", classes=["nap-note"]))
+                out.append(
+                    para(
+                        f"{short} ",
+                        xref("optsource", f"{option.id}/{source_id}", "says otherwise"),
+                        "; the profile departs from it by the interpretation above.",
+                        classes=["nap-note"],
+                    )
+                )
         if not own and not choice.interpretation and not value.interpretation:
             logger.warning(
                 "napspec: profile choice %s=%r rests on neither a quotation of %s nor an interpretation",
-                option.id, choice.value, source_id, location=self.get_location(),
+                option.id,
+                choice.value,
+                source_id,
+                location=self.get_location(),
             )
         return out
 
@@ -674,9 +815,24 @@ class SourceDirective(NapDirective):
         anchor_id = self.target(page, "source", source.id, source.short)
         page += self.index(anchor_id, f"{source.short} (source)", f"{source.title} ({source.short})")
         page += para(strong("Reference. "), source.reference, classes=["nap-reference"])
-        page += para(strong("Author. "), source.author, " · ", strong("Published. "), source.published,
-                     *( [" · ", strong("Pages. "), source.pages] if source.pages else []), classes=["nap-reference"])
-        page += para(strong("Licence. "), source.licence, " · ", strong("Chapter or section. "), source.chapter, classes=["nap-reference"])
+        pages: list[NodeLike] = [" · ", strong("Pages. "), source.pages] if source.pages else []
+        page += para(
+            strong("Author. "),
+            source.author,
+            " · ",
+            strong("Published. "),
+            source.published,
+            *pages,
+            classes=["nap-reference"],
+        )
+        page += para(
+            strong("Licence. "),
+            source.licence,
+            " · ",
+            strong("Chapter or section. "),
+            source.chapter,
+            classes=["nap-reference"],
+        )
         page += para(
             "How it is cited: ",
             "by printed page, e.g. " if source.paged else "by named part, e.g. ",
@@ -688,9 +844,20 @@ class SourceDirective(NapDirective):
         if source.lacunae:
             page += rubric("What the copy lacks")
             page += bullet_list(
-                [[xref("lacuna", lac.id, strong(lac.locator)), ": ", *self.linked(normal(lac.what))] for lac in source.lacunae],
+                [
+                    [xref("lacuna", lac.id, strong(lac.locator)), ": ", *self.linked(normal(lac.what))]
+                    for lac in source.lacunae
+                ],
                 classes=["nap-lacuna-list"],
             )
+        copied = self.copied_passages(source)
+        if copied:
+            page += rubric("Where it repeats another source word for word")
+            page += para(
+                "In these passages the source is not an independent witness: its words are another's.",
+                classes=["nap-note"],
+            )
+            page += bullet_list(copied, classes=["nap-copy-list"])
         text = section("The text", [f"{source.id}-text"], classes=["nap-source-text"])
         preamble = self.preamble(source)
         if preamble:
@@ -713,6 +880,28 @@ class SourceDirective(NapDirective):
         page += text
         return [page]
 
+    def copied_passages(self, source: Source) -> list[list[NodeLike]]:
+        """Each distinct passage the register marks as copied, with both places."""
+        register = self.data.register
+        seen: dict[tuple[str, str, str], list[NodeLike]] = {}
+        for _file, _owner, citation in register.citations():
+            if citation.source != source.id or not citation.copies:
+                continue
+            key = (citation.locator, citation.copies, normal(citation.quote))
+            if key in seen:
+                continue
+            places = register.sources[citation.copies].find(citation.quote)
+            copied = register.sources[citation.copies]
+            original: NodeLike = self.locator_link(copied.id, places[0]) if places else copied.short
+            seen[key] = [
+                self.locator_link(source.id, citation.locator),
+                ": “",
+                normal(citation.quote),
+                "” — as ",
+                original,
+            ]
+        return list(seen.values())
+
     def header_fields(self, header: str) -> nodes.field_list:
         fields = nodes.field_list(classes=["nap-provenance"])
         for line in header.splitlines():
@@ -725,7 +914,9 @@ class SourceDirective(NapDirective):
                 field += body
                 fields += field
             elif line.strip() and len(fields):
-                fields[-1][1][0] += nodes.Text(" " + line.strip())
+                last_body = fields.children[-1].children[1]  # the field's body, holding one paragraph
+                assert isinstance(last_body, nodes.Element) and isinstance(last_body[0], nodes.Element)
+                last_body[0] += nodes.Text(" " + line.strip())
         return fields
 
     @staticmethod
@@ -797,12 +988,15 @@ class StatusDirective(NapDirective):
         except ValueError:
             where = data.certify_dir
         if not data.reports:
-            out.append(para(
-                strong("No certification report is available. "),
-                f"The folder {where} holds no certify-*.json report, so this page cannot say how the reference engine fares. ",
-                "Produce the reports with this command, then build the rulebook again:",
-                classes=["nap-no-report"],
-            ))
+            out.append(
+                para(
+                    strong("No certification report is available. "),
+                    f"The folder {where} holds no certify-*.json report, "
+                    "so this page cannot say how the reference engine fares. ",
+                    "Produce the reports with this command, then build the rulebook again:",
+                    classes=["nap-no-report"],
+                )
+            )
             out.append(nodes.literal_block(CERTIFY_COMMAND, CERTIFY_COMMAND, language="sh"))
             out.extend(self.untested())
             return out
@@ -811,22 +1005,48 @@ class StatusDirective(NapDirective):
         missing = [p for p in PROFILE_IDS if p not in targets]
         out.append(para(f"From the certification reports in {where}, as written by ", literal(CERTIFY_COMMAND), "."))
         if missing:
-            out.append(para(strong("No report for: "), ", ".join(missing), ". Run the command above to produce every profile's report.", classes=["nap-no-report"]))
-        rows = []
+            out.append(
+                para(
+                    strong("No report for: "),
+                    ", ".join(missing),
+                    ". Run the command above to produce every profile's report.",
+                    classes=["nap-no-report"],
+                )
+            )
+        rows: list[list[Cell]] = []
         for target in targets:
             report = data.report(target)
             summary = report.summary
             fresh = data.fresh(report)
-            state = "current" if fresh else ("out of date: the register or the scenarios changed since" if fresh is False else "unknown")
-            rows.append([
-                [xref("profile", target, target) if target in data.register.profiles else target],
-                report.engine,
-                report.started,
-                *[str(summary.get(s, 0)) for s in STATUSES],
-                "yes" if summary.get("certified") else "no",
-                state,
-            ])
-        out.append(table(["Target", "Engine", "Run", *[STATUS_WORDS[s] for s in STATUSES], "Certified", "Against the current suite"], rows, classes=["nap-status-summary"]))
+            state = (
+                "current"
+                if fresh
+                else ("out of date: the register or the scenarios changed since" if fresh is False else "unknown")
+            )
+            rows.append(
+                [
+                    [xref("profile", target, target) if target in data.register.profiles else target],
+                    report.engine,
+                    report.started,
+                    *[str(summary.get(s, 0)) for s in STATUSES],
+                    "yes" if summary.get("certified") else "no",
+                    state,
+                ]
+            )
+        out.append(
+            table(
+                [
+                    "Target",
+                    "Engine",
+                    "Run",
+                    *[STATUS_WORDS[s] for s in STATUSES],
+                    "Certified",
+                    "Against the current suite",
+                ],
+                rows,
+                classes=["nap-status-summary"],
+            )
+        )
 
         for chapter in data.register.chapters.values():
             heading = section(chapter.title, [f"status-chapter-{chapter.id}"])
@@ -845,15 +1065,27 @@ class StatusDirective(NapDirective):
                 status_id = anchor("status", rule.id)
                 row_ids.append([status_id])
                 self.domain.note("status", rule.id, status_id, f"Status of {rule.id}")
-            heading += table(["Rule", *targets], rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes)
+            heading += table(
+                ["Rule", *targets], rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes
+            )
             out.append(heading)
 
-        failures = [(t, c) for t in targets for c in data.report(t).cases if c.get("status") not in ("passed", "not-applicable")]
+        failures = [
+            (t, c) for t in targets for c in data.report(t).cases if c.get("status") not in ("passed", "not-applicable")
+        ]
         if failures:
             problems = section(f"Cases not passed ({len(failures)})", ["status-failures"])
             problems += table(
                 ["Target", "Case", "Status", "Message"],
-                [[t, [xref("scenario", c.get("scenario", ""), literal(c.get("id", "")))], STATUS_WORDS.get(c.get("status", ""), c.get("status", "")), c.get("message", "") or "—"] for t, c in failures],
+                [
+                    [
+                        t,
+                        [xref("scenario", c.get("scenario", ""), literal(c.get("id", "")))],
+                        STATUS_WORDS.get(c.get("status", ""), c.get("status", "")),
+                        c.get("message", "") or "—",
+                    ]
+                    for t, c in failures
+                ],
                 classes=["nap-failures"],
             )
             out.append(problems)
@@ -861,12 +1093,14 @@ class StatusDirective(NapDirective):
 
     def untested(self) -> list[nodes.Node]:
         register = self.data.register
-        rows = []
+        rows: list[list[Cell]] = []
         for rule in register.rules.values():
             count = len(self.data.scenarios_of(rule.id))
             rows.append([[xref("rule", rule.id, literal(rule.id))], str(count) if rule.testable else "not testable"])
         section_node = section("Scenarios per rule", ["status-scenarios-per-rule"])
-        section_node += para("Without a report, this is what the suite holds for each rule: the number of scenarios that test it.")
+        section_node += para(
+            "Without a report, this is what the suite holds for each rule: the number of scenarios that test it."
+        )
         section_node += table(["Rule", "Scenarios"], rows, classes=["nap-status"])
         return [section_node]
 
@@ -899,7 +1133,12 @@ class GlossaryDirective(NapDirective):
             pattern = re.compile(entry.get("match", r"\b" + re.escape(entry["term"]) + r"\b"), re.IGNORECASE)
             users = [rule_id for rule_id, text in texts.items() if pattern.search(text)]
             if not users:
-                logger.warning("napspec: glossary term %r is used by no rule (pattern %r)", entry["term"], pattern.pattern, location=self.get_location())
+                logger.warning(
+                    "napspec: glossary term %r is used by no rule (pattern %r)",
+                    entry["term"],
+                    pattern.pattern,
+                    location=self.get_location(),
+                )
             definition += para(
                 strong(f"Rules using it ({len(users)}): "),
                 *join([xref("rule", r, literal(r)) for r in users], ", "),
@@ -908,9 +1147,16 @@ class GlossaryDirective(NapDirective):
             see = entry.get("see", [])
             for name in see:
                 if name.lower() not in known:
-                    logger.warning("napspec: glossary term %r refers to unknown term %r", entry["term"], name, location=self.get_location())
+                    logger.warning(
+                        "napspec: glossary term %r refers to unknown term %r",
+                        entry["term"],
+                        name,
+                        location=self.get_location(),
+                    )
             if see:
-                definition += para(strong("See also: "), *join([term_ref(name) for name in see], ", "), classes=["nap-term-see"])
+                definition += para(
+                    strong("See also: "), *join([term_ref(name) for name in see], ", "), classes=["nap-term-see"]
+                )
             item += definition
             items += item
         glossary += items
@@ -930,10 +1176,27 @@ class BibliographyDirective(NapDirective):
             item += term
             body = nodes.definition()
             body += para(source.reference, classes=["nap-reference"])
-            body += para(strong("Published: "), source.published, *( [" · ", strong("pages "), source.pages] if source.pages else []))
+            pages: list[NodeLike] = [" · ", strong("pages "), source.pages] if source.pages else []
+            body += para(strong("Published: "), source.published, *pages)
             body += para(strong("Licence: "), source.licence)
-            cited = sum(1 for _f, _o, c in register.citations() if c.source == source.id)
-            body += para(f"Quoted {cited} times in the register; the ", xref("source", source.id, "transcription"), " is published here in full.")
+            quoted = [c for _f, _o, c in register.citations() if c.source == source.id]
+            body += para(
+                f"Quoted {len(quoted)} times in the register; the ",
+                xref("source", source.id, "transcription"),
+                " is published here in full.",
+            )
+            for copied_id in source.copies:
+                copies = [c for c in quoted if c.copies == copied_id]
+                copied = register.sources[copied_id]
+                body += para(
+                    strong("Not always an independent witness: "),
+                    f"{source.short} repeats some of {copied.short}'s sentences word for word; "
+                    f"{len(copies)} of these {len(quoted)} quotations are such copies, "
+                    "and each is marked where it is shown. "
+                    f"Where {source.short} and {copied.short} agree in the same words, "
+                    "they count as one witness, not two.",
+                    classes=["nap-copies"],
+                )
             item += body
             items += item
         return [items]
@@ -945,23 +1208,27 @@ class SummaryDirective(NapDirective):
     def build(self) -> list[nodes.Node]:
         data = self.data
         register = data.register
-        rows = []
+        rows: list[list[Cell]] = []
         for chapter in register.chapters.values():
             rules = register.rules_of(chapter.id)
             scenarios = {s.id for r in rules for s in data.scenarios_of(r.id)}
             options = [o for o in register.options.values() if o.chapter == chapter.id]
-            rows.append([
-                [xref("chapter", chapter.id, chapter.title)],
-                str(len(rules)),
-                str(len(options)),
-                str(len(scenarios)),
-            ])
-        rows.append([
-            [strong("All")],
-            str(len(register.rules)),
-            str(len(register.options)),
-            str(len(data.scenarios)),
-        ])
+            rows.append(
+                [
+                    [xref("chapter", chapter.id, chapter.title)],
+                    str(len(rules)),
+                    str(len(options)),
+                    str(len(scenarios)),
+                ]
+            )
+        rows.append(
+            [
+                [strong("All")],
+                str(len(register.rules)),
+                str(len(register.options)),
+                str(len(data.scenarios)),
+            ]
+        )
         kinds = Counter(i.kind for i in register.interpretations.values())
         return [
             table(["Chapter", "Rules", "Variation points", "Scenarios"], rows, classes=["nap-summary"]),

@@ -10,7 +10,8 @@ the same targets: ``{nap:rule}`play.follow-suit```, ``{nap:option}`revoke```,
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.nodes import Element
@@ -51,21 +52,26 @@ def slug(text: str) -> str:
 
 def anchor(kind: str, *names: object) -> str:
     """The anchor of a target, e.g. ``anchor("rule", "play.follow-suit")`` → ``rule-play-follow-suit``."""
-    prefix = {"interp": "interpretation", "optvalue": "option", "optsource": "option", "choice": "profile"}.get(kind, kind)
+    prefix = {"interp": "interpretation", "optvalue": "option", "optsource": "option", "choice": "profile"}.get(
+        kind, kind
+    )
     return "-".join([prefix, *(slug(str(n)) for n in names)])
 
 
 class NapDomain(Domain):
     name = "nap"
     label = "napspec"
-    object_types = {kind: ObjType(label, kind) for kind, label in OBJECT_TYPES.items()}
-    roles = {kind: XRefRole() for kind in OBJECT_TYPES}
-    initial_data: dict[str, Any] = {"objects": {}}
-    dangling_warnings = {kind: f"napspec {label} not found: %(target)s" for kind, label in OBJECT_TYPES.items()}
+    object_types: ClassVar[dict[str, ObjType]] = {kind: ObjType(label, kind) for kind, label in OBJECT_TYPES.items()}
+    roles: ClassVar[dict[str, Any]] = {kind: XRefRole() for kind in OBJECT_TYPES}
+    initial_data: ClassVar[dict[str, Any]] = {"objects": {}}
+    dangling_warnings: ClassVar[dict[str, str]] = {
+        kind: f"napspec {label} not found: %(target)s" for kind, label in OBJECT_TYPES.items()
+    }
 
     @property
     def objects(self) -> dict[tuple[str, str], tuple[str, str, str]]:
-        return self.data.setdefault("objects", {})
+        objects: dict[tuple[str, str], tuple[str, str, str]] = self.data.setdefault("objects", {})
+        return objects
 
     def note(self, kind: str, name: str, anchor_id: str, title: str, location: Any = None) -> None:
         """Register a target written on the current document."""
@@ -73,7 +79,9 @@ class NapDomain(Domain):
         docname = self.env.current_document.docname
         if key in self.objects and self.objects[key][0] != docname:
             other = self.objects[key][0]
-            logger.warning("napspec %s %r written twice: here and in %s", OBJECT_TYPES[kind], name, other, location=location)
+            logger.warning(
+                "napspec %s %r written twice: here and in %s", OBJECT_TYPES[kind], name, other, location=location
+            )
         self.objects[key] = (docname, anchor_id, title)
 
     def lookup(self, kind: str, name: str) -> tuple[str, str, str] | None:

@@ -4,14 +4,19 @@ as sentences."""
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Sequence, Union
+from collections.abc import Callable, Iterable, Sequence
 
 from docutils import nodes
 from sphinx import addnodes
 
-NodeLike = Union[nodes.Node, str]
+NodeLike = nodes.Node | str
 
-SUITS = {"S": ("♠", "spades", "black"), "H": ("♥", "hearts", "red"), "D": ("♦", "diamonds", "red"), "C": ("♣", "clubs", "black")}
+SUITS = {
+    "S": ("♠", "spades", "black"),
+    "H": ("♥", "hearts", "red"),
+    "D": ("♦", "diamonds", "red"),
+    "C": ("♣", "clubs", "black"),
+}
 RANKS = {"T": "10"}
 CARD = re.compile(r"^([2-9TJQKA])([CDHS])$")
 VARIABLE = re.compile(r"^<[^<>]+>$")
@@ -46,9 +51,7 @@ def literal(text: object) -> nodes.literal:
 
 def xref(kind: str, target: str, *content: NodeLike, classes: Sequence[str] = ()) -> addnodes.pending_xref:
     """A link to a ``nap`` domain target, resolved (or warned about) after reading."""
-    node = addnodes.pending_xref(
-        "", refdomain="nap", reftype=kind, reftarget=target, refexplicit=True, refwarn=True
-    )
+    node = addnodes.pending_xref("", refdomain="nap", reftype=kind, reftarget=target, refexplicit=True, refwarn=True)
     body = nodes.inline(classes=["xref", "nap", *classes])
     body.extend(text_nodes(content or (target,)))
     node += body
@@ -57,7 +60,9 @@ def xref(kind: str, target: str, *content: NodeLike, classes: Sequence[str] = ()
 
 def term_ref(term: str, *content: NodeLike) -> addnodes.pending_xref:
     """A link to a glossary term (the standard domain's ``term`` role)."""
-    node = addnodes.pending_xref("", refdomain="std", reftype="term", reftarget=term.lower(), refexplicit=True, refwarn=True)
+    node = addnodes.pending_xref(
+        "", refdomain="std", reftype="term", reftarget=term.lower(), refexplicit=True, refwarn=True
+    )
     body = nodes.inline(classes=["xref", "std", "std-term"])
     body.extend(text_nodes(content or (term,)))
     node += body
@@ -74,7 +79,9 @@ def join(items: Sequence[NodeLike], sep: str = ", ", last: str | None = None) ->
     return out
 
 
-def paragraphs(text: str, render: Callable[[str], list[NodeLike]] | None = None, classes: Sequence[str] = ()) -> list[nodes.paragraph]:
+def paragraphs(
+    text: str, render: Callable[[str], list[NodeLike]] | None = None, classes: Sequence[str] = ()
+) -> list[nodes.paragraph]:
     """Text split into paragraphs at blank lines, each paragraph's lines joined."""
     out = []
     for block in re.split(r"\n\s*\n", text.strip()):
@@ -116,7 +123,7 @@ def rubric(*items: NodeLike, classes: Sequence[str] = ()) -> nodes.rubric:
     return node
 
 
-Cell = Union[NodeLike, Sequence[NodeLike], nodes.Element, Sequence[nodes.Element]]
+Cell = NodeLike | Sequence[NodeLike] | nodes.Element | Sequence[nodes.Element]
 
 
 def _cell_children(cell: object) -> list[nodes.Node]:
@@ -124,8 +131,14 @@ def _cell_children(cell: object) -> list[nodes.Node]:
         return [cell]
     if isinstance(cell, (str, nodes.Node)):
         return [para(cell)]
-    items = list(cell)  # type: ignore[call-overload]
-    if all(isinstance(i, (nodes.paragraph, nodes.container, nodes.bullet_list, nodes.table, nodes.line_block)) for i in items) and items:
+    items: list[nodes.Node] = list(cell)  # type: ignore[call-overload]
+    if (
+        all(
+            isinstance(i, (nodes.paragraph, nodes.container, nodes.bullet_list, nodes.table, nodes.line_block))
+            for i in items
+        )
+        and items
+    ):
         return items
     return [para(*items)]
 
@@ -182,7 +195,9 @@ def card(code: str) -> nodes.inline:
         raise ValueError(f"not a card: {code!r}")
     rank, suit = match.groups()
     symbol, name, colour = SUITS[suit]
-    return nodes.inline(text=f"{RANKS.get(rank, rank)}{symbol}", classes=["nap-card", f"nap-{colour}", f"nap-suit-{name}"])
+    return nodes.inline(
+        text=f"{RANKS.get(rank, rank)}{symbol}", classes=["nap-card", f"nap-{colour}", f"nap-suit-{name}"]
+    )
 
 
 def variable(text: str) -> nodes.inline:

@@ -10,10 +10,11 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -85,7 +86,10 @@ def napspec(*arguments: str, timeout: float = 120, cwd: Path = REPO) -> subproce
     """Run the ``napspec`` command in a child process, output captured as text."""
     return subprocess.run(
         [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
-        cwd=cwd, capture_output=True, text=True, timeout=timeout,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
     )
 
 

@@ -56,8 +56,9 @@ def test_reference_is_certified_in_process_and_over_the_protocol_alike(tmp_path:
 )
 def test_a_rule_breaker_fails_on_the_rule_it_breaks(tmp_path: Path, script: str, broken_rule: str) -> None:
     command = f"{sys.executable} {ENGINES / script}"
-    run = run_certify(tmp_path, "--engine-command", command, "--profile", "britannica",
-                      "--rule", broken_rule, "--rule", "calling")
+    run = run_certify(
+        tmp_path, "--engine-command", command, "--profile", "britannica", "--rule", broken_rule, "--rule", "calling"
+    )
     assert run.code == ExitStatus.NOT_CERTIFIED, run.output
     report = run.report
     assert broken_rule in _failed_rules(report), _failed_rules(report)
@@ -81,11 +82,16 @@ def test_a_broken_engine_is_survived(tmp_path: Path, script: str, status: str) -
     command = f"{sys.executable} {ENGINES / script} --always"
     run = run_certify(
         tmp_path,
-        "--engine-command", command,
-        "--profile", "hoyle",
-        "--case-timeout", "0.5",
-        "--max-restarts", "2",
-        "--rule", "play.follow-suit",
+        "--engine-command",
+        command,
+        "--profile",
+        "hoyle",
+        "--case-timeout",
+        "0.5",
+        "--max-restarts",
+        "2",
+        "--rule",
+        "play.follow-suit",
     )
     assert run.code == ExitStatus.NOT_CERTIFIED, run.output
     report = run.report
@@ -123,8 +129,17 @@ def test_certify_refuses_unknown_engines_and_profiles(tmp_path: Path) -> None:
 
 def test_what_an_engine_does_not_declare_is_skipped_and_counted_against_it(tmp_path: Path) -> None:
     command = f"{sys.executable} {ENGINES / 'modest.py'}"
-    run = run_certify(tmp_path, "--engine-command", command, "--profile", "hoyle",
-                      "--rule", "irregularities.revoke-penalty", "--rule", "play.follow-suit")
+    run = run_certify(
+        tmp_path,
+        "--engine-command",
+        command,
+        "--profile",
+        "hoyle",
+        "--rule",
+        "irregularities.revoke-penalty",
+        "--rule",
+        "play.follow-suit",
+    )
     assert run.code == ExitStatus.NOT_CERTIFIED, run.output
     report = run.report
     skipped = [c for c in report["cases"] if c["status"] == "skipped-unsupported"]

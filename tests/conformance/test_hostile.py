@@ -136,8 +136,9 @@ def test_skip_messages_summarise_what_the_engine_declares(tmp_path: Path) -> Non
 def test_a_deeply_nested_house_rules_file_is_a_usage_error(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('base = "hoyle"\nname = "deep"\n[options]\nrevoke = ' + "[" * 100_000 + "]" * 100_000 + "\n")
-    completed = napspec("certify", "--engine", "reference", "--house-rules", str(house), "--report-dir",
-                        str(tmp_path / "r"))
+    completed = napspec(
+        "certify", "--engine", "reference", "--house-rules", str(house), "--report-dir", str(tmp_path / "r")
+    )
     assert completed.returncode == ExitStatus.USAGE_ERROR, completed.stderr
     assert str(house) in completed.stderr and "Traceback" not in completed.stderr
     assert not (tmp_path / "r").exists()
@@ -195,8 +196,17 @@ def test_an_empty_selection_never_overwrites_the_last_report(tmp_path: Path) -> 
     good = run_certify(tmp_path, "--engine", "reference", "--profile", "hoyle", "--rule", "settlement.nap")
     assert good.code == ExitStatus.CERTIFIED, good.output
     before = good.report_paths[0].read_bytes()
-    completed = napspec("certify", "--report-dir", str(tmp_path), "--engine", "reference", "--profile", "hoyle",
-                        "--scenario", "no-such-scenario")
+    completed = napspec(
+        "certify",
+        "--report-dir",
+        str(tmp_path),
+        "--engine",
+        "reference",
+        "--profile",
+        "hoyle",
+        "--scenario",
+        "no-such-scenario",
+    )
     assert completed.returncode == ExitStatus.USAGE_ERROR
     assert "--scenario no-such-scenario" in completed.stderr
     assert good.report_paths[0].read_bytes() == before
@@ -218,9 +228,26 @@ def test_exitfirst_stops_at_the_first_failure(tmp_path: Path) -> None:
 def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: Path, signum: int) -> None:
     pids = tmp_path / "pids"
     process = subprocess.Popen(
-        [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--report-dir", str(tmp_path / "r"),
-         "--engine-command", hostile("slow", pids), "--profile", "hoyle", "--profile", "peel", "--rule", "play"],
-        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "napspec.docs.pipeline",
+            "certify",
+            "--report-dir",
+            str(tmp_path / "r"),
+            "--engine-command",
+            hostile("slow", pids),
+            "--profile",
+            "hoyle",
+            "--profile",
+            "peel",
+            "--rule",
+            "play",
+        ],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     try:
         time.sleep(4)  # start-up, collection and a few slow cases
@@ -299,7 +326,7 @@ def test_summary_and_badge_render_saved_reports(saved_report: Path, tmp_path: Pa
     completed = napspec("badge", str(saved_report), "-o", str(tmp_path / "badges"))
     assert completed.returncode == 0, completed.stderr
     svg = (tmp_path / "badges" / "certify-peel.svg").read_text(encoding="utf-8")
-    assert svg.startswith("<?xml") and "napspec peel" in svg and passed.split()[0] in svg
+    assert svg.startswith("<?xml") and "napspec peel" in svg and passed.split(maxsplit=1)[0] in svg
     completed = napspec("summary", str(tmp_path / "badges" / "certify-peel.svg"))
     assert completed.returncode == ExitStatus.USAGE_ERROR
 
@@ -337,8 +364,13 @@ def test_house_rules_check_refuses_a_deeply_nested_file(tmp_path: Path) -> None:
 
 def test_the_reference_command_has_help_version_and_napspecs_exit_statuses() -> None:
     def reference(*arguments: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "napspec.reference.cli", *arguments],
-                              cwd=REPO, capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "napspec.reference.cli", *arguments],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     assert reference("-h").returncode == 0 and "serve" in reference("-h").stdout
     version = reference("--version")

@@ -9,6 +9,7 @@ PNG decoder (:func:`decode_png`) lets the tests look at the pixels.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -18,7 +19,7 @@ import subprocess
 import time
 import zlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 FLAGS = (
     "--headless",
@@ -51,7 +52,9 @@ class BrowserError(RuntimeError):
 class Chromium:
     """One headless browser with one page."""
 
-    def __init__(self, binary: str, profile_dir: Path, width: int = 1400, height: int = 1000, timeout: float = 30.0) -> None:
+    def __init__(
+        self, binary: str, profile_dir: Path, width: int = 1400, height: int = 1000, timeout: float = 30.0
+    ) -> None:
         self.timeout = timeout
         self._next_id = 0
         self._buffer = b""
@@ -68,12 +71,21 @@ class Chromium:
             os.set_inheritable(4, True)
 
         self.process = subprocess.Popen(
-            [binary, *FLAGS, "--remote-debugging-pipe", f"--user-data-dir={profile_dir}", f"--window-size={width},{height}", "about:blank"],
+            [
+                binary,
+                *FLAGS,
+                "--remote-debugging-pipe",
+                f"--user-data-dir={profile_dir}",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             close_fds=False,
-            preexec_fn=wire,
+            # The pipe is wired to fds 3 and 4, as --remote-debugging-pipe expects, before exec;
+            # the test process starts no threads of its own.
+            preexec_fn=wire,  # noqa: PLW1509
         )
         os.close(to_browser_r)
         os.close(from_browser_w)
@@ -81,7 +93,14 @@ class Chromium:
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
-        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            session=True,
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
 
     # ------------------------------------------------------------------ protocol
 
@@ -103,7 +122,8 @@ class Chromium:
                     raise BrowserError(f"chromium closed the pipe (exit status {self.process.poll()})")
                 self._buffer += chunk
         raw, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(raw)
+        message: dict[str, Any] = json.loads(raw)
+        return message
 
     def call(self, method: str, session: bool = False, **params: Any) -> dict[str, Any]:
         self._next_id += 1
@@ -117,7 +137,8 @@ class Chromium:
             if answer.get("id") == self._next_id:
                 if "error" in answer:
                     raise BrowserError(f"{method}: {answer['error']}")
-                return answer.get("result", {})
+                result: dict[str, Any] = answer.get("result", {})
+                return result
             self.events.append(answer)
 
     def wait_for(self, event: str) -> dict[str, Any]:
@@ -143,7 +164,9 @@ class Chromium:
         self.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")
 
     def evaluate(self, expression: str) -> Any:
-        result = self.call("Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True)
+        result = self.call(
+            "Runtime.evaluate", session=True, expression=expression, returnByValue=True, awaitPromise=True
+        )
         if "exceptionDetails" in result:
             raise BrowserError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
@@ -160,22 +183,18 @@ class Chromium:
         return base64.b64decode(result["data"])
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(BrowserError, OSError):
             self.call("Browser.close")
-        except (BrowserError, OSError):
-            pass
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         for fd in (self._to_browser, self._from_browser):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
 
-    def __enter__(self) -> "Chromium":
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

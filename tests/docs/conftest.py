@@ -62,13 +62,22 @@ class Builds:
 
 def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list[str]:
     return [
-        sys.executable, "-m", "sphinx",
+        sys.executable,
+        "-m",
+        "sphinx",
         *(["-E"] if fresh else []),
-        "-W", "-n", "-N", "--keep-going",  # -N: no colour codes in the output the tests read
-        "-b", "html",
-        "-d", str(doctrees),
-        "-D", f"napspec_certify_dir={certify}",
-        str(DOCS), str(out),
+        "-W",
+        "-n",
+        "-N",
+        "--keep-going",  # -N: no colour codes in the output the tests read
+        "-b",
+        "html",
+        "-d",
+        str(doctrees),
+        "-D",
+        f"napspec_certify_dir={certify}",
+        str(DOCS),
+        str(out),
     ]
 
 
@@ -80,17 +89,29 @@ def report(target: str, failed_rule: str | None) -> dict[str, object]:
         status, message = "passed", ""
         if failed_rule in scenario.rules and not failed_once:
             status, message, failed_once = "failed", "made-up failure for the rulebook's tests", True
-        cases.append({
-            "id": f"{scenario.id}[{target}]", "scenario": scenario.id, "chapter": scenario.chapter,
-            "rules": list(scenario.rules), "example": {}, "status": status, "message": message,
-        })
+        cases.append(
+            {
+                "id": f"{scenario.id}[{target}]",
+                "scenario": scenario.id,
+                "chapter": scenario.chapter,
+                "rules": list(scenario.rules),
+                "example": {},
+                "status": status,
+                "message": message,
+            }
+        )
     passed = sum(1 for c in cases if c["status"] == "passed")
     return {
         "format": "napspec-certification/1",
         "provenance": {"suite": "napspec", "started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
         "engine": {"name": "napspec-reference", "version": "test"},
         "target": {"name": target, "options": {}},
-        "summary": {"applicable": len(cases), "passed": passed, "failed": len(cases) - passed, "certified": passed == len(cases)},
+        "summary": {
+            "applicable": len(cases),
+            "passed": passed,
+            "failed": len(cases) - passed,
+            "certified": passed == len(cases),
+        },
         "engine_error": "",
         "cases": cases,
     }

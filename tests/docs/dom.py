@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Iterator
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
@@ -14,8 +14,8 @@ VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "met
 class Element:
     tag: str
     attrs: dict[str, str]
-    parent: "Element | None" = None
-    children: list["Element | str"] = field(default_factory=list)
+    parent: Element | None = None
+    children: list[Element | str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -39,31 +39,31 @@ class Element:
         walk(self)
         return " ".join("".join(parts).split())
 
-    def iter(self) -> Iterator["Element"]:
+    def iter(self) -> Iterator[Element]:
         for child in self.children:
             if isinstance(child, Element):
                 yield child
                 yield from child.iter()
 
-    def find_all(self, tag: str | None = None, cls: str | None = None) -> list["Element"]:
+    def find_all(self, tag: str | None = None, cls: str | None = None) -> list[Element]:
         return [e for e in self.iter() if (tag is None or e.tag == tag) and (cls is None or cls in e.classes)]
 
-    def find(self, tag: str | None = None, cls: str | None = None) -> "Element | None":
+    def find(self, tag: str | None = None, cls: str | None = None) -> Element | None:
         found = self.find_all(tag, cls)
         return found[0] if found else None
 
-    def ancestors(self) -> Iterator["Element"]:
+    def ancestors(self) -> Iterator[Element]:
         node = self.parent
         while node is not None:
             yield node
             node = node.parent
 
-    def rows(self) -> list["Element"]:
+    def rows(self) -> list[Element]:
         """The body rows of a table."""
         body = self.find("tbody")
-        return [r for r in (body or self).find_all("tr")]
+        return list((body or self).find_all("tr"))
 
-    def cells(self) -> list["Element"]:
+    def cells(self) -> list[Element]:
         return [c for c in self.children if isinstance(c, Element) and c.tag in ("td", "th")]
 
     def links(self) -> list[str]:

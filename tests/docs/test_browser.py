@@ -7,8 +7,9 @@ skipped elsewhere.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -114,7 +115,9 @@ def test_a_chapter_page_draws_the_cards_and_sets_the_sources_side_by_side(builds
     assert dark >= 40, f"no black card glyphs drawn in the hands table ({dark} dark pixels)"
 
 
-def test_the_conflicts_page_sets_every_variation_point_against_the_four_sources(builds: Builds, browser: Chromium) -> None:
+def test_the_conflicts_page_sets_every_variation_point_against_the_four_sources(
+    builds: Builds, browser: Chromium
+) -> None:
     browser.open((builds.full.html / "conflicts.html").as_uri())
     seen = browser.evaluate(CONFLICTS_SCRIPT)
 
@@ -126,7 +129,9 @@ def test_the_conflicts_page_sets_every_variation_point_against_the_four_sources(
         assert option.id in row[0]["text"]
         for source_id, cell in zip(REGISTER.sources, row[1:]):
             stance, values = option.stance(source_id)
-            expected = {"cited": " or ".join(str(v) for v in values), "silent": "silent", "lacuna": "missing text"}[stance]
+            expected = {"cited": " or ".join(str(v) for v in values), "silent": "silent", "lacuna": "missing text"}[
+                stance
+            ]
             assert cell["text"].startswith(expected), (option.id, source_id, cell["text"])
             assert cell["href"].endswith(f"#option-{option.id}-{source_id}"), cell["href"]
 

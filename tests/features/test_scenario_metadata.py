@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.spec import load, normalise
+from napspec.suite.scenarios import Scenario, load_scenarios
 
 REGISTER = load()
 SCENARIOS = load_scenarios()
@@ -47,7 +47,10 @@ def test_description_quotes_the_register_verbatim(scenario: Scenario) -> None:
         words = normalise(quote.words)
         assert any(
             c.source == source and c.locator == quote.locator and words in normalise(c.quote) for c in citations
-        ), f"line {quote.line}: {quote.short} {quote.locator}: {quote.words[:60]!r} is not a citation of {scenario.rules}"
+        ), (
+            f"line {quote.line}: {quote.short} {quote.locator}: {quote.words[:60]!r} "
+            f"is not a citation of {scenario.rules}"
+        )
 
 
 @pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.outline], ids=_id)
@@ -65,6 +68,23 @@ def test_examples_rows_cite_their_source(scenario: Scenario) -> None:
         source = SHORTS.get(short)
         assert source, f"unknown source in {cell!r}"
         REGISTER.sources[source].span(locator)  # raises on a locator that names no place
+
+
+@pytest.mark.parametrize("scenario", [s for s in SCENARIOS if s.outline and "profile" in s.examples_header], ids=_id)
+def test_examples_rows_rest_on_the_profiles_own_source(scenario: Scenario) -> None:
+    """A row's expectation is credited to its profile's own source, or to a reading of it:
+    never to another source's words, nor to an interpretation that does not cover the profile."""
+    for row in scenario.examples:
+        profile = REGISTER.profiles[row["profile"]]
+        cell = row["source"].strip()
+        if cell.startswith("interpretation "):
+            interpretation = REGISTER.interpretations[cell.removeprefix("interpretation ")]
+            assert profile.source in interpretation.sources, (
+                f"row {row['profile']}: interpretation {interpretation.id} does not list {profile.source!r}"
+            )
+        else:
+            short = cell.partition(" ")[0]
+            assert SHORTS.get(short) == profile.source, f"row {row['profile']} cites {cell!r}"
 
 
 def test_every_testable_rule_has_a_scenario() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from napref_helpers import STANDARD, declare, payments, play, rejected, rules, show_all, stacked
+from .napref_helpers import STANDARD, declare, payments, play, rejected, rules, show_all, stacked
 
 from napspec.reference.actions import Call, Pass
 from napspec.reference.errors import BadCall, CallTooLow, CannotPass, NotYourTurn, RulesError, WrongPhase

@@ -6,7 +6,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from napref_helpers import PROFILES
+from .napref_helpers import PROFILES
 
 from napspec.reference.cards import (
     FULL_PACK,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from napref_helpers import rejected, rules
+from .napref_helpers import rejected, rules
 
 from napspec.reference.actions import Cut, DealCards
 from napspec.reference.cards import FULL_PACK, parse_cards
@@ -43,8 +43,15 @@ def test_first_dealer_wikipedia_lowest_cut_with_ace_low() -> None:
     assert session.first_dealer == 1
 
 
-def test_first_dealer_britannica_lowest_cut_with_ace_high() -> None:
+def test_first_dealer_britannica_lowest_cut_with_ace_low() -> None:
+    # interpretation britannica-ace-in-cut: the ace is low in the cut, as Hoyle and Wikipedia say
     session = Session(Rules.profile("britannica"), 4, decks=[draw_pack("2C AH 3S KD")])
+    assert session.first_dealer == 1
+
+
+def test_first_dealer_lowest_cut_with_ace_high_as_a_house_rule() -> None:
+    rules = Rules.profile("britannica").with_options({"first-dealer": "lowest-card-ace-high"})
+    session = Session(rules, 4, decks=[draw_pack("2C AH 3S KD")])
     assert session.first_dealer == 0
 
 

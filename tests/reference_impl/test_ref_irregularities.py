@@ -12,7 +12,7 @@ Seat 0 calling and leading AS wins the first four tricks and loses the fifth to 
 from __future__ import annotations
 
 import pytest
-from napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
+from .napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
 from napspec.reference.actions import AskInformation, Claim, Cut, DealCards, ExposeCard, Play, RefuseToShow, ShowCards
 from napspec.reference.cards import FULL_PACK, parse_card

@@ -4,7 +4,7 @@ settlement."""
 from __future__ import annotations
 
 import pytest
-from napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
+from .napref_helpers import STANDARD, declare, payments, play, rejected, show_all, stacked
 
 from napspec.reference.actions import Play
 from napspec.reference.cards import parse_card, parse_cards
@@ -88,7 +88,7 @@ def test_card_not_held_is_refused() -> None:
     hand = stacked("peel", STANDARD)
     declare(hand, 3, 0, 0, 0)
     rejected(hand, Play(0, parse_card("2D")), CardNotHeld)
-    rejected(hand, Play(0, True), CardNotHeld)  # type: ignore[arg-type]
+    rejected(hand, Play(0, True), CardNotHeld)
 
 
 def test_stop_when_decided_made_peel() -> None:

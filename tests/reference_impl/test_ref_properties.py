@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import given as hgiven
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from napref_helpers import PROFILES
+from .napref_helpers import PROFILES
 
 from napspec.reference.actions import (
     Action,
@@ -86,7 +86,7 @@ def test_thousands_of_random_deals_per_profile(profile: str) -> None:
         hand._penalised = True
         assert hand._compute_result() == hand.result
         hand._penalised = False
-        outcomes.add(hand.result.outcome)  # type: ignore[union-attr]
+        outcomes.add(hand.result.outcome)
     assert {"made", "defeated"} <= outcomes
 
 

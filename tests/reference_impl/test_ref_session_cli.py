@@ -6,7 +6,7 @@ import random
 
 import pytest
 from click.testing import CliRunner
-from napref_helpers import PROFILES
+from .napref_helpers import PROFILES
 
 from napspec.reference.actions import Claim, Cut, DealCards, Pass
 from napspec.reference.cards import FULL_PACK

@@ -58,9 +58,9 @@ def test_a_malformed_locator_is_reported(spec_copy: Path) -> None:
 
 
 def test_a_source_left_unaccounted_on_an_option_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", '  peel = "Peel has no such rule."\n', "")
+    _edit(spec_copy / "variations.toml", '  britannica = "Britannica has no such rule."\n', "")
     assert any(
-        "option 'show-cards': source 'peel' is neither cited" in p for p in _problems(spec_copy)
+        "option 'show-cards': source 'britannica' is neither cited" in p for p in _problems(spec_copy)
     )
 
 
@@ -88,3 +88,113 @@ def test_an_unused_interpretation_is_reported(spec_copy: Path) -> None:
 def test_an_option_naming_an_unknown_rule_is_reported(spec_copy: Path) -> None:
     _edit(spec_copy / "variations.toml", 'rules = ["dealing.deal"]', 'rules = ["dealing.deal", "dealing.nowhere"]')
     assert any("names unknown rule 'dealing.nowhere'" in p for p in _problems(spec_copy))
+
+
+# ---------------------------------------------------------------------- labels and witnesses
+
+
+def _line(path: Path, needle: str) -> int:
+    """The 1-based line of the first occurrence of ``needle`` in the (edited) copy."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
+        if needle in line:
+            return number
+    raise AssertionError(f"{needle!r} not in {path}")
+
+
+def _reported(folder: Path, file: str, line: int, *words: str) -> bool:
+    return any(p.startswith(f"spec/{file}:{line}: ") and all(w in p for w in words) for p in _problems(folder))
+
+
+def test_the_shipped_register_passes_the_label_and_witness_checks() -> None:
+    from napspec.spec.check import _check_citation_readings, _check_copies, _check_profile_labels
+
+    register = Register(SPEC_DIR)
+    found = _check_profile_labels(register) + _check_citation_readings(register) + _check_copies(register)
+    assert not found, "\n".join(map(str, found))
+
+
+def test_a_profile_value_cited_only_through_a_reading_must_name_it(spec_copy: Path) -> None:
+    path = spec_copy / "profiles" / "britannica.toml"
+    _edit(path, 'players-min = { value = 2, interpretation = "britannica-any-number" }', "players-min = 2")
+    line = _line(path, "players-min = 2")
+    assert _reported(
+        spec_copy,
+        "profiles/britannica.toml",
+        line,
+        "players-min = 2",
+        "only through interpretation britannica-any-number",
+    ), _problems(spec_copy)
+
+
+def test_a_choice_among_values_its_source_gives_must_be_labelled(spec_copy: Path) -> None:
+    path = spec_copy / "profiles" / "hoyle.toml"
+    labelled = 'nap-stakes = { value = "win-10-lose-5", interpretation = "hoyle-stakes-rule-not-custom" }'
+    _edit(path, labelled, 'nap-stakes = "win-10-lose-5"')
+    line = _line(path, "nap-stakes =")
+    assert _reported(
+        spec_copy, "profiles/hoyle.toml", line, "one of several values 'hoyle' is cited for", "'win-12-lose-6'"
+    ), _problems(spec_copy)
+
+
+def test_an_interpretation_named_for_a_profile_it_does_not_list_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "profiles" / "peel.toml"
+    _edit(
+        path,
+        'revoke = { value = "none", interpretation = "peel-revoke" }',
+        'revoke = { value = "none", interpretation = "hoyle-revoke-failed-call" }',
+    )
+    line = _line(path, "revoke =")
+    assert _reported(
+        spec_copy, "profiles/peel.toml", line, "interpretation 'hoyle-revoke-failed-call', which does not list 'peel'"
+    ), _problems(spec_copy)
+
+
+def test_a_value_label_that_does_not_cover_the_profile_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "profiles" / "peel.toml"
+    labelled = 'out-of-turn = { value = "none", interpretation = "peel-irregularities-lacuna" }'
+    _edit(path, labelled, 'out-of-turn = "none"')
+    line = _line(path, "out-of-turn =")
+    assert _reported(
+        spec_copy, "profiles/peel.toml", line, "interpretation 'no-remedy-where-silent', which does not list 'peel'"
+    ), _problems(spec_copy)
+
+
+def test_a_citation_read_through_another_sources_interpretation_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "variations.toml"
+    note = '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica'
+    _edit(
+        path,
+        f'{note} profile does not take."\n    interpretation = "britannica-ace-in-cut"',
+        f'{note} profile does not take."\n    interpretation = "wikipedia-deal-pattern"',
+    )
+    line = _line(path, 'quote = "The players cut for deal; the lowest deals. The cards rank as at whist"')
+    assert _reported(
+        spec_copy, "variations.toml", line, "interpretation 'wikipedia-deal-pattern' is cited for 'britannica'"
+    ), _problems(spec_copy)
+
+
+def test_a_copied_passage_not_marked_as_a_copy_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "variations.toml"
+    _edit(path, '    copies = "britannica"\n', "")
+    text = path.read_text(encoding="utf-8").split("\n")
+    line = next(
+        number
+        for number, content in enumerate(text, start=1)
+        if "When six play the dealer deals himself no hand" in content and 'source = "wikipedia"' in text[number - 3]
+    )
+    assert _reported(
+        spec_copy, "variations.toml", line, "stands word for word in 'britannica'", "say copies = 'britannica'"
+    ), _problems(spec_copy)
+
+
+def test_a_copy_that_is_not_word_for_word_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "variations.toml"
+    _edit(
+        path,
+        '    quote = "The cut must leave at least four cards in each packet."\n',
+        '    quote = "The cut must leave at least four cards in each packet."\n    copies = "britannica"\n',
+    )
+    line = _line(path, 'quote = "The cut must leave at least four cards in each packet."')
+    assert _reported(
+        spec_copy, "variations.toml", line, "cut-minimum=4", "does not stand word for word in 'britannica'"
+    ), _problems(spec_copy)

@@ -24,7 +24,8 @@ def test_export_carries_every_rule_option_and_profile() -> None:
     assert set(document["rules"]) == set(register.rules)
     assert set(document["options"]) == set(register.options)
     assert document["profiles"]["wikipedia"]["values"]["deal-pattern"]["value"] == "three-then-two"
-    assert document["options"]["show-cards"]["sources"]["peel"]["stance"] == "silent"
+    assert document["options"]["show-cards"]["sources"]["britannica"]["stance"] == "silent"
+    assert document["options"]["show-cards"]["sources"]["peel"]["stance"] == "lacuna"
 
 
 def test_a_schema_violation_is_caught() -> None:

@@ -63,8 +63,9 @@ def main() -> None:
         if request["cmd"] == "hello":
             if mode == "group-children":
                 for _ in range(2):
-                    _record(pids_file, subprocess.Popen(LONG_SLEEP, stdin=subprocess.DEVNULL,
-                                                        stdout=subprocess.DEVNULL).pid)
+                    _record(
+                        pids_file, subprocess.Popen(LONG_SLEEP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).pid
+                    )
             if mode == "duplicate-keys":
                 sys.stdout.write('{"protocol": "napspec/1", "protocol": "napspec/1"}\n')
                 sys.stdout.flush()

@@ -1,0 +1,77 @@
+"""The suite's commands, added to the register's ``napspec`` group (``napspec.spec.cli``):
+``dump-cases``, the suite as data for runners in any language."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import IO
+
+import click
+
+from napspec.spec.cli import main
+from napspec.spec.errors import SpecError
+from napspec.suite.dump import SCHEMA_PATH, dump_lines, problems
+from napspec.suite.targets import Target
+from napspec.suite.vocabulary import ScenarioError
+
+
+def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
+    """Write the dump; (cases, scenario rows, rows not applicable)."""
+    cases = rows = not_applicable = 0
+    for line in dump_lines(target):
+        found = problems(line)
+        if found:
+            raise ScenarioError(f"{line['label']}: the dump line breaks its schema: {'; '.join(found)}")
+        out.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+        if line["not_applicable"]:
+            rows += 1
+            not_applicable += 1
+        else:
+            cases += 1
+            rows += line["index"] == 1
+    return cases, rows, not_applicable
+
+
+@main.command("dump-cases")
+@click.option("--profile", help="Resolve the cases for this profile.")
+@click.option(
+    "--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Resolve them for these house rules."
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the JSON lines into this file (default: standard output).",
+)
+def dump_cases(profile: str | None, house_rules: Path | None, output: Path | None) -> None:
+    """Write every case of the suite for one target, with the checks of its answers, as JSON
+    lines (one case per line; schema: features/schema/dump-case.schema.json)."""
+    if not profile and not house_rules:
+        raise click.UsageError("give --profile (or --house-rules)")
+    try:
+        target = Target.from_options(profile, str(house_rules) if house_rules else None)
+    except (SpecError, ValueError) as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    assert target is not None
+    try:
+        if output is None:
+            cases, rows, not_applicable = _write(target, sys.stdout)
+        else:
+            output.parent.mkdir(parents=True, exist_ok=True)
+            with output.open("w", encoding="utf-8") as out:
+                cases, rows, not_applicable = _write(target, out)
+    except ScenarioError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(1)
+    click.echo(
+        f"{cases} cases of {rows - not_applicable} scenario rows for {target.name} "
+        f"({not_applicable} rows not applicable); schema: {SCHEMA_PATH.name}"
+        + (f"; written to {output}" if output else ""),
+        err=True,
+    )
+
+
+__all__ = ["main"]

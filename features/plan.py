@@ -1,0 +1,197 @@
+"""A scenario (one Examples row of an outline) turned into the cases an engine is sent and the
+checks its answers must meet, by the vocabulary alone: no engine is consulted.
+
+The checks asked after the same actions share one case; the cases of a row are played in
+order, and the row passes when every check of every case holds. A row is *not applicable*
+to a target whose option values differ from those it was written for
+(:mod:`napspec.suite.targets`).
+
+>>> from napspec.suite.scenarios import load_scenarios
+>>> scenario = next(s for s in load_scenarios() if s.id == "dealing-undealt-cards-not-used")
+>>> row = plan_row(scenario, {})
+>>> [len(case.checks) for case in row.cases], row.cases[0].message["queries"]
+([1, 2], ['state'])
+>>> plan_row(scenario, {}, Target.from_options("wikipedia", None)).not_applicable
+'needs cut-minimum=1, the target has 4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from napspec.spec import load
+from napspec.suite.cases import CaseError, validate_case
+from napspec.suite.checks import Check
+from napspec.suite.scenarios import Scenario, Step
+from napspec.suite.targets import Target
+from napspec.suite.vocabulary import QUERY_ORDER, VOCABULARY, CaseBuilder, Phrase, ScenarioError, match
+
+
+@dataclass(frozen=True)
+class PlannedCase:
+    """One case as sent to the engine, and the checks of its answers, in step order."""
+
+    message: dict[str, Any]
+    checks: tuple[Check, ...]
+    #: For each check, the index of the step that asks it.
+    steps: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PlannedStep:
+    """One step as run: its phrase, its values, and its checks as (case, check) indices."""
+
+    step: Step
+    phrase: Phrase
+    args: dict[str, Any]
+    checks: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RowPlan:
+    """A scenario row: its steps and cases, or why it does not apply to the target."""
+
+    scenario: Scenario
+    row: dict[str, str]
+    steps: tuple[PlannedStep, ...]
+    cases: tuple[PlannedCase, ...] = ()
+    not_applicable: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def label(self) -> str:
+        """The row's name in reports: ``scenario-id[profile]`` for a row of an outline."""
+        profile = self.row.get("profile")
+        return f"{self.scenario.id}[{profile}]" if profile else self.scenario.id
+
+
+def _where(scenario: Scenario, step: Step) -> str:
+    return f"{scenario.file}:{step.line} ({scenario.id})"
+
+
+def _rows(step: Step) -> list[dict[str, str]]:
+    header, *body = step.table
+    return [dict(zip(header, cells)) for cells in body]
+
+
+def _needs(scenario: Scenario) -> tuple[set[str], set[str]]:
+    """The options a scenario's expectations depend on, and the profiles its rules bind."""
+    register = load()
+    needs = set(scenario.needs)
+    bound = set(register.profiles)
+    for rule_id in scenario.rules:
+        rule = register.rules.get(rule_id)
+        if rule is None:
+            raise ScenarioError(f"{scenario.file}:{scenario.line}: unknown rule {rule_id!r}")
+        needs.update(rule.options)
+        bound &= set(rule.applies_to)
+    return needs, bound
+
+
+def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) -> tuple[dict[str, Any], str]:
+    """The option map the cases run under, or why the row does not apply to ``target``."""
+    where = f"{scenario.file}:{scenario.line} ({scenario.id})"
+    if builder.profile is None:
+        raise ScenarioError(f'{where}: no profile was given (Given the profile "...")')
+    if builder.players is None or builder.dealer is None:
+        raise ScenarioError(f"{where}: no table size (Given <n> players with seat <d> dealing)")
+    values = load().profile_values(builder.profile)
+    values.update(builder.overrides)
+    if target is None:
+        return values, ""
+    needs, bound = _needs(scenario)
+    if target.base not in bound:
+        return {}, f"the rules tested do not bind {target.base}"
+    ok, reason = target.applies(values, needs | builder.needs | set(builder.overrides), builder.players)
+    if not ok:
+        return {}, reason
+    return dict(target.values), ""
+
+
+def plan_row(
+    scenario: Scenario,
+    row: dict[str, str],
+    target: Target | None = None,
+    vocabulary: Sequence[Phrase] = VOCABULARY,
+) -> RowPlan:
+    """The cases and checks of one row of ``scenario`` (``{}`` for a plain scenario), under
+    ``target`` (``None``: under the scenario's own profile and options), read with
+    ``vocabulary``.
+
+    Raises :class:`~napspec.suite.vocabulary.ScenarioError` for a step the vocabulary cannot
+    read or a scenario that does not set up a valid case.
+    """
+    builder = CaseBuilder(scenario_id=scenario.id)
+    found: list[tuple[Step, Phrase, dict[str, Any], range]] = []
+    for written in scenario.steps:
+        step = written.rendered(row)
+        matched = match(step.text, vocabulary=vocabulary)
+        if matched is None:
+            raise ScenarioError(f"{_where(scenario, step)}: no phrase of the vocabulary reads {step.text!r}")
+        phrase, args = matched
+        if phrase.datatable:
+            if not step.table:
+                raise ScenarioError(f"{_where(scenario, step)}: {step.text!r} takes a data table")
+            args["rows"] = _rows(step)
+        elif step.table:
+            raise ScenarioError(f"{_where(scenario, step)}: {step.text!r} takes no data table")
+        before = len(builder.checks)
+        try:
+            phrase.apply(builder, args)
+        except (ScenarioError, ValueError) as error:
+            raise ScenarioError(f"{_where(scenario, step)}: {error}") from error
+        found.append((step, phrase, args, range(before, len(builder.checks))))
+    if builder.start is None:
+        raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): neither hands, pack nor draw was given")
+    options, reason = _options(builder, scenario, target)
+    if reason:
+        steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
+        return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
+
+    # Consecutive checks after the same actions are answered by one case.
+    groups: list[tuple[int, list[int]]] = []
+    for index, (taken, _check) in enumerate(builder.checks):
+        if groups and groups[-1][0] == taken:
+            groups[-1][1].append(index)
+        else:
+            groups.append((taken, [index]))
+    step_of = {index: number for number, (*_, checks) in enumerate(found) for index in checks}
+    place: dict[int, tuple[int, int]] = {}
+    cases: list[PlannedCase] = []
+    profile = row.get("profile") or builder.profile
+    for number, (taken, indices) in enumerate(groups):
+        checks = [builder.checks[i][1] for i in indices]
+        asked = {query for check in checks for query in check.queries}
+        message: dict[str, Any] = {
+            "id": f"{scenario.id}/{profile}#{number + 1}",
+            "options": options,
+            "players": builder.players,
+            "dealer": builder.dealer,
+            "irregular": builder.irregular,
+            "start": builder.start,
+            "actions": [dict(action) for action in builder.actions[:taken]],
+            "queries": [query for query in QUERY_ORDER if query in asked],
+        }
+        try:
+            validate_case(message)
+        except CaseError as error:
+            raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): {error}") from error
+        for position, index in enumerate(indices):
+            place[index] = (number, position)
+        cases.append(PlannedCase(message=message, checks=tuple(checks), steps=tuple(step_of[i] for i in indices)))
+    steps = tuple(
+        PlannedStep(step, phrase, args, tuple(place[i] for i in checks)) for step, phrase, args, checks in found
+    )
+    return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
+
+
+def plan_scenario(
+    scenario: Scenario, target: Target | None = None, vocabulary: Sequence[Phrase] = VOCABULARY
+) -> list[RowPlan]:
+    """Every row of a scenario (one for a plain scenario), in order."""
+    return [plan_row(scenario, row, target, vocabulary) for row in (scenario.examples or ({},))]
+
+
+__all__ = ["PlannedCase", "PlannedStep", "RowPlan", "plan_row", "plan_scenario"]

@@ -1,0 +1,221 @@
+"""napspec as a user gets it: the sdist and wheel built from this tree, the wheel installed
+into a fresh environment, every command run from a directory outside any checkout.
+
+The default run lays the fresh environment over this one's third-party packages (a path entry
+only: this environment's own napspec, an editable install, is not loaded there), so that it
+takes seconds. The ``campaign`` marker runs the same checks in an environment where pip
+installs the wheel's dependencies from scratch (``pytest -m campaign tests/packaging``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import venv
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class Installed:
+    """A fresh environment with the wheel installed, and a working directory outside REPO."""
+
+    python: Path
+    bin: Path
+    workdir: Path
+    wheel: Path
+    sdist: Path
+
+    def run(self, *arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+        env = {
+            "PATH": f"{self.bin}{os.pathsep}{os.environ.get('PATH', '')}",
+            "HOME": str(self.workdir),
+            "LANG": "C.UTF-8",
+            "COLUMNS": "200",
+            "NO_COLOR": "1",
+        }
+        return subprocess.run(
+            list(arguments),
+            cwd=self.workdir,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
+
+
+def _build(outdir: Path) -> tuple[Path, Path]:
+    """The sdist, then the wheel built from that sdist (so the sdist is proven complete)."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(outdir), str(REPO)], capture_output=True, text=True, timeout=600
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    (sdist,) = outdir.glob("napspec-*.tar.gz")
+    (wheel,) = outdir.glob("napspec-*.whl")
+    return sdist, wheel
+
+
+def _install(root: Path, wheel: Path, sdist: Path, *, isolated: bool) -> Installed:
+    env_dir = root / "env"
+    venv.EnvBuilder(with_pip=isolated, clear=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    if isolated:
+        command = [str(python), "-m", "pip", "install", "-q", f"{wheel}[docs]"]
+    else:
+        # This environment's pip installs into the fresh one; the dependencies come from a
+        # plain path entry to this environment's site-packages (no .pth file there is run).
+        command = [sys.executable, "-m", "pip", "--python", str(python), "install", "-q", "--no-deps", str(wheel)]
+    completed = subprocess.run(command, capture_output=True, text=True, timeout=900)
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    if not isolated:
+        purelib = subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        Path(purelib, "zz-napspec-test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    workdir = root / "elsewhere"
+    workdir.mkdir()
+    return Installed(python=python, bin=env_dir / "bin", workdir=workdir, wheel=wheel, sdist=sdist)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    root = tmp_path_factory.mktemp("installed")
+    sdist, wheel = _build(root / "dist")
+    return _install(root, wheel, sdist, isolated=False)
+
+
+def test_the_sdist_carries_the_tests_and_the_licence(installed: Installed) -> None:
+    with tarfile.open(installed.sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert "LICENSE" in names
+    assert "tests/packaging/test_installed.py" in names
+    assert {"spec/sources/peel.txt", "features/04-play.feature", "docs/index.md", ".ci/run"} <= names
+
+
+def test_the_wheel_carries_what_the_commands_need(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {"napspec", "napspec-0.1.0.dist-info"}, tops
+    needed = {
+        "napspec/spec/sources/hoyle.txt",
+        "napspec/spec/variations.toml",
+        "napspec/spec/schema/register.schema.json",
+        "napspec/suite/04-play.feature",
+        "napspec/suite/test_scenarios.py",
+        "napspec/conformance/schema/case.schema.json",
+        "napspec/suite/schema/dump-case.schema.json",
+        "napspec/docs/index.md",
+        "napspec/docs/conf.py",
+        "napspec/docs/_static/napspec.css",
+        "napspec/docs/rulebook/directives.py",
+        "napspec-0.1.0.dist-info/licenses/LICENSE",
+    }
+    assert needed <= names, needed - names
+
+
+def test_no_generic_top_level_names(installed: Installed) -> None:
+    for name in ("spec", "conformance", "reference_impl", "features", "docs", "tests"):
+        completed = installed.run(str(installed.python), "-c", f"import {name}")
+        assert completed.returncode != 0 and "ModuleNotFoundError" in completed.stderr, name
+    completed = installed.run(
+        str(installed.python), "-c", "import napspec.spec, napspec.suite; print(napspec.spec.__file__)"
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert str(installed.bin.parent) in completed.stdout  # the wheel's copy, not this checkout's
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ("check",),
+        ("rules", "play.follow-suit"),
+        ("options",),
+        ("export", "-o", "register.json"),
+    ],
+    ids=lambda a: a[0],
+)
+def test_register_commands(installed: Installed, arguments: tuple[str, ...]) -> None:
+    completed = installed.run(str(installed.bin / "napspec"), *arguments)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    if arguments[0] == "export":
+        document = json.loads((installed.workdir / "register.json").read_text(encoding="utf-8"))
+        assert document["rules"]
+
+
+def test_house_rules_check(installed: Installed) -> None:
+    (installed.workdir / "crown.toml").write_text('base = "hoyle"\n\n[options]\nnap-stakes = "win-12-lose-6"\n')
+    completed = installed.run(str(installed.bin / "napspec"), "house-rules", "check", "crown.toml")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+@pytest.mark.parametrize("route", ["in-process", "protocol"])
+def test_certify_by_both_routes(installed: Installed, route: str) -> None:
+    engine = (
+        ["--engine", "reference"]
+        if route == "in-process"
+        else ["--engine-command", f"{installed.python} -m napspec.reference.cli serve"]
+    )
+    completed = installed.run(
+        str(installed.bin / "napspec"),
+        "certify",
+        *engine,
+        "--profile",
+        "hoyle",
+        "-k",
+        "follow or trick",
+        "--report-dir",
+        "reports",
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    (report,) = (installed.workdir / "reports").glob("certify-*.json")
+    document = json.loads(report.read_text(encoding="utf-8"))
+    assert document["summary"]["certified"] and document["summary"]["passed"] >= 5
+
+
+def test_certify_without_an_engine_is_a_usage_error(installed: Installed) -> None:
+    completed = installed.run(str(installed.bin / "napspec"), "certify", "--profile", "hoyle")
+    assert completed.returncode == 2
+    assert "--engine" in completed.stderr and "--engine-command" in completed.stderr
+
+
+def test_the_rulebook_builds_where_the_user_says(installed: Installed) -> None:
+    completed = installed.run(str(installed.bin / "napspec"), "rulebook", "-o", "book")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    index = installed.workdir / "book" / "index.html"
+    assert "Napoleon" in index.read_text(encoding="utf-8")
+    assert (installed.workdir / "book" / "chapters" / "play.html").is_file()
+
+
+@pytest.mark.campaign
+def test_from_scratch(tmp_path: Path) -> None:
+    """The whole round in an environment where pip resolves every dependency itself."""
+    sdist, wheel = _build(tmp_path / "dist")
+    fresh = _install(tmp_path, wheel, sdist, isolated=True)
+    assert fresh.run(str(fresh.python), "-c", "import spec").returncode != 0
+    certify = fresh.run(
+        str(fresh.bin / "napspec"),
+        "certify",
+        "--engine",
+        "reference",
+        "--profile",
+        "all",
+        "--report-dir",
+        "reports",
+        timeout=900,
+    )
+    assert certify.returncode == 0, certify.stdout[-3000:] + certify.stderr[-3000:]
+    book = fresh.run(str(fresh.bin / "napspec"), "rulebook", "-o", "book", "--reports", "reports")
+    assert book.returncode == 0, book.stdout[-3000:] + book.stderr[-3000:]
