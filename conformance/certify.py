@@ -244,7 +244,8 @@ class Collector:
             )
         _label(list(self.records.values()))
         if self.progress is not None:
-            self.task = self.progress.add_task("scenarios", total=len(items))
+            name = printable(self.target.name) if self.target is not None else "each scenario's profile"
+            self.task = self.progress.add_task(f"certifying against {name}", total=len(items))
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
@@ -424,9 +425,9 @@ def run_certification(
         if exitfirst:
             args.append("-x")
         console = console or Console(stderr=True)
-        title = Text("certifying against ") + Text(target.name, style="bold")
         with Progress(
-            TextColumn(title),  # type: ignore[arg-type]  # rich renders Text as is
+            # The target's name is shown as plain text (a house-rules name may hold markup).
+            TextColumn("{task.description}", markup=False),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
@@ -591,13 +592,15 @@ def print_summary(result: Certification, console: Console) -> None:
     register = load()
     title = Text(f"{result.engine.get('name', '?')} {result.engine.get('version', '')} against {result.target}")
     table = RichTable(title=title)
-    table.add_column("chapter / rule", no_wrap=True)
-    for status in COUNTED:
-        table.add_column(status, justify="right", no_wrap=True)
     rows: dict[tuple[str, str], Counter[str]] = {}
     for record in result.applicable:
         for rule in record.rules or ["(no rule)"]:
             rows.setdefault((record.chapter, rule), Counter())[record.status] += 1
+    # A rule id is never cut: on a narrow terminal the status headings wrap instead.
+    widest = max((len(rule) + 2 for _, rule in rows), default=10)
+    table.add_column("chapter / rule", no_wrap=True, min_width=widest)
+    for status in COUNTED:
+        table.add_column(status, justify="right")
     order = {chapter: index for index, chapter in enumerate(register.chapters)}
     current = None
     for (chapter, rule), counts in sorted(rows.items(), key=lambda item: (order.get(item[0][0], 99), item[0][1])):

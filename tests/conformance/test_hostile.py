@@ -378,3 +378,52 @@ def test_the_reference_command_has_help_version_and_napspecs_exit_statuses() -> 
     assert reference("play", "--profile", "nosuch").returncode == ExitStatus.USAGE_ERROR
     assert reference("bench", "--players", "11", "--hands", "1").returncode == ExitStatus.USAGE_ERROR
     assert reference("nosuch").returncode == ExitStatus.USAGE_ERROR
+
+
+def test_on_a_terminal_a_markup_target_name_is_shown_as_text(tmp_path: Path) -> None:
+    import os
+    import pty
+
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hoyle"\nname = "[/bold]x[link=y]"\n[options]\nnap-stakes = "win-12-lose-6"\n')
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "napspec.docs.pipeline",
+            "certify",
+            "--report-dir",
+            str(tmp_path / "r"),
+            "--engine",
+            "reference",
+            "--house-rules",
+            str(house),
+            "--rule",
+            "settlement.nap",
+        ],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        stdout=follower,
+        stderr=follower,
+        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
+    )
+    os.close(follower)
+    output = b""
+    try:
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal closed: the command ended
+                break
+            if not chunk:
+                break
+            output += chunk
+        assert process.wait(timeout=SLACK) == ExitStatus.CERTIFIED, output.decode(errors="replace")
+    finally:
+        os.close(leader)
+        if process.poll() is None:
+            process.kill()
+    text = output.decode(errors="replace")
+    assert "INTERNALERROR" not in text and "Traceback" not in text
+    assert "CERTIFIED" in text and "[/bold]x[link=y]" in text
