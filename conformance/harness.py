@@ -14,6 +14,7 @@ more.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -26,12 +27,13 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Final, Mapping, Sequence
+from typing import IO, Any, Final, Self
 
 from napspec.conformance import schemas
-from napspec.suite.cases import validate_case
 from napspec.conformance.contract import (
+    EXCERPT_LIMIT,
     PROTOCOL,
     Engine,
     EngineCrashed,
@@ -41,9 +43,9 @@ from napspec.conformance.contract import (
     EngineUnavailable,
     ProtocolError,
     UnsupportedCase,
-    EXCERPT_LIMIT,
     excerpt,
 )
+from napspec.suite.cases import validate_case
 
 #: The longest response line accepted (bytes); a longer one is a protocol error. A case's
 #: answers run to a few kilobytes, so this only stops an engine that never ends its line.
@@ -507,19 +509,14 @@ class _Process:
         if os.name == "posix":
             # The group outlives its leader while any member lives; its id is not reused
             # until then, so this cannot reach anyone else's processes.
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self.popen.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
         if self.popen.poll() is None:
-            try:
+            with contextlib.suppress(OSError):
                 self.popen.kill()
-            except OSError:
-                pass
-        try:
+        # An unkillable engine (a zombie held by the OS) is left: nothing more can be done.
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(5)
-        except subprocess.TimeoutExpired:
-            pass  # unkillable (a zombie held by the OS): nothing more can be done
         _RUNNING.discard(self.popen.pid)
         if _ADOPTING[0]:
             _end_orphans()
@@ -530,10 +527,8 @@ class _Process:
 
 
 def _close_quietly(stream: IO[bytes]) -> None:
-    try:
+    with contextlib.suppress(OSError, ValueError):
         stream.close()
-    except (OSError, ValueError):
-        pass
 
 
 class ProtocolEngine:
@@ -624,7 +619,7 @@ class ProtocolEngine:
         else:
             process.kill()
 
-    def __enter__(self) -> ProtocolEngine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -780,10 +775,10 @@ class InProcessEngine:
         """Close the engine (an exception from its close() is not the harness's problem)."""
         try:
             self.engine.close()
-        except Exception:  # noqa: BLE001 - closing is best effort
+        except Exception:
             traceback.print_exc(file=sys.stderr)
 
-    def __enter__(self) -> InProcessEngine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -808,7 +803,7 @@ class InProcessEngine:
         def target() -> None:
             try:
                 outcome.append(self._guarded(function, case_id, what))
-            except BaseException as error:  # noqa: BLE001 - carried back to the caller's thread
+            except BaseException as error:
                 failure.append(error)
 
         worker = threading.Thread(target=target, name="napspec-in-process-engine", daemon=True)
@@ -832,7 +827,7 @@ class InProcessEngine:
             raise
         except EngineError:
             raise
-        except Exception as error:  # noqa: BLE001 - an engine bug errors the case, not the run
+        except Exception as error:
             raise EngineCrashed(
                 f"engine raised {type(error).__name__} during {what}: {error}",
                 case_id=case_id,

@@ -16,7 +16,8 @@ Options (exactly one of the first two is required):
 from __future__ import annotations
 
 import shlex
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 

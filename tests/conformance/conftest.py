@@ -114,7 +114,7 @@ def check_report(path: Path) -> dict[str, Any]:
     assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
     junit = ET.parse(path.with_name(path.name.removesuffix(".json") + ".junit.xml")).getroot()
     assert junit.tag == "testsuites"
-    assert sorted(case.get("name") for case in junit.iter("testcase")) == sorted(ids)
+    assert sorted(case.get("name", "") for case in junit.iter("testcase")) == sorted(ids)
     return dict(report)
 
 
