@@ -21,7 +21,6 @@ from typing import Any, NoReturn
 
 import click
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -419,7 +418,7 @@ def verify(reports: tuple[Path, ...]) -> None:
             problems.append("it was made with another version of the suite than the one installed")
         if problems:
             failures += 1
-            click.echo(f"{escape(str(path))}: NOT VERIFIED: " + "; ".join(problems))
+            click.echo(f"{printable(str(path))}: NOT VERIFIED: " + "; ".join(problems))
         else:
             click.echo(f"{path}: verified ({_engine_label(document)} against {printable(document['target']['name'])})")
     sys.exit(int(ExitStatus.NOT_CERTIFIED if failures else ExitStatus.CERTIFIED))

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import napspec.conformance.contract as contract
+from napspec.conformance import contract
 from napspec.conformance.contract import (
     ENTRY_POINT_GROUP,
     STATUSES,
@@ -53,7 +53,7 @@ class Recorder:
         if "unserialisable" in case["id"]:
             return {"case": case["id"], "steps": {1, 2}, "answers": {}}
         if "chatty" in case["id"]:
-            print("this would corrupt the protocol stream")
+            print("this would corrupt the protocol stream")  # noqa: T201 - the chatty engine under test
         return self.toy.run_response(case)
 
     def close(self) -> None:
@@ -169,7 +169,7 @@ def test_errors_name_the_case_and_quote_a_bounded_excerpt() -> None:
 # -------------------------------------------------------------------------- entry points
 
 
-FAKE_MODULE = '''
+FAKE_MODULE = """
 class Toy:
     def hello(self): return {}
     def run(self, case): return {}
@@ -177,7 +177,7 @@ class Toy:
 
 class NotAnEngine:
     pass
-'''
+"""
 
 
 @pytest.fixture
@@ -220,5 +220,5 @@ def test_a_factory_that_is_no_engine_is_refused(fake_distribution: None) -> None
 
 def test_with_no_engine_registered_the_error_says_how_to_register_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(contract, "entry_points", lambda group: [])
-    with pytest.raises(UnknownEngine, match='no engine is registered; .* "napspec.engines"'):
+    with pytest.raises(UnknownEngine, match=r'no engine is registered; .* "napspec\.engines"'):
         load_engine("reference")

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from napspec.suite.cases import CaseError
 from napspec.conformance.contract import (
     EngineCrashed,
     EngineReportedError,
@@ -20,6 +19,7 @@ from napspec.conformance.contract import (
     status_for,
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine, check_result
+from napspec.suite.cases import CaseError
 
 from .conftest import REPO, engine_command, small_case, toy_module
 
@@ -215,7 +215,7 @@ def test_a_wrong_handshake_errors_every_case_without_restarts(
         for number in range(3):
             with pytest.raises(error_type, match=message) as caught:
                 engine.run(small_case(f"handshake/{number}"))
-            assert getattr(caught.value, "case_id") == f"handshake/{number}"
+            assert caught.value.case_id == f"handshake/{number}"
         assert engine.restarts == 0
 
 
@@ -257,7 +257,7 @@ class LimitedEngine:
 def test_a_case_beyond_the_capabilities_is_not_sent() -> None:
     limited = LimitedEngine()
     engine = InProcessEngine(limited)
-    with pytest.raises(UnsupportedCase, match="nap-stakes=\"win-12-lose-6\" is not supported") as caught:
+    with pytest.raises(UnsupportedCase, match='nap-stakes="win-12-lose-6" is not supported') as caught:
         engine.run(small_case("house/12", overrides={"nap-stakes": "win-12-lose-6"}, queries=["result"]))
     assert status_for(caught.value) == "skipped-unsupported"
     with pytest.raises(UnsupportedCase, match="query not answered: state"):
