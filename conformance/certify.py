@@ -25,8 +25,10 @@ import json
 import os
 import re
 import shlex
+import signal
 import sys
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -198,6 +200,18 @@ class Collector:
         self.stop_reason = ""
         #: Whether Ctrl-C (or SIGTERM) stopped the run.
         self.interrupted = False
+        self.session: pytest.Session | None = None
+
+    def request_stop(self, signum: int, frame: object) -> None:
+        """Signal handler for Ctrl-C and SIGTERM during the run: the run stops after the
+        case in progress (which its deadline bounds); a second signal stops it at once."""
+        if self.interrupted:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    def pytest_runtest_logfinish(self) -> None:
+        if self.interrupted and self.session is not None:
+            self.session.shouldstop = "interrupted"
 
     def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
         # pytest stops a run it was asked to stop (shouldstop) by the same route as Ctrl-C.
@@ -227,6 +241,7 @@ class Collector:
             config.hook.pytest_deselected(items=dropped)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.session = session
         items = session.items
         for item in items:
             marker = item.get_closest_marker("scenario_id")
@@ -436,7 +451,14 @@ def run_certification(
             disable=not console.is_terminal,
         ) as progress:
             collector = Collector(progress, engine=wrapped, target=target, rules=rules, scenarios=scenarios)
-            exit_code = pytest.main(args, plugins=[collector])
+            # A signal raised as an exception at any point could land inside pytest's own
+            # machinery; it is turned into a request to stop between cases instead.
+            handlers = _stop_on_signals(collector)
+            try:
+                exit_code = pytest.main(args, plugins=[collector])
+            finally:
+                for signum, handler in handlers.items():
+                    signal.signal(signum, handler)
     finally:
         if owned:
             wrapped.close()
@@ -469,6 +491,17 @@ def run_certification(
         if record.status == "not-run":
             record.message = f"not run: {reason}"
     return result
+
+
+def _stop_on_signals(collector: Collector) -> dict[int, Any]:
+    """Route SIGINT and SIGTERM to ``collector.request_stop`` (from the main thread only, as
+    Python requires); the handlers they replace, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous[signum] = signal.signal(signum, collector.request_stop)
+    return previous
 
 
 # ------------------------------------------------------------------------------- reports

@@ -11,6 +11,7 @@ import pytest
 
 from napspec.conformance.contract import (
     EngineCrashed,
+    EngineError,
     EngineReportedError,
     EngineTimeout,
     EngineUnavailable,
@@ -215,6 +216,7 @@ def test_a_wrong_handshake_errors_every_case_without_restarts(
         for number in range(3):
             with pytest.raises(error_type, match=message) as caught:
                 engine.run(small_case(f"handshake/{number}"))
+            assert isinstance(caught.value, EngineError)
             assert caught.value.case_id == f"handshake/{number}"
         assert engine.restarts == 0
 

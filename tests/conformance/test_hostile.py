@@ -250,7 +250,10 @@ def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: P
         text=True,
     )
     try:
-        time.sleep(4)  # start-up, collection and a few slow cases
+        deadline = time.monotonic() + SLACK
+        while not pids.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the run reaches its first case
+        time.sleep(0.5)
         process.send_signal(signum)
         output, _ = process.communicate(timeout=SLACK)
     finally:
@@ -266,6 +269,7 @@ def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: P
     assert not_run and all("interrupted" in case["message"] for case in not_run)
     junit = (tmp_path / "r" / "certify-hoyle.junit.xml").read_text(encoding="utf-8")
     assert junit.count('<skipped type="not-run"') == len(not_run)
+    assert_gone(pids)  # the engine itself
 
 
 # --------------------------------------------------------------------- output for people

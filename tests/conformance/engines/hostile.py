@@ -14,7 +14,8 @@ process it starts (one a line), so a test can check that none is left behind.
   handshake);
 - "wide-handshake": declares 250 long values for one option (within the limits), so that
   every skip message could copy them;
-- "slow": answers every case after 0.2 s (for interrupting a run);
+- "slow": answers every case after 0.2 s, recording its own pid at the first (for
+  interrupting a run);
 - "duplicate-keys": answers the handshake with an object that gives a key twice.
 """
 
@@ -87,6 +88,8 @@ def main() -> None:
                 while True:
                     sys.stdout.write("\n" * 4096)
             elif mode == "slow":
+                if pids_file and not os.path.exists(pids_file):
+                    _record(pids_file, os.getpid())  # the run has reached its first case
                 time.sleep(0.2)
             send(run_response(case))
         elif request["cmd"] == "bye":
