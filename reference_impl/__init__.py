@@ -1,10 +1,38 @@
 """The napspec reference engine: the rules of Napoleon ("Nap"), executable.
 
-Modules: :mod:`~napspec.reference.cards` (cards as ints), :mod:`~napspec.reference.rules` (the
-twenty options, read from ``spec/``), :mod:`~napspec.reference.actions`,
-:mod:`~napspec.reference.events`, :mod:`~napspec.reference.hand` (one deal),
-:mod:`~napspec.reference.session` (a series of deals), :mod:`~napspec.reference.errors`,
-:mod:`~napspec.reference.cli` (``napspec-reference``).
+Module map, in layers: each module imports only modules listed above it (and, of the rest of
+the project, only the register ``napspec.spec`` and the contract
+``napspec.conformance.contract``). The phase modules, from ``deal`` to ``settlement``, share
+the state of :mod:`~napspec.reference.state` and import none of one another: a phase hands
+over to the next through the methods ``HandState`` declares.
+
+* :mod:`~napspec.reference.errors`: the typed errors (``IllegalAction`` and its kinds).
+* :mod:`~napspec.reference.events`: the events and records (tricks, offences, results).
+* :mod:`~napspec.reference.cards`: cards as ints, packs, parsing and printing.
+* :mod:`~napspec.reference.rules`: :class:`Rules`, one typed field per option, and the facts
+  read from the register: stakes, fines, ranges, the cards each player is dealt.
+* :mod:`~napspec.reference.actions`: the actions, and the shared instances of the common ones.
+* :mod:`~napspec.reference.table`: the geometry of a table (eldest, cutter, order of play).
+* :mod:`~napspec.reference.state`: the fields of a hand, the phase names, the notes on speed.
+* :mod:`~napspec.reference.deal`: set-up, the cut and the deal; the faults of the deal recorded.
+* :mod:`~napspec.reference.exchanges`: between the deal and the calling; none in the plain
+  game, the place of Peep and Purchase.
+* :mod:`~napspec.reference.calling`: the calls and the soloist; the place of Misery,
+  Wellington, Blücher, Sir Garnet.
+* :mod:`~napspec.reference.play`: the tricks, stopping when decided, the showing required,
+  the right to information.
+* :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards, the
+  showing that reveals a revoke.
+* :mod:`~napspec.reference.claims`: claims of offences, their remedies and penalties.
+* :mod:`~napspec.reference.settlement`: who pays whom; the place of the pool.
+* :mod:`~napspec.reference.hand`: :class:`Hand`, all the phases together: constructors,
+  queries, ``legal_actions``, ``apply``, ``snapshot``.
+* :mod:`~napspec.reference.session`: :class:`Session`, a series of deals (first dealer,
+  rotation, totals).
+* :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
+* :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
+  optional: ``pip install 'napspec[bench]'``).
+* :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
 
 >>> from napspec.reference import Hand, Rules
 >>> hand = Hand(Rules.profile("wikipedia"), 5, dealer=0, seed=42)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from napspec.reference.cards import PACK_SIZE, format_card, format_cards
-from napspec.reference.rules import MAX_HANDS
+from napspec.reference.rules import MAX_HANDS, NAP
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +120,7 @@ ACTION_TYPES: tuple[type, ...] = (
 _SEATS = range(MAX_HANDS + 1)
 PLAY: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in range(PACK_SIZE)) for s in _SEATS)
 CUT: tuple[tuple[Cut, ...], ...] = tuple(tuple(Cut(s, d) for d in range(PACK_SIZE + 1)) for s in _SEATS)
-CALL: tuple[tuple[Call, ...], ...] = tuple(tuple(Call(s, t) for t in range(6)) for s in _SEATS)
+CALL: tuple[tuple[Call, ...], ...] = tuple(tuple(Call(s, t) for t in range(NAP + 1)) for s in _SEATS)
 PASS: tuple[Pass, ...] = tuple(Pass(s) for s in _SEATS)
 DEAL: tuple[DealCards, ...] = tuple(DealCards(s) for s in _SEATS)
 SHOW: tuple[ShowCards, ...] = tuple(ShowCards(s) for s in _SEATS)
@@ -152,7 +152,7 @@ def describe(action: Action) -> str:
             extra += f", wrongly ({', '.join(map(str, action.counts))} cards)"
         return f"{who} deals{extra}"
     if isinstance(action, Call):
-        return f"{who} calls Nap" if action.tricks == 5 else f"{who} calls {action.tricks}"
+        return f"{who} calls Nap" if action.tricks == NAP else f"{who} calls {action.tricks}"
     if isinstance(action, Pass):
         return f"{who} passes"
     if isinstance(action, Play):

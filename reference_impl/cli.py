@@ -23,6 +23,7 @@ from typing import Any
 
 import click
 
+from napspec.reference.bench import compare
 from napspec.reference.cards import SUIT_NAMES, format_card, format_cards, shuffled_pack
 from napspec.reference.errors import NapError
 from napspec.reference.events import (
@@ -225,6 +226,8 @@ def serve() -> None:
 
     serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
 
+
+main.add_command(compare)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -63,6 +63,7 @@ from napspec.reference.events import Information
 from napspec.reference.hand import CLAIMED, Hand
 from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
+from napspec.spec import load as load_register
 
 PROTOCOL = "napspec/1"
 
@@ -118,7 +119,7 @@ def _capabilities() -> dict[str, Any]:
         else:
             options[spec.id] = list(spec.values)
     return {
-        "profiles": ["britannica", "hoyle", "peel", "wikipedia"],
+        "profiles": sorted(load_register().profile_ids),  # Rules.profile plays every profile there is
         "options": options,
         "variants": [],
         "queries": list(QUERIES),

@@ -27,6 +27,18 @@ from typing import Any, Literal, Mapping, NamedTuple, get_args
 
 from napspec.reference.cards import PACK_SIZE
 from napspec.reference.errors import RulesError
+from napspec.spec import load as _load_register
+
+_REGISTER = _load_register()
+
+CARDS_EACH: int = _REGISTER.number("cards-each")
+"""The cards dealt to each player, and so the tricks of a hand (rule dealing.five-cards)."""
+
+TRICKS_IN_HAND: int = CARDS_EACH
+"""A hand has as many tricks as each player has cards."""
+
+NAP: int = TRICKS_IN_HAND
+"""Nap is the call of all the tricks (rule calling.call-tricks), the highest of the plain game."""
 
 OptionValue = str | int | bool
 """The value of one option: an enum value (``str``), an ``int`` or a ``bool``."""
@@ -49,7 +61,7 @@ Revoke = Literal[
     "none",
 ]
 
-MAX_HANDS = PACK_SIZE // 5
+MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
 
 class OptionSpec(NamedTuple):
@@ -198,8 +210,8 @@ class Rules:
             )
         sits_out = self.dealer_sits_out_at(players)
         hands = players - 1 if sits_out else players
-        if hands * 5 > PACK_SIZE:
-            raise RulesError(f"{players} players: {hands} hands of five need more than {PACK_SIZE} cards")
+        if hands * CARDS_EACH > PACK_SIZE:
+            raise RulesError(f"{players} players: {hands} hands of {CARDS_EACH} need more than {PACK_SIZE} cards")
         if sits_out and self.compulsory_call == "dealer-if-all-pass":
             # Interpretation dealer-out-cannot-be-compelled: a dealer without cards cannot
             # play for a trick, and choosing someone else would invent a rule.
@@ -209,35 +221,50 @@ class Rules:
             )
 
     def win_stake(self, call: int) -> int:
-        """What each player pays a soloist who makes ``call`` (Nap: 10 or 12 by nap-stakes).
+        """What each player pays a soloist who makes ``call``: one stake a trick called
+        (rule settlement.stake-per-trick); a Nap, the amount ``nap-win`` of the nap-stakes
+        value in force.
 
         >>> rules = Rules.profile("peel")
         >>> rules.win_stake(3), rules.win_stake(5)
         (3, 10)
         """
-        if call < 5:
+        if call < NAP:
             return call
-        return 10 if self.nap_stakes == "win-10-lose-5" else 12
+        return _amount("nap-stakes", self.nap_stakes, "nap-win")
 
     def lose_stake(self, call: int) -> int:
-        """What a soloist who fails ``call`` pays each player (Nap: 5 or 6 by nap-stakes).
+        """What a soloist who fails ``call`` pays each player: one stake a trick called; a Nap,
+        the amount ``nap-lose`` of the nap-stakes value in force.
 
         >>> Rules.profile("peel").with_options({"nap-stakes": "win-12-lose-6"}).lose_stake(5)
         6
         """
-        if call < 5:
+        if call < NAP:
             return call
-        return 5 if self.nap_stakes == "win-10-lose-5" else 6
+        return _amount("nap-stakes", self.nap_stakes, "nap-lose")
+
+    def fine(self, option_id: str) -> int:
+        """The fine, in stakes, that the value in force of option ``option_id`` states (its
+        amount ``fine``); :class:`RulesError` if it states none.
+
+        >>> rules = Rules.profile("britannica")
+        >>> rules.fine("out-of-turn"), rules.fine("revoke")
+        (3, 5)
+        >>> Rules.profile("hoyle").fine("revoke")
+        Traceback (most recent call last):
+        ...
+        napspec.reference.errors.RulesError: option 'revoke' = 'replay-hand-revoker-pays-all' states no fine
+        """
+        value = getattr(self, _FIELDS[option_id])
+        try:
+            return _amount(option_id, value, "fine")
+        except KeyError:
+            raise RulesError(f"option {option_id!r} = {value!r} states no fine") from None
 
 
 def _option_specs() -> tuple[OptionSpec, ...]:
     """The typed options, derived from the :class:`Rules` fields so there is one list."""
-    hints = {
-        "players_min": ("int", (2, MAX_HANDS)),
-        "players_max": ("int", (2, MAX_HANDS)),
-        # A cut must leave cut-minimum cards in each packet of a 52-card pack.
-        "cut_minimum": ("int", (1, PACK_SIZE // 2)),
-    }
     annotations = {
         "dealer_sits_out": DealerSitsOut,
         "first_dealer": FirstDealer,
@@ -259,10 +286,11 @@ def _option_specs() -> tuple[OptionSpec, ...]:
         if f.name == "name":
             continue
         option_id = f.name.replace("_", "-")
-        if f.name in hints:
-            _, (low, high) = hints[f.name]
-            specs.append(OptionSpec(option_id, f.name, "int", (), low, high))
-        elif f.name in annotations:
+        option = _REGISTER.options[option_id]
+        if option.type == "int":
+            assert option.range is not None  # napspec check requires one of an int option
+            specs.append(OptionSpec(option_id, f.name, "int", (), option.range.minimum, option.range.maximum))
+        elif option.type == "enum":
             values = tuple(str(v) for v in get_args(annotations[f.name]))
             specs.append(OptionSpec(option_id, f.name, "enum", values, 0, 0))
         else:
@@ -272,6 +300,21 @@ def _option_specs() -> tuple[OptionSpec, ...]:
 
 OPTIONS: tuple[OptionSpec, ...] = _option_specs()
 """The twenty options, in the order of ``spec/variations.toml``."""
+
+_FIELDS = {spec.id: spec.field for spec in OPTIONS}
+
+_AMOUNTS: dict[tuple[str, str], Mapping[str, int]] = {
+    (option.id, str(value.value)): value.amounts
+    for option in _REGISTER.options.values()
+    for value in option.values
+    if value.amounts
+}
+"""The amounts (stakes, fines) each option value states in the register, by (option, value)."""
+
+
+def _amount(option_id: str, value: str, kind: str) -> int:
+    """The amount ``kind`` that value ``value`` of option ``option_id`` states (KeyError if none)."""
+    return _AMOUNTS[(option_id, value)][kind]
 
 
 def _suggest(name: str, candidates: Mapping[str, object] | tuple[str, ...]) -> str:
@@ -307,11 +350,10 @@ def _profile_values(name: str) -> dict[str, OptionValue]:
     >>> _profile_values("peel")["first-dealer"]
     'first-jack-face-up'
     """
-    from napspec.spec import load
     from napspec.spec.errors import SpecError
 
     try:
-        return load().profile_values(name)
+        return _REGISTER.profile_values(name)
     except SpecError as error:
         raise RulesError(str(error)) from error
 
@@ -332,4 +374,4 @@ def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     return dict(house.values), house.name
 
 
-__all__ = ["MAX_HANDS", "OPTIONS", "OptionSpec", "OptionValue", "Rules"]
+__all__ = ["CARDS_EACH", "MAX_HANDS", "NAP", "OPTIONS", "TRICKS_IN_HAND", "OptionSpec", "OptionValue", "Rules"]

@@ -14,7 +14,15 @@ from napspec.spec.errors import LocatorError
 if TYPE_CHECKING:
     from napspec.spec.register import Citation, Register
 
-from napspec.spec.register import INTERPRETATION_KINDS, OPTION_TYPES, PROFILE_IDS, Problem, line_of
+from napspec.spec.register import (
+    AMOUNT_KINDS,
+    INTERPRETATION_KINDS,
+    NUMBER_KINDS,
+    OPTION_TYPES,
+    Problem,
+    line_of,
+    nearest,
+)
 
 
 def check_register(register: Register) -> list[Problem]:
@@ -22,6 +30,8 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_citations(register)
     problems += _check_rules(register)
     problems += _check_options(register)
+    problems += _check_ranges(register)
+    problems += _check_amounts(register)
     problems += _check_interpretations(register)
     problems += _check_profiles(register)
     problems += _check_citation_readings(register)
@@ -80,6 +90,13 @@ def _check_rules(register: Register) -> list[Problem]:
                 report("has no citation")
             if not rule.testable and not rule.untestable_because:
                 report("testable = false needs untestable-because")
+            for kind, number in rule.numbers.items():
+                if kind not in NUMBER_KINDS:
+                    hint = nearest(kind, NUMBER_KINDS)
+                    suggestion = f"; did you mean {hint!r}?" if hint else ""
+                    report(f"unknown number {kind!r}{suggestion} (numbers: {', '.join(NUMBER_KINDS)})")
+                elif number < 1:
+                    report(f"number {kind!r} must be at least 1, not {number}")
             for option_id in rule.options:
                 option = register.options.get(option_id)
                 if option is None:
@@ -109,21 +126,35 @@ def _check_rules(register: Register) -> list[Problem]:
                         f"applies to {profile_id!r} but cites no {profile.source!r} text, "
                         "depends on no option and names no interpretation covering it"
                     )
+    for kind in NUMBER_KINDS:
+        # The engine reads each number from the one rule that states it.
+        stating = [rule for rule in register.rules.values() if kind in rule.numbers]
+        if not stating:
+            problems.append(Problem(register.rules_folder, None, f"no rule states the number {kind!r}"))
+        for rule in stating[1:]:
+            file = register.chapters[rule.chapter].file
+            problems.append(
+                Problem(
+                    file,
+                    _where(register, file, f'"{rule.id}"'),
+                    f"{rule.id}: number {kind!r} is stated already by {stating[0].id}",
+                )
+            )
     for option in register.options.values():
         for rule_id in option.rules:
             if rule_id not in register.rules:
                 problems.append(
                     Problem(
-                        "spec/variations.toml",
-                        _where(register, "spec/variations.toml", f'"{rule_id}"'),
+                        register.variations_file,
+                        _where(register, register.variations_file, f'"{rule_id}"'),
                         f"option {option.id!r} names unknown rule {rule_id!r}",
                     )
                 )
             elif option.id not in register.rules[rule_id].options:
                 problems.append(
                     Problem(
-                        "spec/variations.toml",
-                        _where(register, "spec/variations.toml", f'"{rule_id}"'),
+                        register.variations_file,
+                        _where(register, register.variations_file, f'"{rule_id}"'),
                         f"option {option.id!r} names rule {rule_id!r}, whose `options` do not name it back",
                     )
                 )
@@ -132,7 +163,7 @@ def _check_rules(register: Register) -> list[Problem]:
 
 def _check_options(register: Register) -> list[Problem]:
     problems: list[Problem] = []
-    file = "spec/variations.toml"
+    file = register.variations_file
     for option in register.options.values():
         line = _where(register, file, f'"{option.id}"')
 
@@ -168,9 +199,76 @@ def _check_options(register: Register) -> list[Problem]:
     return problems
 
 
+def _check_ranges(register: Register) -> list[Problem]:
+    """An int option states the numbers it may take; its cited values lie among them."""
+    problems: list[Problem] = []
+    file = register.variations_file
+    for option in register.options.values():
+        line = _where(register, file, f'"{option.id}"')
+        limits = option.range
+        if option.type != "int":
+            if limits is not None:
+                message = f"option {option.id!r}: a range is for int options, not {option.type}"
+                problems.append(Problem(file, line, message))
+            continue
+        if limits is None:
+            message = f"option {option.id!r}: an int option needs a range = {{ min = ..., max = ... }}"
+            problems.append(Problem(file, line, message))
+            continue
+        if limits.minimum > limits.maximum:
+            problems.append(
+                Problem(file, line, f"option {option.id!r}: range min {limits.minimum} exceeds max {limits.maximum}")
+            )
+            continue
+        for value in option.values:
+            if isinstance(value.value, int) and not limits.minimum <= value.value <= limits.maximum:
+                problems.append(
+                    Problem(
+                        file,
+                        line,
+                        f"option {option.id!r}: value {value.value} lies outside its range "
+                        f"{limits.minimum} to {limits.maximum}",
+                    )
+                )
+    return problems
+
+
+_NAMED_AMOUNT = re.compile(r"\b(win|lose)-(\d+)\b")
+
+
+def _check_amounts(register: Register) -> list[Problem]:
+    """The amounts of option values: known kinds, positive, Nap's win and lose together, and
+    the same as the numbers a value's own name states (``win-10-lose-5``)."""
+    problems: list[Problem] = []
+    file = register.variations_file
+    for option in register.options.values():
+        line = _where(register, file, f'"{option.id}"')
+        for value in option.values:
+            amounts = value.amounts
+
+            def report(message: str) -> None:
+                problems.append(Problem(file, line, f"option {option.id!r} value {value.value!r}: {message}"))
+
+            for kind, amount in amounts.items():
+                if kind not in AMOUNT_KINDS:
+                    hint = nearest(kind, AMOUNT_KINDS)
+                    suggestion = f"; did you mean {hint!r}?" if hint else ""
+                    report(f"unknown amount {kind!r}{suggestion} (amounts: {', '.join(AMOUNT_KINDS)})")
+                elif amount < 1:
+                    report(f"amount {kind!r} must be at least 1, not {amount}")
+            if ("nap-win" in amounts) != ("nap-lose" in amounts):
+                report("states nap-win and nap-lose together or neither")
+            if isinstance(value.value, str):
+                for word, number in _NAMED_AMOUNT.findall(value.value):
+                    stated = amounts.get(f"nap-{word}")
+                    if stated != int(number):
+                        report(f"its name says {word} {number}, its amounts say nap-{word} = {stated}")
+    return problems
+
+
 def _check_interpretations(register: Register) -> list[Problem]:
     problems: list[Problem] = []
-    file = "spec/interpretations.toml"
+    file = register.interpretations_file
     used: set[str] = set()
     for rule in register.rules.values():
         used.update(rule.interpretations)
@@ -194,11 +292,13 @@ def _check_interpretations(register: Register) -> list[Problem]:
 
 def _check_profiles(register: Register) -> list[Problem]:
     problems: list[Problem] = []
-    for profile_id in PROFILE_IDS:
-        if profile_id not in register.profiles:
-            problems.append(Problem("spec/profiles", None, f"profile {profile_id!r} is missing"))
     for profile in register.profiles.values():
         file = profile.file
+        stem = file.rsplit("/", 1)[-1].removesuffix(".toml")
+        if profile.id != stem:
+            # The profiles are the files of the profiles folder: a profile is named by its file.
+            message = f"profile id {profile.id!r} is not its file's name {stem!r}"
+            problems.append(Problem(file, _where(register, file, f'"{profile.id}"'), message))
 
         def report(message: str, needle: str) -> None:
             problems.append(Problem(file, _where(register, file, needle), f"{profile.id}: {message}"))

@@ -101,6 +101,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "interpretations": list(rule.interpretations),
                 "testable": rule.testable,
                 **({"untestable_because": rule.untestable_because} if not rule.testable else {}),
+                **({"numbers": dict(rule.numbers)} if rule.numbers else {}),
                 "citations": [_citation(register, c) for c in rule.citations],
             }
             for rule in register.rules.values()
@@ -111,6 +112,11 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "title": option.title,
                 "question": option.question,
                 "type": option.type,
+                **(
+                    {"range": {"min": option.range.minimum, "max": option.range.maximum, "note": option.range.note}}
+                    if option.range is not None
+                    else {}
+                ),
                 "rules": list(option.rules),
                 "values": [
                     {
@@ -118,6 +124,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                         "meaning": value.meaning,
                         "citations": [_citation(register, c) for c in value.citations],
                         **({"interpretation": value.interpretation} if value.interpretation else {}),
+                        **({"amounts": dict(value.amounts)} if value.amounts else {}),
                     }
                     for value in option.values
                 ],

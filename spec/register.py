@@ -19,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
@@ -28,11 +28,42 @@ from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile
 from napspec.spec.transcriptions import Source, load_source
 
 SPEC_DIR = Path(__file__).resolve().parent
-PROFILE_IDS = ("peel", "hoyle", "britannica", "wikipedia")
 INTERPRETATION_KINDS = ("silent", "ambiguous", "contradiction", "lacuna")
 OPTION_TYPES: dict[str, type] = {"enum": str, "int": int, "bool": bool}
 
 OptionValueType = str | int | bool
+
+AMOUNT_KINDS: dict[str, str] = {
+    "nap-win": "what a made Nap receives from each player, in stakes",
+    "nap-lose": "what a failed Nap pays each player, in stakes",
+    "fine": "what an offender pays the soloist, in stakes",
+}
+"""The amounts an option value may carry (its ``amounts`` table), and what each means."""
+
+NUMBER_KINDS: dict[str, str] = {
+    "cards-each": "how many cards each player is dealt, and so how many tricks a hand has",
+}
+"""The numbers a rule may state (its ``numbers`` table), and what each means."""
+
+
+def profile_ids(folder: Path = SPEC_DIR) -> tuple[str, ...]:
+    """The profiles of a spec folder: the stems of ``profiles/*.toml``, those named after a
+    source in the order of ``sources.toml``, then the others by name.
+
+    >>> profile_ids()
+    ('peel', 'hoyle', 'britannica', 'wikipedia')
+    """
+    stems = sorted(path.stem for path in (folder / "profiles").glob("*.toml"))
+    try:
+        with (folder / "sources.toml").open("rb") as handle:
+            order = [entry.get("id") for entry in tomllib.load(handle).get("source", [])]
+    except (OSError, tomllib.TOMLDecodeError):
+        order = []  # the loader reports the file; the profiles are then in the order of their names
+    return tuple(sorted(stems, key=lambda stem: (order.index(stem) if stem in order else len(order), stem)))
+
+
+PROFILE_IDS = profile_ids(SPEC_DIR)
+"""The project's profiles, read from ``spec/profiles/`` (see :func:`profile_ids`)."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +95,11 @@ class Rule:
     options: tuple[str, ...] = ()
     interpretations: tuple[str, ...] = ()
     applies_to: tuple[str, ...] = PROFILE_IDS
+    """The profiles the rule holds in; by default every profile of the register."""
     testable: bool = True
     untestable_because: str = ""
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    """Numbers the rule states (kinds in :data:`NUMBER_KINDS`), e.g. ``{"cards-each": 5}``."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +123,17 @@ class OptionValue:
     meaning: str
     citations: tuple[Citation, ...] = ()
     interpretation: str = ""
+    amounts: Mapping[str, int] = field(default_factory=dict)
+    """Amounts the value states (kinds in :data:`AMOUNT_KINDS`), e.g. ``{"fine": 3}``."""
+
+
+@dataclass(frozen=True)
+class IntRange:
+    """The whole numbers an int option may take, and why the bounds are there."""
+
+    minimum: int
+    maximum: int
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -104,6 +149,8 @@ class Option:
     values: tuple[OptionValue, ...]
     silent: Mapping[str, str]
     lacuna: Mapping[str, str]
+    range: IntRange | None = None
+    """For an int option, the numbers it may take (the cited values and any between)."""
 
     def value(self, value: OptionValueType) -> OptionValue:
         """The value entry for ``value`` (compared with its type, so ``1 != True``)."""
@@ -238,6 +285,10 @@ class Register:
     def __init__(self, folder: Path = SPEC_DIR) -> None:
         self.folder = folder
         self.texts: dict[str, str] = {}
+        self.profile_ids = profile_ids(folder)
+        self.variations_file = self._name(folder / "variations.toml")
+        self.interpretations_file = self._name(folder / "interpretations.toml")
+        self.rules_folder = self._name(folder / "rules")
         self.sources = self._load_sources()
         self.chapters, self.rules = self._load_rules()
         self.options = self._load_options()
@@ -284,9 +335,10 @@ class Register:
                     citations=_citations(entry.get("citation", [])),
                     options=tuple(entry.get("options", ())),
                     interpretations=tuple(entry.get("interpretations", ())),
-                    applies_to=tuple(entry.get("applies-to", PROFILE_IDS)),
+                    applies_to=tuple(entry.get("applies-to", self.profile_ids)),
                     testable=bool(entry.get("testable", True)),
                     untestable_because=entry.get("untestable-because", ""),
+                    numbers=self._numbers(path, rule_id, entry),
                 )
                 if rule_id in rules:
                     raise RegisterError(self._name(path), self._line(path, rule_id), f"duplicate rule id {rule_id!r}")
@@ -315,6 +367,7 @@ class Register:
                     meaning=_field(v, "meaning", path, option_id),
                     citations=_citations(v.get("citation", [])),
                     interpretation=v.get("interpretation", ""),
+                    amounts=self._amounts(path, option_id, v),
                 )
                 for v in entry.get("value", [])
             )
@@ -328,8 +381,79 @@ class Register:
                 values=values,
                 silent=dict(entry.get("silent", {})),
                 lacuna=dict(entry.get("lacuna", {})),
+                range=self._range(path, option_id, entry),
             )
         return options
+
+    def number(self, kind: str) -> int:
+        """The number of ``kind`` (:data:`NUMBER_KINDS`) that a rule states.
+
+        >>> from napspec.spec import load
+        >>> load().number("cards-each")
+        5
+        """
+        for rule in self.rules.values():
+            if kind in rule.numbers:
+                return rule.numbers[kind]
+        raise KeyError(f"no rule states a number {kind!r}")
+
+    def _numbers(self, path: Path, rule_id: str, entry: Mapping[str, Any]) -> dict[str, int]:
+        """The ``numbers`` table of a rule: number kind → a whole number."""
+        raw = entry.get("numbers", {})
+        line = self._line_after(path, rule_id, "numbers")
+        if not isinstance(raw, dict):
+            message = f"{rule_id}: numbers must be a table of kind = number, not {raw!r}"
+            raise RegisterError(self._name(path), line, message)
+        for kind, number in raw.items():
+            if isinstance(number, bool) or not isinstance(number, int):
+                message = f"{rule_id}: number {kind!r} must be a whole number, not {number!r}"
+                raise RegisterError(self._name(path), line, message)
+        return dict(raw)
+
+    def _amounts(self, path: Path, option_id: str, value: Mapping[str, Any]) -> dict[str, int]:
+        """The ``amounts`` table of an option value: amount kind → a whole number."""
+        raw = value.get("amounts", {})
+        where = f"option {option_id!r} value {value.get('value')!r}"
+        line = self._line_after(path, option_id, "amounts", value.get("value"))
+        if not isinstance(raw, dict):
+            message = f"{where}: amounts must be a table of kind = number, not {raw!r}"
+            raise RegisterError(self._name(path), line, message)
+        for kind, amount in raw.items():
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise RegisterError(
+                    self._name(path), line, f"{where}: amount {kind!r} must be a whole number, not {amount!r}"
+                )
+        return dict(raw)
+
+    def _range(self, path: Path, option_id: str, entry: Mapping[str, Any]) -> IntRange | None:
+        """The ``range`` of an option: ``{ min = ..., max = ..., note = "..." }``."""
+        raw = entry.get("range")
+        if raw is None:
+            return None
+        line = self._line_after(path, option_id, "range")
+        if not isinstance(raw, dict):
+            raise RegisterError(self._name(path), line, f"option {option_id!r}: range must be a table, not {raw!r}")
+        bounds = []
+        for key in ("min", "max"):
+            bound = raw.get(key)
+            if isinstance(bound, bool) or not isinstance(bound, int):
+                raise RegisterError(
+                    self._name(path), line, f"option {option_id!r}: range {key} must be a whole number, not {bound!r}"
+                )
+            bounds.append(bound)
+        return IntRange(bounds[0], bounds[1], str(raw.get("note", "")))
+
+    def _line_after(self, path: Path, owner: str, key: str, value: object = None) -> int | None:
+        """The line of ``key = ...`` after the id line of ``owner`` (an option or a rule) in
+        ``path`` (and after the line of its ``value``, when one is given), or else the id's line."""
+        text = self.texts.get(self._name(path), "")
+        start = self._line(path, owner)
+        if start is None:
+            return None
+        if value is not None:
+            literal = f'"{value}"' if isinstance(value, str) else str(value).lower()
+            start = line_of(text, rf"^\s*value\s*=\s*{re.escape(literal)}\s*$", start - 1) or start
+        return line_of(text, rf"^\s*{re.escape(key)}\s*=", start - 1) or start
 
     def _load_interpretations(self) -> dict[str, Interpretation]:
         path = self.folder / "interpretations.toml"
@@ -412,7 +536,7 @@ class Register:
         for option in self.options.values():
             for value in option.values:
                 for citation in value.citations:
-                    yield "spec/variations.toml", f"{option.id}={value.value}", citation
+                    yield self.variations_file, f"{option.id}={value.value}", citation
 
     # ------------------------------------------------------------------ checking
 

@@ -1,0 +1,320 @@
+"""Set-up and deal: the table, the pack, the cut and the deal (rules ``dealing.*``).
+
+A hand begins in phase ``cut`` with a pack (shuffled, or stacked by the caller), or, made by
+:meth:`~napspec.reference.hand.Hand.stacked`, at the calling with the holdings given. The
+player on the dealer's right cuts (option ``cut-minimum`` bounds the depth); the dealer
+deals five cards to each playing seat by the pattern of option ``deal-pattern``; the undealt
+cards are the stock. A faulty pack, an uncut deal, a card exposed in dealing and a misdeal are
+accepted only in a hand with ``allow_irregular``, and recorded as offences (their remedies are
+in :mod:`~napspec.reference.claims`).
+
+Where the variants go: seven-card Nap deals seven instead of five (the table's getters and
+:func:`irregular_schedule` are where the count of cards enters); the deal hands over to
+:mod:`~napspec.reference.exchanges` when it is complete.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import countOf as _count_of
+from typing import Mapping, Sequence
+
+from napspec.reference.actions import CUT, Action, Cut, DealCards
+from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
+from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn, WrongPhase
+from napspec.reference.events import Dealt, PackCut
+from napspec.reference.rules import CARDS_EACH, MAX_HANDS, Rules
+from napspec.reference.state import (
+    CUT_PHASE,
+    DEAL_PHASE,
+    NOBODY,
+    HandState,
+    new_record,
+)
+from napspec.reference.table import checked_tables
+
+FULL_SET = frozenset(FULL_PACK)
+
+_NO_HOLDINGS = tuple(tuple(() for _ in range(n)) for n in range(MAX_HANDS + 2))
+
+
+class SetUpAndDeal(HandState):
+    """The set-up of a hand, the cut and the deal."""
+
+    __slots__ = ()
+
+    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        """Every field as a hand starts (the constructors go on from here)."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        tables = checked_tables(rules, players)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        self._rules = rules
+        self._n = players
+        self._dealer = dealer
+        self._geo = tables[dealer]
+        self._irregular = bool(allow_irregular)
+        self._cut = None
+        self._stock = ()
+        self._dupes = False
+        self._holdings = []  # nobody holds a card before the deal (see holding())
+        self._dealt = _NO_HOLDINGS[players]
+        self._has_dealt = False
+        self._short = False
+        self._decls = []
+        self._high = 0
+        rule = rules.compulsory_call
+        order = self._geo.order
+        self._bound = order[0] if rule == "eldest-cannot-pass" else order[-1] if rule == "dealer-if-all-pass" else None
+        self._high_seat = None
+        self._soloist = None
+        self._call = None
+        self._compulsory = False
+        self._trumps = None
+        self._led = -1
+        self._trick = []
+        self._trick_order = ()
+        self._tricks = []
+        self._won = [0] * players
+        self._events = []
+        self._offences = []
+        self._ostate = []
+        self._forced = NOBODY
+        self._pending_show = ()
+        self._void = None
+        self._abandon = None
+        self._soloist_revoked = False
+        self._hoyle_revokers = ()
+        self._fines = ()
+        self._no_receive = NOBODY
+        self._wn_adjust = False
+        self._wn_soloist_wrong = False
+        self._brit_soloist_wrong = False
+        self._penalised = False
+        self._result = None
+        self._closed = False
+
+    def _start_from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
+        """Take the pack (``deck``, top card first, or shuffled by ``seed``) and wait for the cut."""
+        dealer = self._dealer
+        faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        if deck is None:
+            pack = tuple(shuffled_pack(random.Random(seed)))
+        else:
+            pack = tuple(deck)
+            # The set test alone would let 1.0 or True pass for the card 1: every card must
+            # also be an exact int (counted in C by countOf).
+            if len(pack) != PACK_SIZE or _count_of(map(type, pack), int) != PACK_SIZE or set(pack) != FULL_SET:
+                for c in pack:
+                    check_card(c)
+                faults = pack_faults(pack)
+                if len(pack) != PACK_SIZE or faults != ((), ()):
+                    if not allow_irregular:
+                        raise ValueError(
+                            f"not a sound pack ({len(pack)} cards; missing: {format_cards(faults[0]) or 'none'};"
+                            f" repeated: {format_cards(faults[1]) or 'none'}); a faulty pack needs allow_irregular=True"
+                        )
+                else:
+                    faults = None
+            minimum = self._rules.cut_minimum
+            if len(pack) < self._geo.hands * CARDS_EACH or len(pack) < 2 * minimum:
+                raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._geo.hands} hands")
+        self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
+        self._dupes = faults is not None and faults[1] != ()
+        self._phase = CUT_PHASE
+        self._to_act = self._geo.cutter
+        if faults is not None:
+            missing, repeated = faults
+            self._record(
+                "faulty-pack",
+                dealer,  # a fault of the deal is the dealer's, like the others
+                detail=f"{len(pack)} cards; missing: {format_cards(missing) or 'none'}; "
+                f"repeated: {format_cards(repeated) or 'none'}",
+            )
+
+    def _start_stacked(self, hands: Mapping[int, Sequence[int]], allow_irregular: bool) -> None:
+        """Give out the holdings ``hands`` (seat → cards) as if dealt; see ``Hand.stacked``."""
+        players = self._n
+        geo = self._geo
+        holdings: list[list[int]] = [[] for _ in range(players)]
+        seen: set[int] = set()
+        for seat, cards in hands.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"{seat!r} is not a seat at a table of {players}")
+            if geo.sits_out and seat == geo.dealer and len(cards) > 0:
+                raise ValueError(f"the dealer (seat {seat}) sits out and holds no cards")
+            for c in cards:
+                check_card(c)
+                if c in seen:
+                    raise ValueError(f"card {format_cards([c])} is given twice")
+                seen.add(c)
+            holdings[seat] = sorted(cards)
+        wrong = [s for s in geo.order if len(holdings[s]) != CARDS_EACH]
+        if wrong and not allow_irregular:
+            raise ValueError(
+                f"every player must hold {CARDS_EACH} cards; "
+                + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
+                + " (a wrong number needs allow_irregular=True)"
+            )
+        self._deck = None
+        self._pack = ()
+        self._stock = sorted(FULL_SET - seen)
+        self._install_holdings(holdings, "stacked", False)
+        for s in wrong:
+            self._record("wrong-number", s, held=len(holdings[s]), detail=f"holds {len(holdings[s])} cards")
+
+    def _cuts_open(self) -> tuple[Action, ...]:
+        """Every cut that leaves ``cut-minimum`` cards in each packet."""
+        key = (self._geo.cutter, self._rules.cut_minimum, len(self._pack))
+        cuts = CUT_CACHE.get(key)
+        if cuts is None:
+            cuts = CUT_CACHE[key] = cut_actions(*key)
+        return cuts
+
+    def _do_cut(self, action: Cut) -> None:
+        if self._phase != CUT_PHASE:
+            raise WrongPhase(f"no cut in phase {self._phase!r}")
+        if action.seat != self._to_act:
+            raise NotYourTurn(f"the pack is cut by the player on the dealer's right (seat {self._to_act})")
+        depth = action.depth
+        minimum = self._rules.cut_minimum
+        size = len(self._pack)
+        # An exact int (the usual case) passes the type test at once; a bool never does.
+        if (type(depth) is not int and (isinstance(depth, bool) or not isinstance(depth, int))) or not (
+            minimum <= depth <= size - minimum
+        ):
+            raise BadCut(
+                f"a cut of {depth!r} cards: each packet must keep at least {minimum} "
+                f"(cut from {minimum} to {size - minimum}; option 'cut-minimum')"
+            )
+        self._pack = self._pack[depth:] + self._pack[:depth]
+        self._cut = depth
+        self._events.append(new_record(PackCut, (action.seat, depth)))
+        self._phase = DEAL_PHASE
+        self._to_act = self._dealer
+
+    def _do_deal(self, action: DealCards) -> None:
+        phase = self._phase
+        if phase != DEAL_PHASE and phase != CUT_PHASE:
+            raise WrongPhase(f"no deal in phase {phase!r}")
+        if action.seat != self._dealer:
+            raise NotYourTurn(f"seat {self._dealer} deals")
+        irregular = phase == CUT_PHASE or action.exposed is not None or action.counts is not None
+        if irregular and not self._irregular:
+            if phase == CUT_PHASE:
+                raise IrregularPlayNotAllowed("the pack must be cut before the deal")
+            raise IrregularPlayNotAllowed("an irregular deal needs a hand with allow_irregular=True")
+        pack = self._pack
+        geo = self._geo
+        exposed = action.exposed
+        if exposed is not None and (isinstance(exposed, bool) or not isinstance(exposed, int) or exposed not in pack):
+            raise BadDeal(f"{exposed!r} is not a card of the pack")
+        counts = action.counts
+        regular = counts is None or self._check_counts(counts, len(pack))
+        # Everything is checked: from here on the hand changes.
+        if phase == CUT_PHASE:
+            self._record("uncut", self._dealer, detail="dealt without being cut")
+        order = geo.order
+        holdings: list[list[int]]
+        if regular:  # each seat's five cards, by the table's getters, sorted into card order
+            holdings = []
+            for take in geo.deals[self._rules.deal_pattern]:  # (a loop: see the notes on speed)
+                holdings.append(sorted(take(pack)) if take is not None else [])
+            dealt = CARDS_EACH * geo.hands
+        else:
+            assert counts is not None
+            holdings = [[] for _ in range(self._n)]
+            sequence = irregular_schedule(self._rules.deal_pattern, order, counts)
+            for i, seat in enumerate(sequence):
+                holdings[seat].append(pack[i])
+            for cards in holdings:
+                cards.sort()
+            dealt = len(sequence)
+        self._stock = pack[dealt:]
+        self._install_holdings(holdings, self._rules.deal_pattern if regular else "irregular", regular)
+        if exposed is not None:
+            self._record("exposed-in-dealing", self._dealer, card=exposed, detail="card exposed in dealing")
+        if not regular:
+            assert counts is not None
+            self._record("misdeal", self._dealer, detail="cards wrongly dealt: " + ", ".join(map(str, counts)))
+            for seat in order:
+                if counts[seat] != CARDS_EACH:
+                    self._record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
+
+    def _check_counts(self, counts: tuple[int, ...], size: int) -> bool:
+        """Check the ``counts`` of an irregular deal from a pack of ``size`` cards (raises
+        :class:`BadDeal`); whether they are regular after all (five cards each). (Apart from
+        :meth:`_do_deal`: see the notes on speed in :mod:`~napspec.reference.state`.)"""
+        if not isinstance(counts, tuple) or len(counts) != self._n:
+            raise BadDeal(f"counts must be a tuple with one number of cards per seat ({self._n})")
+        for c in counts:
+            if isinstance(c, bool) or not isinstance(c, int) or c < 0:
+                raise BadDeal(f"{c!r} is not a number of cards")
+        if self._geo.sits_out and counts[self._dealer]:
+            raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
+        if sum(counts) > size:
+            raise BadDeal(f"{sum(counts)} cards cannot be dealt from a pack of {size}")
+        return all(counts[s] == CARDS_EACH for s in self._geo.order)
+
+    def _someone_short(self) -> bool:
+        """Whether a player holds fewer than five cards (after an irregular or stacked deal).
+        (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
+        holdings = self._holdings
+        return any(len(holdings[s]) < CARDS_EACH for s in self._geo.order)
+
+    def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
+        """Give out the holdings. A regular deal gives everyone five; only an irregular or
+        stacked one can leave someone short (``_short`` switches on the slower trick order
+        that skips players without cards). Repeated cards come only from a faulty pack,
+        which has set ``_dupes`` already (a stacked hand may not repeat a card).
+
+        Every holding is in card order, and stays so: cards are only ever taken out (or the
+        holdings restored as dealt), and :meth:`legal_actions` relies on it."""
+        self._holdings = holdings
+        self._has_dealt = True
+        self._dealt = tuple(map(tuple, holdings))
+        if not regular:
+            self._short = self._someone_short()
+        self._events.append(new_record(Dealt, (self._dealer, self._dealt, pattern)))
+        self._begin_exchanges()
+
+
+def cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:
+    """The cuts of a pack of ``size`` cards that leave ``minimum`` cards in each packet."""
+    return tuple(
+        CUT[cutter][depth] if depth <= PACK_SIZE else Cut(cutter, depth) for depth in range(minimum, size - minimum + 1)
+    )
+
+
+CUT_CACHE: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+"""The cuts open, by (cutter, cut-minimum, size of the pack)."""
+
+
+def irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """The seat each card goes to in a wrong deal that gives seat *s* ``counts[s]`` cards.
+
+    Choice: the regular rounds of the pattern are followed, a seat dropping out of them once
+    it has its count; seats still short then receive one card a round, in order.
+
+    >>> irregular_schedule("singly", (1, 2, 0), (0, 7, 1))
+    [1, 2, 1, 1, 1, 1, 1, 1]
+    >>> irregular_schedule("three-then-two", (1, 2, 0), (4, 2, 5))
+    [1, 1, 2, 2, 2, 0, 0, 0, 2, 2, 0]
+    """
+    if pattern == "singly":
+        regular = [s for _ in range(CARDS_EACH) for s in order]
+    else:
+        regular = [s for s in order for _ in range(3)] + [s for s in order for _ in range(2)]
+    got = dict.fromkeys(order, 0)
+    sequence: list[int] = []
+    for seat in regular:
+        if got[seat] < counts[seat]:
+            sequence.append(seat)
+            got[seat] += 1
+    while any(got[s] < counts[s] for s in order):
+        for seat in order:
+            if got[seat] < counts[seat]:
+                sequence.append(seat)
+                got[seat] += 1
+    return sequence

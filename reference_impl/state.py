@@ -1,0 +1,203 @@
+"""The state of one deal, shared by the modules of the phases.
+
+:class:`HandState` holds every field of a hand (slotted: a hand is made thousands of times a
+second by the benchmark) and nothing else but the seat check every phase needs. The phases
+(:mod:`~napspec.reference.deal`, :mod:`~napspec.reference.calling`,
+:mod:`~napspec.reference.exchanges`, :mod:`~napspec.reference.play`,
+:mod:`~napspec.reference.irregularities`, :mod:`~napspec.reference.claims`,
+:mod:`~napspec.reference.settlement`) are classes on top of it, without fields of their own;
+:class:`~napspec.reference.hand.Hand` is all of them together. A phase calls into another only
+through the methods declared at the end of :class:`HandState`.
+
+Notes on speed. ``legal_actions`` and ``apply`` are the engine's hot path (the benchmark,
+``napspec-reference bench``, takes every action through both), and so, in the code they reach:
+
+* records are made with ``tuple.__new__`` (:data:`new_record`), skipping the NamedTuple's
+  Python-level constructor, and the commonest events (a card played, a trick won, a call, a
+  pass) are made once, at import, and shared: records are immutable values;
+* there are no comprehensions on the usual path: under Python 3.11 each is a function made
+  and called anew, and the variables it uses become closure cells of the enclosing
+  function, made at each of its calls (even when the comprehension is not reached). Loops
+  are used instead, or a helper function for the unusual cases;
+* every holding is kept in card order, so the cards of a suit lie together and a
+  bisection (in C) finds them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from napspec.reference.errors import NoSuchSeat
+from napspec.reference.events import Event, Offence, Result, Trick
+from napspec.reference.rules import Rules
+from napspec.reference.table import Table
+
+CUT_PHASE = "cut"
+DEAL_PHASE = "deal"
+EXCHANGE_PHASE = "exchange"  # none in the plain game: see napspec.reference.exchanges
+CALLING = "calling"
+PLAY_PHASE = "play"
+SHOW_PHASE = "show"
+FINISHED = "finished"
+PHASES = (CUT_PHASE, DEAL_PHASE, CALLING, PLAY_PHASE, SHOW_PHASE, FINISHED)
+"""The phases a hand of the plain game passes through, in order."""
+
+# States of a recorded offence.
+OPEN = "open"
+CLAIMED = "claimed"
+VOID = "taken back"  # a play offence whose card was taken back by a replay
+
+NOBODY: frozenset[int] = frozenset()
+
+new_record = tuple.__new__
+"""Makes a NamedTuple record (an event, a trick, a result) from a tuple of its fields without
+the NamedTuple's Python-level ``__new__``: ``new_record(Passed, (seat,))``."""
+
+
+class HandState:
+    """The fields of a hand. Every phase reads and writes them; see each field's phase."""
+
+    __slots__ = (
+        "_rules",
+        "_n",
+        "_dealer",
+        "_geo",
+        "_irregular",
+        "_deck",
+        "_pack",
+        "_cut",
+        "_stock",
+        "_dupes",
+        "_holdings",
+        "_dealt",
+        "_has_dealt",
+        "_short",
+        "_phase",
+        "_to_act",
+        "_decls",
+        "_high",
+        "_bound",
+        "_high_seat",
+        "_soloist",
+        "_call",
+        "_compulsory",
+        "_trumps",
+        "_led",
+        "_trick",
+        "_trick_order",
+        "_tricks",
+        "_won",
+        "_events",
+        "_offences",
+        "_ostate",
+        "_forced",
+        "_pending_show",
+        "_void",
+        "_abandon",
+        "_soloist_revoked",
+        "_hoyle_revokers",
+        "_fines",
+        "_no_receive",
+        "_wn_adjust",
+        "_wn_soloist_wrong",
+        "_brit_soloist_wrong",
+        "_penalised",
+        "_result",
+        "_closed",
+    )
+
+    # set-up and deal
+    _rules: Rules
+    _n: int
+    _dealer: int
+    _geo: Table
+    _irregular: bool
+    _deck: tuple[int, ...] | None
+    _pack: tuple[int, ...]
+    _cut: int | None
+    _stock: Sequence[int]
+    _dupes: bool
+    _holdings: list[list[int]]
+    _dealt: tuple[tuple[int, ...], ...]
+    _has_dealt: bool
+    _short: bool
+    # every phase
+    _phase: str
+    _to_act: int | None
+    _events: list[Event]
+    # calling
+    _decls: list[tuple[int, int]]
+    _high: int
+    _bound: int | None
+    _high_seat: int | None
+    _soloist: int | None
+    _call: int | None
+    _compulsory: bool
+    # play
+    _trumps: int | None
+    _led: int
+    _trick: list[tuple[int, int]]
+    _trick_order: tuple[int, ...]
+    _tricks: list[Trick]
+    _won: list[int]
+    # irregularities and their penalties. The penalty state is immutable (tuples,
+    # frozensets), replaced when it changes: most hands never change it, and then share the
+    # empty values instead of making a list or a set of their own.
+    _offences: list[Offence]
+    _ostate: list[str]
+    _forced: frozenset[int]
+    _pending_show: tuple[int, ...]
+    _void: str | None
+    _abandon: int | None
+    _soloist_revoked: bool
+    _hoyle_revokers: tuple[int, ...]
+    _fines: tuple[tuple[int, int, int], ...]
+    _no_receive: frozenset[int]
+    _wn_adjust: bool
+    _wn_soloist_wrong: bool
+    _brit_soloist_wrong: bool
+    _penalised: bool
+    # settlement
+    _result: Result | None
+    _closed: bool
+
+    def _check_seat(self, seat: object) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self._n:
+            raise NoSuchSeat(f"{seat!r} is not a seat at this table")
+        return seat
+
+    def _played(self) -> list[tuple[int, int]]:
+        """Every card played, (seat, card) in order: the completed tricks', then the trick in
+        progress. (Not kept as a list of its own, which every card played would add to: it
+        is wanted only for a replay and to place an offence.)"""
+        played: list[tuple[int, int]] = []
+        for trick in self._tricks:
+            played.extend(trick.cards)
+        played.extend(self._trick)
+        return played
+
+    if TYPE_CHECKING:
+        # How the phases hand over to one another (each is defined by the phase named).
+
+        def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
+        def _start_calling(self) -> None: ...  # calling
+        def _start_trick(self, leader: int) -> None: ...  # play
+        def _put(self, seat: int, card: int, quiet: bool) -> None: ...  # play
+        def _end_play(self, reason: str | None) -> None: ...  # play
+        def _revoke(self, seat: int, card: int, led: int) -> None: ...  # irregularities
+        def _play_out_of_turn(self, seat: int, card: int) -> None: ...  # irregularities
+        def _record(  # irregularities
+            self,
+            kind: str,
+            seat: int,
+            card: int | None = None,
+            trick: int | None = None,
+            position: int | None = None,
+            suit: int | None = None,
+            held: int | None = None,
+            detail: str = "",
+        ) -> Offence: ...
+        def _remedy(self, offence: Offence) -> str: ...  # claims
+        def _revoke_remedy(self, seat: int) -> str: ...  # claims
+        def _apply_remedy(self, offence: Offence, remedy: str) -> None: ...  # claims
+        def _settle(self) -> None: ...  # settlement

@@ -1,0 +1,45 @@
+"""The module map of ``napspec.reference`` (its package docstring) holds: each module imports
+only the modules listed above it, and the phase modules none of one another."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import napspec.reference
+
+PACKAGE = Path(napspec.reference.__file__).parent
+PHASES = ("deal", "exchanges", "calling", "play", "irregularities", "claims", "settlement")
+
+
+def _map() -> list[str]:
+    doc = napspec.reference.__doc__ or ""
+    return re.findall(r"^\* :mod:`~napspec\.reference\.(\w+)`", doc, flags=re.MULTILINE)
+
+
+def _imports(module: str) -> set[str]:
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("napspec.reference."):
+            found.add(node.module.removeprefix("napspec.reference."))
+    return found
+
+
+def test_the_map_lists_every_module_once() -> None:
+    listed = _map()
+    modules = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    assert sorted(listed) == modules
+
+
+def test_each_module_imports_only_modules_above_it() -> None:
+    listed = _map()
+    for index, module in enumerate(listed):
+        above = set(listed[:index])
+        assert _imports(module) <= above, (module, _imports(module) - above)
+
+
+def test_no_phase_imports_another() -> None:
+    for phase in PHASES:
+        assert not _imports(phase) & (set(PHASES) - {phase}), phase
