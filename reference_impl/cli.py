@@ -77,7 +77,7 @@ class _Command(click.Group):
             sys.exit(error.exit_code)
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
-        except Exception:  # noqa: BLE001 - a fault of the engine's own: say so, exit 5
+        except Exception:  # a fault of the engine's own: say so, exit 5
             import traceback
 
             traceback.print_exc()

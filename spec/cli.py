@@ -125,7 +125,8 @@ def export(output: Path | None) -> None:
         try:
             output.write_text(text, encoding="utf-8")
         except OSError as error:
-            raise click.BadParameter(f"cannot write {output}: {error.strerror or error}", param_hint="--output") from None
+            message = f"cannot write {output}: {error.strerror or error}"
+            raise click.BadParameter(message, param_hint="--output") from None
         click.echo(f"wrote {output}")
 
 
