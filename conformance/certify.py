@@ -8,36 +8,74 @@ is written out as a console summary, a JSON report with provenance and JUnit XML
 
 Statuses: ``passed``, ``failed``, ``skipped-unsupported`` (the engine does not declare what
 the scenario needs; counted against the score, as Bowtie does), ``errored`` (the engine
-crashed, hung up, or answered off-schema), ``timed-out``; and ``not-applicable`` for a
-scenario written for other option values than the target's (left out of the score).
+crashed, hung up, or answered off-schema), ``timed-out``; ``not-applicable`` for a
+scenario written for other option values than the target's, and ``not-run`` for a case the
+run did not reach (interrupted, stopped at the first failure, or the engine gave up): both
+left out of the score, and listed as skipped, with the reason, in JUnit.
+
+Everything an engine or a house-rules file supplies is untrusted text: it is made inert
+(:func:`~napspec.conformance.contract.printable`) where it enters a report, printed without
+markup, and never used unchanged in a file name.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import re
+import shlex
+import signal
 import sys
+import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Generator
+from typing import Any
 
 import pytest
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table as RichTable
+from rich.text import Text
 
-from napspec.conformance.contract import EngineError, status_for
+from napspec.conformance.contract import (
+    Engine,
+    EngineError,
+    EngineUnavailable,
+    ExitStatus,
+    load_engine,
+    printable,
+    status_for,
+)
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.spec import load
 from napspec.suite.scenarios import FEATURES, suite_hash
+from napspec.suite.targets import Target
 
 REPORT_FORMAT = "napspec-certification/1"
 COUNTED = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
+#: Every status a case can have in a report: the counted ones, then those left out of the score.
+STATUSES = (*COUNTED, "not-applicable", "not-run")
 PLUGIN_NAME = "napspec-collector"
+
+#: How a run ended: it ran every selected case; Ctrl-C stopped it; the engine could not be
+#: started or failed its handshake; the suite itself could not run.
+OUTCOMES = ("complete", "interrupted", "engine-unavailable", "suite-error")
+
+#: The longest target name used in a report's file name (the name itself is kept whole
+#: in the report).
+MAX_STEM = 80
+
+
+class SelectionError(ValueError):
+    """A ``--rule``/``--scenario`` selection that names nothing in the suite."""
 
 
 @dataclass
@@ -54,11 +92,8 @@ class CaseRecord:
     status: str = "not-run"
     message: str = ""
     duration: float = 0.0
-
-    @property
-    def label(self) -> str:
-        row = self.example.get("profile")
-        return f"{self.scenario_id}[{row}]" if row else self.scenario_id
+    #: The id reports print; unique within a run (see :meth:`Collector.pytest_collection_finish`).
+    label: str = ""
 
 
 @dataclass
@@ -72,19 +107,45 @@ class Certification:
     started: str = ""
     seconds: float = 0.0
     engine_error: str = ""
+    outcome: str = "complete"
+    selection: dict[str, Any] | None = None
 
     def counts(self) -> Counter[str]:
         return Counter(record.status for record in self.records)
 
     @property
     def applicable(self) -> list[CaseRecord]:
-        return [r for r in self.records if r.status != "not-applicable"]
+        return [r for r in self.records if r.status not in ("not-applicable", "not-run")]
 
     @property
     def passed(self) -> bool:
-        """True only when every applicable scenario passed (and at least one ran)."""
+        """True only when the run completed, every applicable scenario passed, and at least
+        one ran."""
         applicable = self.applicable
-        return bool(applicable) and not self.engine_error and all(r.status == "passed" for r in applicable)
+        return (
+            self.outcome == "complete"
+            and bool(applicable)
+            and not self.engine_error
+            and not any(r.status == "not-run" for r in self.records)
+            and all(r.status == "passed" for r in applicable)
+        )
+
+
+def exit_status(results: Iterable[Certification]) -> ExitStatus:
+    """The exit status of a run over several targets: the gravest of its outcomes.
+
+    >>> exit_status([Certification("hoyle", {}, {}, outcome="interrupted")])
+    <ExitStatus.INTERRUPTED: 3>
+    """
+    results = list(results)
+    outcomes = {result.outcome for result in results}
+    if "interrupted" in outcomes:
+        return ExitStatus.INTERRUPTED
+    if "suite-error" in outcomes:
+        return ExitStatus.INTERNAL_ERROR
+    if "engine-unavailable" in outcomes:
+        return ExitStatus.ENGINE_UNAVAILABLE
+    return ExitStatus.CERTIFIED if results and all(r.passed for r in results) else ExitStatus.NOT_CERTIFIED
 
 
 def suite_version() -> str:
@@ -101,17 +162,86 @@ def _description(item: pytest.Item) -> str:
     return str(getattr(template, "description", "") or "").strip()
 
 
-class Collector:
-    """pytest plugin: records each scenario's status, and drives a progress bar."""
+def selects(selectors: Sequence[str], rules: Sequence[str]) -> bool:
+    """Whether a case testing ``rules`` is selected by ``--rule`` ``selectors`` (a rule id,
+    or the start of one up to a dot).
 
-    def __init__(self, progress: Progress | None = None) -> None:
+    >>> selects(["play"], ["play.follow-suit"]), selects(["play.follow"], ["play.follow-suit"])
+    (True, False)
+    """
+    return any(rule == wanted or rule.startswith(wanted + ".") for wanted in selectors for rule in rules)
+
+
+class Collector:
+    """pytest plugin: selects the cases, hands the suite the engine and target that
+    certify resolved (so the engine is started and the house rules read once per run),
+    records each scenario's status, and drives a progress bar."""
+
+    def __init__(
+        self,
+        progress: Progress | None = None,
+        *,
+        engine: Engine | None = None,
+        target: Target | None = None,
+        rules: Sequence[str] = (),
+        scenarios: Sequence[str] = (),
+    ) -> None:
         self.records: dict[str, CaseRecord] = {}
         self.hello: dict[str, Any] | None = None
         self.progress = progress
         self.task: Any = None
+        self.engine = engine
+        self.target = target
+        self.rules = list(rules)
+        self.scenarios = list(scenarios)
+        #: Selectors that matched no case.
+        self.unmatched: list[str] = []
+        #: Why the run stopped early, if it did (other than Ctrl-C).
+        self.stop_reason = ""
+        #: Whether Ctrl-C (or SIGTERM) stopped the run.
+        self.interrupted = False
+        self.session: pytest.Session | None = None
+
+    def request_stop(self, signum: int, frame: object) -> None:
+        """Signal handler for Ctrl-C and SIGTERM during the run: the run stops after the
+        case in progress (which its deadline bounds); a second signal stops it at once."""
+        if self.interrupted:
+            raise KeyboardInterrupt
+        self.interrupted = True
+
+    def pytest_runtest_logfinish(self) -> None:
+        if self.interrupted and self.session is not None:
+            self.session.shouldstop = "interrupted"
+
+    def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+        # pytest stops a run it was asked to stop (shouldstop) by the same route as Ctrl-C.
+        if not isinstance(excinfo.value, pytest.Session.Interrupted):
+            self.interrupted = True
+
+    def pytest_collection_modifyitems(
+        self, session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        if not self.rules and not self.scenarios:
+            return
+        kept: list[pytest.Item] = []
+        dropped: list[pytest.Item] = []
+        matched: set[str] = set()
+        for item in items:
+            marker = item.get_closest_marker("scenario_id")
+            scenario = marker.args[0] if marker else item.name
+            rules = [m.args[0] for m in item.iter_markers("rule")]
+            hits = {wanted for wanted in self.rules if selects([wanted], rules)}
+            hits |= {wanted for wanted in self.scenarios if wanted == scenario}
+            matched |= hits
+            (kept if hits else dropped).append(item)
+        self.unmatched = [f"--rule {r}" for r in self.rules if r not in matched]
+        self.unmatched += [f"--scenario {s}" for s in self.scenarios if s not in matched]
+        items[:] = kept
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        # After deselection (-k): only the scenarios that will run are recorded.
+        self.session = session
         items = session.items
         for item in items:
             marker = item.get_closest_marker("scenario_id")
@@ -127,13 +257,13 @@ class Collector:
                 example={str(k): str(v) for k, v in example.items()},
                 description=_description(item),
             )
+        _label(list(self.records.values()))
         if self.progress is not None:
-            self.task = self.progress.add_task("scenarios", total=len(items))
+            name = printable(self.target.name) if self.target is not None else "each scenario's profile"
+            self.task = self.progress.add_task(f"certifying against {name}", total=len(items))
 
     @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_makereport(
-        self, item: pytest.Item, call: pytest.CallInfo[None]
-    ) -> Generator[None, Any, None]:
+    def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
         record = self.records.get(item.nodeid)
@@ -141,9 +271,32 @@ class Collector:
             return
         if report.when == "call" or (report.when == "setup" and not report.passed):
             record.duration += report.duration
-            record.status, record.message = _classify(report, call)
+            record.status, message = _classify(report, call)
+            record.message = printable(message)
+            error = call.excinfo.value if call.excinfo is not None else None
+            if isinstance(error, EngineUnavailable) and not self.stop_reason:
+                # Every later case would fail the same way: stop here, once.
+                self.stop_reason = f"the engine is unavailable: {record.message}"
+                item.session.shouldstop = self.stop_reason
         if report.when == "teardown" and self.progress is not None and self.task is not None:
             self.progress.advance(self.task)
+
+
+def _label(records: list[CaseRecord]) -> None:
+    """Give each record the id reports print: the scenario id, with the Examples row's
+    profile, and the row's number among rows that would otherwise share an id."""
+    base = {}
+    for record in records:
+        row = record.example.get("profile")
+        base[record.nodeid] = f"{record.scenario_id}[{row}]" if row else record.scenario_id
+    shared = Counter(base.values())
+    seen: Counter[str] = Counter()
+    for record in records:
+        label = base[record.nodeid]
+        if shared[label] > 1:
+            seen[label] += 1
+            label = f"{label}#{seen[label]}"
+        record.label = label
 
 
 def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[str, str]:
@@ -164,74 +317,191 @@ def _classify(report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[s
     return "errored", f"{type(error).__name__}: {error}" if error else str(report.longrepr)
 
 
+# ------------------------------------------------------------------------------- engines
+
+
+def open_engine(
+    engine: str | None, engine_command: str | None, *, case_timeout: float = 10.0, max_restarts: int = 5
+) -> Engine:
+    """The engine under test, wrapped by the harness: registered ``engine`` in-process, or
+    ``engine_command`` over the protocol. :class:`ValueError` for a wrong choice or an
+    unknown name (a usage error)."""
+    if bool(engine) == bool(engine_command and engine_command.strip()):
+        raise ValueError("certify needs one engine: --engine NAME or --engine-command CMD")
+    if engine_command:
+        try:
+            command = shlex.split(engine_command)
+        except ValueError as error:
+            raise ValueError(f"--engine-command cannot be split into arguments: {error}") from error
+        return ProtocolEngine(command, timeout=case_timeout, max_restarts=max_restarts)
+    assert engine is not None
+    from napspec.conformance.contract import UnknownEngine
+
+    try:
+        return InProcessEngine(load_engine(engine))
+    except (UnknownEngine, TypeError) as error:
+        raise ValueError(str(error)) from error
+
+
+def resolve_target(profile: str | None, house_rules: str | None) -> Target:
+    """The target of a run, reading a house-rules file (once). :class:`ValueError` (or the
+    register's :class:`~napspec.spec.errors.SpecError`) for a wrong one."""
+    try:
+        target = Target.from_options(profile, house_rules)
+    except RecursionError:
+        raise ValueError(f"{house_rules}: nested too deeply to be house rules") from None
+    if target is None:
+        raise ValueError("certify needs a profile or a house-rules file")
+    return target
+
+
 def run_certification(
     *,
-    engine: str | None,
-    engine_command: str | None,
-    profile: str | None,
-    house_rules: str | None,
+    engine: str | None = None,
+    engine_command: str | None = None,
+    profile: str | None = None,
+    house_rules: str | None = None,
+    target: Target | None = None,
+    harness_engine: Engine | None = None,
     case_timeout: float = 10.0,
     max_restarts: int = 5,
     console: Console | None = None,
-    keyword: str | None = None,
+    rules: Sequence[str] = (),
+    scenarios: Sequence[str] = (),
+    exitfirst: bool = False,
 ) -> Certification:
-    """Run every scenario against one engine under one target and collect the results."""
-    from napspec.suite.targets import Target
+    """Run the scenarios (all, or those ``rules``/``scenarios`` select) against one engine
+    under one target and collect the results.
 
-    target = Target.from_options(profile, house_rules)
-    if target is None:
-        raise ValueError("certify needs a profile or a house-rules file")
-    if not engine and not engine_command:
-        raise ValueError("certify needs an engine: --engine NAME or --engine-command CMD")
-    args = [
-        str(FEATURES / "test_scenarios.py"),
-        # The suite runs under its own configuration, never the ini file of the folder the
-        # user happens to be in; importlib mode keeps the suite's folder off sys.path.
-        "-c", os.devnull,
-        f"--rootdir={FEATURES}",
-        "--import-mode=importlib",
-        "-p", "napspec.conformance.plugin",
-        "-p", "no:cacheprovider",
-        "-p", "no:terminal",
-        "--strict-markers",
-        f"--case-timeout={case_timeout}",
-        f"--max-restarts={max_restarts}",
-        f"--target-profile={target.base}",
-    ]
-    if house_rules:
-        args.append(f"--house-rules={house_rules}")
-    if engine_command:
-        args.append(f"--engine-command={engine_command}")
-    else:
-        assert engine is not None
-        args.append(f"--engine={engine}")
-    if keyword:
-        args += ["-k", keyword]
-    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    The engine is ``harness_engine`` if given (the caller closes it), else opened from
+    ``engine``/``engine_command`` and closed here. It is asked for its handshake first:
+    an engine that cannot start or handshake ends the run at once (outcome
+    ``engine-unavailable``, with ``engine_error`` saying why). Ctrl-C ends it with outcome
+    ``interrupted``; the cases not reached are ``not-run``.
+    """
+    target = target or resolve_target(profile, house_rules)
+    selection = (
+        {"rules": list(rules), "scenarios": list(scenarios), "exitfirst": exitfirst}
+        if rules or scenarios or exitfirst
+        else None
+    )
+    owned = harness_engine is None
+    wrapped = harness_engine or open_engine(
+        engine, engine_command, case_timeout=case_timeout, max_restarts=max_restarts
+    )
+    started = datetime.now(UTC).isoformat(timespec="seconds")
     clock = time.perf_counter()
-    console = console or Console(stderr=True)
-    with Progress(
-        TextColumn(f"certifying against [bold]{target.name}[/bold]"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=not console.is_terminal,
-    ) as progress:
-        collector = Collector(progress)
-        exit_code = pytest.main(args, plugins=[collector])
+    identity: dict[str, Any] = {"name": printable(engine or engine_command or "?")}
+    try:
+        try:
+            hello = wrapped.hello()
+        except EngineError as error:
+            return Certification(
+                target=target.name,
+                target_values=dict(target.values),
+                engine=identity,
+                started=started,
+                seconds=time.perf_counter() - clock,
+                engine_error=printable(f"the engine could not start: {error}"),
+                outcome="engine-unavailable",
+                selection=selection,
+            )
+        except KeyboardInterrupt:
+            return Certification(
+                target=target.name,
+                target_values=dict(target.values),
+                engine=identity,
+                started=started,
+                seconds=time.perf_counter() - clock,
+                outcome="interrupted",
+                selection=selection,
+            )
+        identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
+        if isinstance(wrapped, ProtocolEngine):
+            wrapped.restarts = 0  # the cap is per target
+        args = [
+            str(FEATURES / "test_scenarios.py"),
+            # The suite runs under its own configuration, never the ini file of the folder the
+            # user happens to be in; importlib mode keeps the suite's folder off sys.path.
+            "-c",
+            os.devnull,
+            f"--rootdir={FEATURES}",
+            "--import-mode=importlib",
+            "-p",
+            "napspec.conformance.plugin",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:terminal",
+            "-p",
+            "no:randomly",
+            "--strict-markers",
+        ]
+        if exitfirst:
+            args.append("-x")
+        console = console or Console(stderr=True)
+        with Progress(
+            # The target's name is shown as plain text (a house-rules name may hold markup).
+            TextColumn("{task.description}", markup=False),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=console,
+            transient=True,
+            disable=not console.is_terminal,
+        ) as progress:
+            collector = Collector(progress, engine=wrapped, target=target, rules=rules, scenarios=scenarios)
+            # A signal raised as an exception at any point could land inside pytest's own
+            # machinery; it is turned into a request to stop between cases instead.
+            handlers = _stop_on_signals(collector)
+            try:
+                exit_code = pytest.main(args, plugins=[collector])
+            finally:
+                for signum, handler in handlers.items():
+                    signal.signal(signum, handler)
+    finally:
+        if owned:
+            wrapped.close()
+    if collector.unmatched:
+        raise SelectionError(f"{', '.join(collector.unmatched)}: no scenario of the suite matches")
     result = Certification(
         target=target.name,
         target_values=dict(target.values),
-        engine=(collector.hello or {}).get("engine", {"name": engine or engine_command}),
+        engine=identity,
         records=list(collector.records.values()),
         started=started,
         seconds=time.perf_counter() - clock,
+        selection=selection,
     )
-    if exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) and not result.records:
+    if collector.interrupted:
+        result.outcome = "interrupted"
+        reason = "the run was interrupted"
+    elif collector.stop_reason:
+        result.engine_error = collector.stop_reason
+        reason = collector.stop_reason
+    elif exitfirst:
+        reason = "the run stopped at the first failure (-x)"
+    elif exit_code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.INTERRUPTED):
+        result.outcome = "suite-error"
         result.engine_error = f"the suite could not run (pytest exit code {int(exit_code)})"
+        reason = result.engine_error
+    else:
+        reason = "not reached"
+    for record in result.records:
+        if record.status == "not-run":
+            record.message = f"not run: {reason}"
     return result
+
+
+def _stop_on_signals(collector: Collector) -> dict[int, Any]:
+    """Route SIGINT and SIGTERM to ``collector.request_stop`` (from the main thread only, as
+    Python requires); the handlers they replace, to restore."""
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        previous[signum] = signal.signal(signum, collector.request_stop)
+    return previous
 
 
 # ------------------------------------------------------------------------------- reports
@@ -252,17 +522,26 @@ def _quote_for(record: CaseRecord, source: str | None) -> str:
         rule = load().rules.get(rule_id)
         if rule and rule.citations:
             citation = next((c for c in rule.citations if c.source == source), rule.citations[0])
-            return f"{load().sources[citation.source].short} {citation.locator}: \"{citation.quote}\""
+            return f'{load().sources[citation.source].short} {citation.locator}: "{citation.quote}"'
     return ""
 
 
+def report_digest(document: Mapping[str, Any]) -> str:
+    """SHA-256 over the report (spec and suite hash, target, engine and every result) in
+    canonical JSON, without its own ``digest`` field: a checksum anyone can recompute."""
+    body = {key: value for key, value in document.items() if key != "digest"}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
 def report_document(result: Certification) -> dict[str, Any]:
-    """The JSON report: provenance, target, per-scenario statuses, and the score."""
+    """The JSON report: provenance, target, per-scenario statuses, the score and a digest
+    (valid against ``schema/certification-report.schema.json``)."""
     counts = result.counts()
     applicable = len(result.applicable)
     profile_source = load().profiles.get(result.target.split("+")[0])
     source = profile_source.source if profile_source else None
-    return {
+    document: dict[str, Any] = {
         "format": REPORT_FORMAT,
         "provenance": {
             "suite": "napspec",
@@ -273,18 +552,21 @@ def report_document(result: Certification) -> dict[str, Any]:
             "python": sys.version.split()[0],
         },
         "engine": result.engine,
-        "target": {"name": result.target, "options": result.target_values},
+        "target": {"name": printable(result.target), "options": result.target_values},
+        "outcome": result.outcome,
+        "selection": result.selection,
         "summary": {
             "applicable": applicable,
             **{status: counts.get(status, 0) for status in COUNTED},
             "not-applicable": counts.get("not-applicable", 0),
+            "not-run": counts.get("not-run", 0),
             "score": round(counts.get("passed", 0) / applicable, 4) if applicable else 0.0,
             "certified": result.passed,
         },
         "engine_error": result.engine_error,
         "cases": [
             {
-                "id": record.label,
+                "id": record.label or record.scenario_id,
                 "scenario": record.scenario_id,
                 "chapter": record.chapter,
                 "rules": record.rules,
@@ -297,86 +579,148 @@ def report_document(result: Certification) -> dict[str, Any]:
             for record in result.records
         ],
     }
+    document["digest"] = report_digest(document)
+    return document
 
 
-def junit_xml(result: Certification) -> str:
-    """JUnit XML: one testsuite per chapter, one testcase per scenario row."""
-    suites = ET.Element("testsuites", name=f"napspec certify {result.target}")
-    by_chapter: dict[str, list[CaseRecord]] = {}
-    for record in result.applicable:
-        by_chapter.setdefault(record.chapter or "scenarios", []).append(record)
-    for chapter, records in by_chapter.items():
-        counts = Counter(r.status for r in records)
+def junit_xml(result: Certification, document: Mapping[str, Any] | None = None) -> str:
+    """JUnit XML: one testsuite per chapter, one testcase per scenario row; cases not
+    applicable or not run are skipped, with the reason. Always well-formed: every text in
+    it has been made printable."""
+    document = document or report_document(result)
+    suites = ET.Element("testsuites", name=f"napspec certify {document['target']['name']}")
+    by_chapter: dict[str, list[dict[str, Any]]] = {}
+    for case in document["cases"]:
+        by_chapter.setdefault(case["chapter"] or "scenarios", []).append(case)
+    if result.engine_error:
+        suites.set("error", result.engine_error[:2000])
+    for chapter, cases in by_chapter.items():
+        counts = Counter(c["status"] for c in cases)
         suite = ET.SubElement(
             suites,
             "testsuite",
             name=chapter,
-            tests=str(len(records)),
+            tests=str(len(cases)),
             failures=str(counts["failed"]),
             errors=str(counts["errored"] + counts["timed-out"]),
-            skipped=str(counts["skipped-unsupported"]),
+            skipped=str(counts["skipped-unsupported"] + counts["not-applicable"] + counts["not-run"]),
         )
-        for record in records:
-            case = ET.SubElement(
-                suite, "testcase", classname=chapter, name=record.label, time=f"{record.duration:.4f}"
+        for case in cases:
+            element = ET.SubElement(
+                suite, "testcase", classname=chapter, name=case["id"], time=f"{case['seconds']:.4f}"
             )
-            if record.status == "failed":
-                ET.SubElement(case, "failure", message=record.message[:500]).text = record.message
-            elif record.status in ("errored", "timed-out"):
-                ET.SubElement(case, "error", type=record.status, message=record.message[:500]).text = record.message
-            elif record.status == "skipped-unsupported":
-                ET.SubElement(case, "skipped", message=record.message)
+            message = case["message"]
+            if case["status"] == "failed":
+                ET.SubElement(element, "failure", message=message[:500]).text = message
+            elif case["status"] in ("errored", "timed-out"):
+                ET.SubElement(element, "error", type=case["status"], message=message[:500]).text = message
+            elif case["status"] in ("skipped-unsupported", "not-applicable", "not-run"):
+                ET.SubElement(element, "skipped", type=case["status"], message=message[:500])
     return ET.tostring(suites, encoding="unicode", xml_declaration=True)
 
 
 def print_summary(result: Certification, console: Console) -> None:
-    """By chapter and rule, then every failure with expected vs actual and its quote."""
+    """By chapter and rule, then every case that did not pass (its example row and the
+    message, as JSON) and the verdict. Nothing from the engine is read as markup."""
     register = load()
-    table = RichTable(title=f"{result.engine.get('name', '?')} {result.engine.get('version', '')} against {result.target}")
-    table.add_column("chapter / rule")
-    for status in COUNTED:
-        table.add_column(status, justify="right")
+    title = Text(f"{result.engine.get('name', '?')} {result.engine.get('version', '')} against {result.target}")
+    table = RichTable(title=title)
     rows: dict[tuple[str, str], Counter[str]] = {}
     for record in result.applicable:
         for rule in record.rules or ["(no rule)"]:
             rows.setdefault((record.chapter, rule), Counter())[record.status] += 1
+    # A rule id is never cut: on a narrow terminal the status headings wrap instead.
+    widest = max((len(rule) + 2 for _, rule in rows), default=10)
+    table.add_column("chapter / rule", no_wrap=True, min_width=widest)
+    for status in COUNTED:
+        table.add_column(status, justify="right")
     order = {chapter: index for index, chapter in enumerate(register.chapters)}
     current = None
     for (chapter, rule), counts in sorted(rows.items(), key=lambda item: (order.get(item[0][0], 99), item[0][1])):
         if chapter != current:
-            title = register.chapters[chapter].title if chapter in register.chapters else chapter
-            table.add_row(f"[bold]{title}[/bold]", *[""] * len(COUNTED))
+            heading = register.chapters[chapter].title if chapter in register.chapters else chapter
+            table.add_row(Text(heading, style="bold"), *[""] * len(COUNTED))
             current = chapter
         table.add_row(
-            f"  {rule}",
-            *[(f"[red]{counts[s]}[/red]" if counts[s] and s != "passed" else str(counts[s] or "")) for s in COUNTED],
+            Text(f"  {rule}"),
+            *[Text(str(counts[s] or ""), style="red" if counts[s] and s != "passed" else "") for s in COUNTED],
         )
-    console.print(table)
+    if rows:
+        console.print(table)
     document = report_document(result)
     for case in document["cases"]:
         if case["status"] in ("failed", "errored", "timed-out", "skipped-unsupported"):
-            console.print(f"[bold red]{case['status']}[/bold red] {case['id']} ({', '.join(case['rules'])})")
-            console.print(f"  {case['message']}", markup=False)
+            console.print(Text(case["status"], style="bold red") + Text(f" {case['id']} ({', '.join(case['rules'])})"))
+            shown = {"example": case["example"], "message": case["message"]}
             if case["quote"]:
-                console.print(f"  enforces {case['quote']}", markup=False)
+                shown["enforces"] = case["quote"]
+            console.print(Text(json.dumps(shown, indent=2, ensure_ascii=False)), soft_wrap=True)
     summary = document["summary"]
-    verdict = "[green]CERTIFIED[/green]" if summary["certified"] else "[red]NOT CERTIFIED[/red]"
+    verdict = Text("CERTIFIED", style="green") if summary["certified"] else Text("NOT CERTIFIED", style="red")
     console.print(
-        f"{verdict}: {summary['passed']}/{summary['applicable']} applicable scenarios passed "
-        f"(failed {summary['failed']}, skipped-unsupported {summary['skipped-unsupported']}, "
-        f"errored {summary['errored']}, timed out {summary['timed-out']}; "
-        f"{summary['not-applicable']} not applicable) in {result.seconds:.1f} s"
+        verdict
+        + Text(
+            f": {summary['passed']}/{summary['applicable']} applicable scenarios passed "
+            f"(failed {summary['failed']}, skipped-unsupported {summary['skipped-unsupported']}, "
+            f"errored {summary['errored']}, timed out {summary['timed-out']}; "
+            f"{summary['not-applicable']} not applicable, {summary['not-run']} not run) against "
+            f"{result.target} in {result.seconds:.1f} s"
+        ),
+        soft_wrap=True,
     )
+    if result.outcome == "interrupted":
+        console.print(Text("interrupted: the report is partial", style="yellow"), soft_wrap=True)
     if result.engine_error:
-        console.print(f"[red]{result.engine_error}[/red]")
+        console.print(Text(result.engine_error, style="red"), soft_wrap=True)
+
+
+def report_stem(target: str) -> str:
+    """The file name stem of a target's reports: safe on every file system, never a path.
+
+    >>> report_stem("hoyle+Crown/Tuesdays"), report_stem("hoyle+x/../../escaped")
+    ('certify-hoyle-Crown-Tuesdays-f8b60a', 'certify-hoyle-x-..-..-escaped-424d34')
+    >>> report_stem("peel")
+    'certify-peel'
+    """
+    plain = target.replace("+", "-").replace(" ", "_")
+    safe = re.sub(r"[^A-Za-z0-9._-]", "-", plain)[:MAX_STEM].lstrip(".")
+    if safe != plain:
+        # Two names that differ only in replaced characters must not share a file.
+        safe = f"{safe}-{hashlib.sha256(target.encode()).hexdigest()[:6]}"
+    return f"certify-{safe}"
+
+
+def check_report_dir(folder: Path) -> None:
+    """Make sure reports can be written into ``folder`` (creating it), before any run:
+    :class:`ValueError` naming the folder otherwise."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".napspec-probe-"):
+            pass
+    except OSError as error:
+        raise ValueError(f"--report-dir {folder}: cannot write reports there ({error.strerror or error})") from None
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    # A report is replaced whole or not at all: an interrupted write leaves the old one.
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def write_reports(result: Certification, folder: Path) -> tuple[Path, Path]:
     """Write ``certify-<target>.json`` and ``certify-<target>.junit.xml`` into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"certify-{result.target.replace('+', '-').replace(' ', '_')}"
+    stem = report_stem(result.target)
     json_path = folder / f"{stem}.json"
-    json_path.write_text(json.dumps(report_document(result), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     junit_path = folder / f"{stem}.junit.xml"
-    junit_path.write_text(junit_xml(result), encoding="utf-8")
+    assert json_path.resolve().parent == folder.resolve(), json_path  # report_stem makes no paths
+    document = report_document(result)
+    _write_atomically(json_path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    _write_atomically(junit_path, junit_xml(result, document))
     return json_path, junit_path

@@ -28,11 +28,14 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import enum
 import json
+import re
 import sys
 import traceback
+from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any, Callable, Final, Literal, Protocol, TextIO, runtime_checkable
+from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 
 from napspec.conformance import schemas
 
@@ -48,6 +51,52 @@ STATUSES: Final[tuple[Status, ...]] = ("passed", "failed", "skipped-unsupported"
 
 #: The longest excerpt of an engine's output quoted in an error message.
 EXCERPT_LIMIT: Final = 200
+
+
+class ExitStatus(enum.IntEnum):
+    """The exit statuses of ``napspec certify`` (and of the other commands that run an
+    engine, and of ``napspec-reference``), for CI to read. Modelled on pytest's, with 2
+    kept for usage errors as click and argparse use it.
+
+    >>> [(status.name, int(status)) for status in ExitStatus]  # doctest: +NORMALIZE_WHITESPACE
+    [('CERTIFIED', 0), ('NOT_CERTIFIED', 1), ('USAGE_ERROR', 2), ('INTERRUPTED', 3),
+     ('ENGINE_UNAVAILABLE', 4), ('INTERNAL_ERROR', 5)]
+    """
+
+    #: Every applicable scenario passed under every target (or, for other commands: success).
+    CERTIFIED = 0
+    #: The run completed and some applicable scenario did not pass (or the check failed).
+    NOT_CERTIFIED = 1
+    #: The command line was wrong: a missing or unknown option, an unreadable house-rules
+    #: file, a report folder that cannot be written, a selection that matches nothing.
+    USAGE_ERROR = 2
+    #: Ctrl-C (or SIGINT/SIGTERM): the run stopped; a partial report was written.
+    INTERRUPTED = 3
+    #: The engine could not be started or failed its handshake; the report says why.
+    ENGINE_UNAVAILABLE = 4
+    #: A fault of napspec itself (please report it).
+    INTERNAL_ERROR = 5
+
+
+#: C0 and C1 control characters (except tab and newline), lone surrogates and the
+#: non-characters XML refuses.
+_UNPRINTABLE: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def printable(text: str) -> str:
+    r"""``text`` made inert: every control character (except newline and tab) shown as an
+    escape, so that untrusted text cannot move the cursor, retitle or clear a terminal,
+    or make XML ill-formed.
+
+    >>> print(printable("\x1b[31mERROR\x1b[0m done\x07"))
+    \x1b[31mERROR\x1b[0m done\x07
+    """
+    return _UNPRINTABLE.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 @runtime_checkable
@@ -253,10 +302,12 @@ def _error_response(message: str, code: str, case_id: str | None = None) -> dict
 def _parse_request(line: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     """The request on ``line``, or the error response that answers it."""
     try:
-        request = json.loads(line, parse_constant=_reject_constant)
+        request = json.loads(line, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
     except (ValueError, RecursionError) as error:
         return None, _error_response(f"request is not JSON: {error}; received {excerpt(line)}", "bad-request")
-    problems = schemas.errors("request", request)
+    # The list of problems is made only for a request that has some (the common case, a
+    # valid request, takes the validator's faster path).
+    problems = [] if schemas.is_valid("request", request) else schemas.errors("request", request)
     if problems:
         case = request.get("case") if isinstance(request, dict) else None
         case_id = case.get("id") if isinstance(case, dict) and isinstance(case.get("id"), str) else None
@@ -268,6 +319,16 @@ def _parse_request(line: str) -> tuple[dict[str, Any] | None, dict[str, Any] | N
 def _reject_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity, which are not JSON; the protocol is JSON.
     raise ValueError(f"{name} is not JSON")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # The contract forbids a key given twice (which one would be meant?).
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {excerpt(key)}")
+        result[key] = value
+    return result
 
 
 def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
@@ -295,7 +356,7 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
             return engine.run(request["case"]), False
     except UnsupportedCase as error:
         return _error_response(error.reason, "unsupported", case_id), False
-    except Exception as error:  # noqa: BLE001 - any engine failure becomes an error response
+    except Exception as error:
         traceback.print_exc(file=sys.stderr)
         return _error_response(f"{type(error).__name__}: {error}", "internal", case_id), False
 
@@ -315,9 +376,10 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
     ...     def close(self): pass
     >>> out = io.StringIO()
     >>> serve(Null(), io.StringIO('{"cmd": "hello", "protocol": "napspec/1"}\\nnot json\\n{"cmd": "bye"}\\n'), out)
-    >>> print(out.getvalue(), end="")
+    >>> for line in out.getvalue().splitlines():
+    ...     print(line[:100])
     {"protocol":"napspec/1"}
-    {"error":{"message":"request is not JSON: Expecting value: line 1 column 1 (char 0); received 'not json'","code":"bad-request"}}
+    {"error":{"message":"request is not JSON: Expecting value: line 1 column 1 (char 0); received 'not j
     {"bye":true}
     """
     try:

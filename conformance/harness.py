@@ -14,10 +14,12 @@ more.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import sys
@@ -25,12 +27,13 @@ import threading
 import time
 import traceback
 from collections import deque
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import IO, Any, Final, Mapping, Sequence
+from typing import IO, Any, Final, Self
 
 from napspec.conformance import schemas
-from napspec.suite.cases import validate_case
 from napspec.conformance.contract import (
+    EXCERPT_LIMIT,
     PROTOCOL,
     Engine,
     EngineCrashed,
@@ -42,10 +45,26 @@ from napspec.conformance.contract import (
     UnsupportedCase,
     excerpt,
 )
+from napspec.suite.cases import validate_case
 
 #: The longest response line accepted (bytes); a longer one is a protocol error. A case's
 #: answers run to a few kilobytes, so this only stops an engine that never ends its line.
-MAX_LINE: Final = 16 * 1024 * 1024
+MAX_LINE: Final = 4 * 1024 * 1024
+
+#: The longest hello response accepted (bytes). A handshake declares a few dozen options
+#: with a few values each (the reference engine's is under 2 KB).
+MAX_HELLO: Final = 64 * 1024
+
+#: The most items any array in a response may hold, and the deepest nesting of arrays and
+#: objects: checked, in linear time, before the schemas are (some schema checks, such as
+#: ``uniqueItems`` over values of mixed types, take time quadratic in an array's length).
+MAX_ITEMS: Final = 1024
+MAX_HELLO_ITEMS: Final = 256
+MAX_DEPTH: Final = 32
+
+#: How many response lines may wait unread; an engine that writes faster than the harness
+#: asks is held back by its own pipe, not buffered without bound.
+MAX_PENDING_LINES: Final = 64
 
 #: How much of an engine's stderr is kept for error messages (bytes, and lines shown).
 STDERR_KEEP: Final = 16 * 1024
@@ -78,8 +97,7 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
         if values is None:
             reasons.append(f"option {option} is not supported")
         elif not any(_same(value, known) for known in values):
-            shown = json.dumps(value)
-            reasons.append(f"{option}={shown} is not supported (supported: {', '.join(map(json.dumps, values))})")
+            reasons.append(f"{option}={_shown(value)} is not supported ({_declared(values)})")
     answered = set(capabilities.get("queries", ()))
     missing = [query for query in case.get("queries", ()) if query not in answered]
     if missing:
@@ -89,12 +107,59 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
     return (not reasons, "; ".join(reasons))
 
 
+def _shown(value: object, limit: int = 40) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _declared(values: Sequence[object], shown: int = 5) -> str:
+    """What the engine declares for an option, summarised: a message never copies a long
+    list back (it would be repeated for every case it skips).
+
+    >>> _declared(["a", "b"])
+    'supported: "a", "b"'
+    >>> _declared(list(range(100)))
+    'supported: 0, 1, 2, 3, 4 and 95 more'
+    """
+    listed = ", ".join(_shown(value) for value in values[:shown])
+    more = f" and {len(values) - shown} more" if len(values) > shown else ""
+    return f"supported: {listed}{more}" if values else "no value supported"
+
+
 # --------------------------------------------------------------------------- checking output
+
+
+def check_bounds(value: object, *, max_items: int = MAX_ITEMS, max_depth: int = MAX_DEPTH) -> str | None:
+    """Why ``value`` (parsed JSON) is too big to check, or ``None``: an array longer than
+    ``max_items`` or nesting deeper than ``max_depth``. Linear in the size of ``value``.
+
+    >>> check_bounds({"a": [1, 2, 3]}, max_items=2)
+    'an array of 3 items at $.a (the limit is 2)'
+    >>> check_bounds([[[[]]]], max_depth=3)
+    'nesting deeper than 3 levels'
+    >>> check_bounds({"a": [1, {"b": 2}]}) is None
+    True
+    """
+    stack: list[tuple[object, str, int]] = [(value, "$", 1)]
+    while stack:
+        item, where, depth = stack.pop()
+        if isinstance(item, (dict, list)) and depth > max_depth:
+            return f"nesting deeper than {max_depth} levels"
+        if isinstance(item, dict):
+            stack.extend((child, f"{where}.{key}", depth + 1) for key, child in item.items())
+        elif isinstance(item, list):
+            if len(item) > max_items:
+                return f"an array of {len(item)} items at {where[:100]} (the limit is {max_items})"
+            stack.extend((child, f"{where}[{index}]", depth + 1) for index, child in enumerate(item))
+    return None
 
 
 def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
     """The hello response, if it is one of napspec/1; :class:`ProtocolError` otherwise (or
     :class:`EngineReportedError` if the engine answered the handshake with an error)."""
+    too_big = check_bounds(response, max_items=MAX_HELLO_ITEMS)
+    if too_big:
+        raise ProtocolError(f"hello response too large to check: {too_big}", case_id=case_id)
     received = _dump(response)
     if isinstance(response, dict) and "error" in response and schemas.is_valid("error-response", response):
         raise EngineReportedError(
@@ -118,13 +183,15 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
     amounts to: :class:`UnsupportedCase` or :class:`EngineReportedError` for an error
     response, :class:`ProtocolError` for anything off-schema or not about this case."""
     case_id: str = case["id"]
-    received = _dump(response)
+    too_big = check_bounds(response)
+    if too_big:
+        raise ProtocolError(f"run response too large to check: {too_big}", case_id=case_id)
     if isinstance(response, dict) and "error" in response:
         if not schemas.is_valid("error-response", response):
             raise ProtocolError(
                 "invalid error response: " + "; ".join(schemas.errors("error-response", response)),
                 case_id=case_id,
-                received=received,
+                received=_dump(response),
             )
         error = response["error"]
         if error.get("code") == "unsupported":
@@ -134,9 +201,9 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
             case_id=case_id,
             code=error.get("code"),
         )
-    problems = schemas.errors("run-response", response)
+    problems = [] if schemas.is_valid("run-response", response) else schemas.errors("run-response", response)
     if problems:
-        raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=received)
+        raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=_dump(response))
     assert isinstance(response, dict)
     if response["case"] != case_id:
         problems.append(f"response is for case {response['case']!r}")
@@ -155,15 +222,19 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
         if extra:
             problems.append(f"answers to queries not asked: {', '.join(extra)}")
     if problems:
-        raise ProtocolError("run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=received)
+        raise ProtocolError(
+            "run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=_dump(response)
+        )
     return response
 
 
-def _dump(value: object) -> str:
+def _dump(value: object, limit: int = 4 * EXCERPT_LIMIT) -> str:
+    # Only an excerpt of it is ever quoted, so only the start is serialised.
     try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f" ... ({len(text)} characters in all)"
 
 
 def _check_case(case: object) -> dict[str, Any]:
@@ -203,9 +274,61 @@ def parse_json(line: bytes | str) -> object:
 # ------------------------------------------------------------------------- protocol engines
 
 
+#: The pids of the engine processes running now (so that orphan collection spares them).
+_RUNNING: set[int] = set()
+#: Whether :func:`adopt_orphans` took effect in this process.
+_ADOPTING: list[bool] = [False]
+
+
+def adopt_orphans() -> bool:
+    """Make this process the reaper of its orphaned descendants (Linux), so that an engine's
+    child that leaves the engine's process group (``setsid``) and outlives the engine can
+    still be found and ended: it becomes a child of this process. Meant for a command whose
+    only children are engines (``napspec certify``); True if it took effect.
+    """
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    PR_SET_CHILD_SUBREAPER = 36
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        _ADOPTING[0] = libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        _ADOPTING[0] = False
+    return _ADOPTING[0]
+
+
+def _end_orphans() -> None:
+    """Kill and reap every child of this process that is not a running engine: with
+    :func:`adopt_orphans`, these are what engines left behind."""
+    for _ in range(10):  # an orphan's own children are adopted in turn when it dies
+        me = str(os.getpid())
+        found = []
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit() or int(entry.name) in _RUNNING:
+                continue
+            try:
+                with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                    fields = stat.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1].decode() == me:
+                found.append(int(entry.name))
+        if not found:
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError, PermissionError):
+                pass
+
+
 class _Process:
     """One running engine process and the threads that read its output, so that no read
-    ever blocks the harness: responses arrive on a queue that is waited on with a timeout."""
+    ever blocks the harness: responses arrive on a bounded queue that is waited on with a
+    deadline, and closing never waits on a pipe (an engine's children may hold it open)."""
 
     _EOF: Final = b""
 
@@ -217,17 +340,25 @@ class _Process:
             stderr=subprocess.PIPE,
             cwd=cwd,
             env=dict(env) if env is not None else None,
-            # A session of its own, so that killing it kills whatever it started too (an
-            # engine launched through a wrapper script would otherwise survive as an orphan
-            # holding the pipes open).
+            # A session (and process group) of its own, so that killing the group kills
+            # whatever the engine started too, and Ctrl-C at the terminal reaches the
+            # harness only (which then ends the engine itself).
             start_new_session=os.name == "posix",
         )
-        self.lines: queue.Queue[bytes] = queue.Queue()
+        _RUNNING.add(self.popen.pid)
+        self.lines: queue.Queue[bytes] = queue.Queue(maxsize=MAX_PENDING_LINES)
         #: A last line the engine left unfinished when its output ended, if any.
         self.unfinished = b""
         self.stderr: deque[bytes] = deque()
         self._stderr_size = 0
         self._stderr_lock = threading.Lock()
+        self._stopped = threading.Event()
+        assert self.popen.stdin is not None
+        self._stdin_fd = self.popen.stdin.fileno()
+        # Writes never block the harness (an engine may stop reading its input).
+        os.set_blocking(self._stdin_fd, False)
+        self._write_lock = threading.Lock()
+        self._pending: deque[bytes] = deque()
         self._readers = [
             threading.Thread(target=self._read_stdout, name="napspec-engine-stdout", daemon=True),
             threading.Thread(target=self._read_stderr, name="napspec-engine-stderr", daemon=True),
@@ -235,11 +366,22 @@ class _Process:
         for reader in self._readers:
             reader.start()
 
+    def _put(self, line: bytes) -> bool:
+        """Queue ``line``, waiting while the queue is full; False once the harness has
+        stopped listening."""
+        while not self._stopped.is_set():
+            try:
+                self.lines.put(line, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     def _read_stdout(self) -> None:
         stream = self.popen.stdout
         assert stream is not None
         try:
-            while True:
+            while not self._stopped.is_set():
                 line = stream.readline(MAX_LINE + 1)
                 if not line:
                     break
@@ -248,10 +390,15 @@ class _Process:
                     # (a response is a whole line): keep it for the crash report.
                     self.unfinished = line
                     break
-                self.lines.put(line)
+                if not line.strip():
+                    continue  # blank lines carry nothing, and are never queued
+                if not self._put(line):
+                    break
         except (OSError, ValueError):
             pass  # the pipe was closed under us by a kill: that is the end of output
-        self.lines.put(self._EOF)
+        finally:
+            _close_quietly(stream)
+        self._put(self._EOF)
 
     def _read_stderr(self) -> None:
         stream = self.popen.stderr
@@ -268,6 +415,8 @@ class _Process:
                         self._stderr_size -= len(self.stderr.popleft())
         except (OSError, ValueError):
             pass
+        finally:
+            _close_quietly(stream)
 
     def stderr_tail(self, wait: float = 0.0) -> str:
         """The last lines the engine wrote on stderr (waiting up to ``wait`` seconds for
@@ -279,39 +428,56 @@ class _Process:
         return "\n".join(text.rstrip().splitlines()[-STDERR_LINES:])
 
     def send(self, message: Mapping[str, Any]) -> None:
-        """Write one request line. A write that fails because the engine is gone is not
-        reported here: the missing response will be (as a crash)."""
-        stream = self.popen.stdin
-        assert stream is not None
+        """Write one request line without ever blocking: what the pipe does not take at
+        once is written by a thread as the engine reads. A write that fails because the
+        engine is gone is not reported here: the missing response will be (as a crash)."""
         # Pure ASCII (non-ASCII characters escaped), so that an engine reading its stdin in
         # any text encoding reads the request correctly.
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode("ascii")
-        # The write runs on its own thread: an engine that stops reading its stdin would
-        # otherwise block us once the pipe buffer fills, and the per-case timeout covers
-        # writing as well as reading.
-        threading.Thread(target=self._write, args=(stream, data), name="napspec-engine-stdin", daemon=True).start()
+        with self._write_lock:
+            if self._pending:
+                self._pending.append(data)  # behind what a writer thread is still writing
+                return
+            written = self._write_some(data)
+            if written is not None and written < len(data):
+                self._pending.append(data[written:])
+                threading.Thread(target=self._write_pending, name="napspec-engine-stdin", daemon=True).start()
 
-    @staticmethod
-    def _write(stream: IO[bytes], data: bytes) -> None:
+    def _write_some(self, data: bytes) -> int | None:
+        """How much of ``data`` the pipe took at once (``None`` if the engine is gone)."""
         try:
-            stream.write(data)
-            stream.flush()
+            return os.write(self._stdin_fd, data)
+        except BlockingIOError:
+            return 0
         except (OSError, ValueError):
-            pass
+            return None
+
+    def _write_pending(self) -> None:
+        while not self._stopped.is_set():
+            with self._write_lock:
+                if not self._pending:
+                    return
+                chunk = self._pending[0]
+                written = self._write_some(chunk)
+                if written is None:
+                    self._pending.clear()
+                    return
+                if written == len(chunk):
+                    self._pending.popleft()
+                    continue
+                self._pending[0] = chunk[written:]
+            select.select([], [self._stdin_fd], [], 0.1)
 
     def receive(self, deadline: float) -> bytes | None:
-        """The next non-blank line, :attr:`_EOF` (b"") at end of output, or ``None`` if
-        the deadline passes first."""
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return None
-            try:
-                line = self.lines.get(timeout=remaining)
-            except queue.Empty:
-                return None
-            if line == self._EOF or line.strip():
-                return line
+        """The next line, :attr:`_EOF` (b"") at end of output, or ``None`` if the deadline
+        passes first."""
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        try:
+            return self.lines.get(timeout=remaining)
+        except queue.Empty:
+            return None
 
     def drain(self) -> list[bytes]:
         """Lines the engine sent that nobody asked for (read and discarded)."""
@@ -324,8 +490,7 @@ class _Process:
             if line == self._EOF:
                 self.lines.put(line)  # keep the end-of-output marker for the next read
                 return stray
-            if line.strip():
-                stray.append(line)
+            stray.append(line)
 
     def returncode(self, wait: float = 0.0) -> int | None:
         try:
@@ -337,28 +502,33 @@ class _Process:
         return self.popen.poll() is None
 
     def kill(self) -> None:
-        """Kill the engine (and its process group on POSIX) and reap it."""
+        """Kill the engine's whole process group (on POSIX), even if the engine itself has
+        already exited and left children behind, and reap the engine. Never waits on the
+        pipes: the reader threads close them when they end."""
+        self._stopped.set()
+        if os.name == "posix":
+            # The group outlives its leader while any member lives; its id is not reused
+            # until then, so this cannot reach anyone else's processes.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.popen.pid, signal.SIGKILL)
         if self.popen.poll() is None:
-            try:
-                if os.name == "posix":
-                    os.killpg(self.popen.pid, signal.SIGKILL)
-                else:
-                    self.popen.kill()
-            except (ProcessLookupError, PermissionError):
+            with contextlib.suppress(OSError):
                 self.popen.kill()
-        try:
+        # An unkillable engine (a zombie held by the OS) is left: nothing more can be done.
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(5)
-        except subprocess.TimeoutExpired:
-            pass  # unkillable (a zombie held by the OS): nothing more can be done
-        self._close_pipes()
+        _RUNNING.discard(self.popen.pid)
+        if _ADOPTING[0]:
+            _end_orphans()
+        with self._write_lock:
+            self._pending.clear()
+            if self.popen.stdin is not None:
+                _close_quietly(self.popen.stdin)  # written with os.write: nothing to flush
 
-    def _close_pipes(self) -> None:
-        for stream in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            if stream is not None:
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+
+def _close_quietly(stream: IO[bytes]) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        stream.close()
 
 
 class ProtocolEngine:
@@ -449,7 +619,7 @@ class ProtocolEngine:
         else:
             process.kill()
 
-    def __enter__(self) -> ProtocolEngine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -513,7 +683,8 @@ class ProtocolEngine:
         for stray in process.drain():
             self.stray_output.append(excerpt(stray))
         process.send(request)
-        line = process.receive(time.monotonic() + timeout)
+        deadline = time.monotonic() + timeout
+        line = process.receive(deadline)
         if line is None:
             tail = process.stderr_tail()
             self._kill()
@@ -524,18 +695,24 @@ class ProtocolEngine:
                 stderr_tail=tail,
             )
         if line == _Process._EOF:
-            code = process.returncode(wait=1.0)
-            tail = process.stderr_tail(wait=1.0)
+            # A moment for the exit status and the last of stderr, within the deadline.
+            grace = min(1.0, max(0.05, deadline - time.monotonic()))
+            code = process.returncode(wait=grace)
             self._kill()
+            tail = process.stderr_tail(wait=0.2)
             status = f"exit status {code}" if code is not None else "its output closed"
             if process.unfinished:
                 status += f", leaving an unfinished line: {excerpt(process.unfinished)}"
             raise EngineCrashed(
-                f"engine stopped without answering {what} ({status})", case_id=case_id, returncode=code, stderr_tail=tail
+                f"engine stopped without answering {what} ({status})",
+                case_id=case_id,
+                returncode=code,
+                stderr_tail=tail,
             )
-        if len(line) > MAX_LINE:
+        limit = MAX_HELLO if what == "hello" else MAX_LINE
+        if len(line) > limit:
             self._kill()
-            raise ProtocolError(f"response line longer than {MAX_LINE} bytes", case_id=case_id, received=line[:1000])
+            raise ProtocolError(f"{what} response longer than {limit} bytes", case_id=case_id, received=line[:1000])
         try:
             return parse_json(line)
         except (ValueError, UnicodeDecodeError) as error:
@@ -598,10 +775,10 @@ class InProcessEngine:
         """Close the engine (an exception from its close() is not the harness's problem)."""
         try:
             self.engine.close()
-        except Exception:  # noqa: BLE001 - closing is best effort
+        except Exception:
             traceback.print_exc(file=sys.stderr)
 
-    def __enter__(self) -> InProcessEngine:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -626,7 +803,7 @@ class InProcessEngine:
         def target() -> None:
             try:
                 outcome.append(self._guarded(function, case_id, what))
-            except BaseException as error:  # noqa: BLE001 - carried back to the caller's thread
+            except BaseException as error:
                 failure.append(error)
 
         worker = threading.Thread(target=target, name="napspec-in-process-engine", daemon=True)
@@ -650,7 +827,7 @@ class InProcessEngine:
             raise
         except EngineError:
             raise
-        except Exception as error:  # noqa: BLE001 - an engine bug errors the case, not the run
+        except Exception as error:
             raise EngineCrashed(
                 f"engine raised {type(error).__name__} during {what}: {error}",
                 case_id=case_id,

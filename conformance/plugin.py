@@ -16,7 +16,8 @@ Options (exactly one of the first two is required):
 from __future__ import annotations
 
 import shlex
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -55,8 +56,21 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     return True
 
 
+def _certify_run(config: pytest.Config) -> Collector | None:
+    """The collector of a ``napspec certify`` run, which holds the engine it started and
+    the target it resolved (so that neither is done twice), if this is one."""
+    for plugin in config.pluginmanager.get_plugins():
+        if isinstance(plugin, Collector):
+            return plugin
+    return None
+
+
 @pytest.fixture(scope="session")
 def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
+    run = _certify_run(pytestconfig)
+    if run is not None and run.engine is not None:
+        yield run.engine  # certify closes it
+        return
     command = pytestconfig.getoption("--engine-command")
     name = pytestconfig.getoption("--engine")
     if bool(command) == bool(name):
@@ -78,13 +92,16 @@ def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
 @pytest.fixture(scope="session")
 def engine_capabilities(engine: Engine, pytestconfig: pytest.Config) -> dict[str, Any]:
     hello = engine.hello()
-    for plugin in pytestconfig.pluginmanager.get_plugins():
-        if isinstance(plugin, Collector):  # certify records who was certified
-            plugin.hello = hello
+    run = _certify_run(pytestconfig)
+    if run is not None:  # certify records who was certified
+        run.hello = hello
     capabilities: dict[str, Any] = hello["capabilities"]
     return capabilities
 
 
 @pytest.fixture(scope="session")
 def target(pytestconfig: pytest.Config) -> Target | None:
+    run = _certify_run(pytestconfig)
+    if run is not None and run.target is not None:
+        return run.target
     return Target.from_options(pytestconfig.getoption("--target-profile"), pytestconfig.getoption("--house-rules"))

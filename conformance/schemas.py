@@ -41,6 +41,7 @@ SCHEMA_NAMES = (
     "bye-response",
     "error-response",
     "request",
+    "certification-report",
 )
 
 #: How many schema errors a message reports before it says "and N more"; an engine that
@@ -137,14 +138,17 @@ def errors(name: str, instance: object, definition: str | None = None) -> list[s
     # The deepest errors say most about what is wrong (a oneOf failure at the root says
     # little); ``best_match`` picks the one jsonschema judges most relevant to put first.
     best = jsonschema.exceptions.best_match(found)
-    ordered = [best] + sorted(
-        (error for error in found if error is not best),
-        key=lambda error: (-len(error.absolute_path), list(map(str, error.absolute_path))),
-    )
+    ordered = [
+        best,
+        *sorted(
+            (error for error in found if error is not best),
+            key=lambda error: (-len(error.absolute_path), list(map(str, error.absolute_path))),
+        ),
+    ]
     lines = [f"{_where(error.absolute_path)}: {_short(error.message)}" for error in ordered]
     if len(lines) > MAX_REPORTED_ERRORS:
         extra = len(lines) - MAX_REPORTED_ERRORS
-        lines = lines[:MAX_REPORTED_ERRORS] + [f"... and {extra} more"]
+        lines = [*lines[:MAX_REPORTED_ERRORS], f"... and {extra} more"]
     return lines
 
 

@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from pathlib import Path
@@ -75,13 +76,21 @@ def dump_lines(
     in order, or one line saying why the row does not apply."""
     stamp = suite_hash()
     for scenario in load_scenarios() if scenarios is None else scenarios:
-        for plan in plan_scenario(scenario, target, vocabulary):
+        plans = list(plan_scenario(scenario, target, vocabulary))
+        shared = Counter(plan.label for plan in plans)
+        seen: Counter[str] = Counter()
+        for plan in plans:
+            # Rows that would share a label are numbered, as certify numbers its case ids.
+            label = plan.label
+            if shared[label] > 1:
+                seen[label] += 1
+                label = f"{label}#{seen[label]}"
             line: dict[str, Any] = {
                 "format": FORMAT,
                 "suite_hash": stamp,
                 "target": target.name,
                 "scenario": scenario.id,
-                "label": plan.label,
+                "label": label,
                 "name": scenario.name,
                 "row": plan.row,
                 "rules": list(scenario.rules),

@@ -19,6 +19,7 @@ import sys
 import random
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -51,15 +52,47 @@ from napspec.reference.session import Session
 
 
 def _rules(profile: str, house_rules: str | None) -> Rules:
+    # A wrong profile or house-rules file is a usage error (exit status 2), as in ``napspec``.
     try:
         return Rules.house_rules(house_rules) if house_rules else Rules.profile(profile)
     except NapError as error:
-        raise click.ClickException(str(error)) from error
+        raise click.UsageError(str(error)) from error
 
 
-@click.group()
+class _Command(click.Group):
+    """The group, with ``napspec``'s exit statuses: Ctrl-C exits with 3 (click's own
+    handling would exit with 1, as for a failure)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from napspec.conformance.contract import ExitStatus
+
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.exceptions.Abort:
+            click.echo("interrupted", err=True)
+            sys.exit(int(ExitStatus.INTERRUPTED))
+        except click.ClickException as error:
+            error.show()
+            sys.exit(error.exit_code)
+        except click.exceptions.Exit as done:
+            sys.exit(done.exit_code)
+        except Exception:  # a fault of the engine's own: say so, exit 5
+            import traceback
+
+            traceback.print_exc()
+            click.echo("error: internal error of napspec-reference (the traceback above)", err=True)
+            sys.exit(int(ExitStatus.INTERNAL_ERROR))
+
+
+@click.group(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="napspec", prog_name="napspec-reference")
 def main() -> None:
-    """The napspec reference engine of Napoleon ("Nap")."""
+    """The napspec reference engine of Napoleon ("Nap").
+
+    Exit statuses as ``napspec``'s: 0 success, 2 usage error, 3 interrupted, 5 internal
+    error.
+    """
 
 
 @main.command()
@@ -67,14 +100,14 @@ def main() -> None:
 @click.option("--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (overrides --profile)")
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
-@click.option("--hands", default=3, show_default=True, type=int)
+@click.option("--hands", default=3, show_default=True, type=click.IntRange(min=1))
 def play(profile: str, house_rules: str | None, players: int, seed: int, hands: int) -> None:
     """Play a session with random legal actions and print it."""
     rules = _rules(profile, house_rules)
     try:
         session = Session(rules, players, seed=seed)
     except NapError as error:
-        raise click.ClickException(str(error)) from error
+        raise click.UsageError(str(error)) from error
     chooser = random.Random(seed)
     click.echo(f"Napoleon under the rules {rules.name!r}: {players} players, seed {seed}")
     for event in session.events:
@@ -144,7 +177,7 @@ def _print_hand(hand: Hand) -> None:
 
 
 @main.command()
-@click.option("--hands", default=20000, show_default=True, type=int)
+@click.option("--hands", default=20000, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--profile", default="hoyle", show_default=True)
@@ -159,7 +192,7 @@ def bench(hands: int, seed: int, players: int, profile: str, house_rules: str | 
     try:
         rules.check_players(players)
     except NapError as error:
-        raise click.ClickException(str(error)) from error
+        raise click.UsageError(str(error)) from error
     rng = random.Random(seed)
     dealer = 0
     actions = 0

@@ -67,6 +67,10 @@ def check() -> None:
 def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
     """Show rules with the sources' words side by side (all rules if no id is given)."""
     register = load()
+    if chapter is not None and chapter not in register.chapters:
+        raise click.BadParameter(
+            f"no chapter {chapter!r} (chapters: {', '.join(register.chapters)})", param_hint="--chapter"
+        )
     wanted = list(rule_ids) or [
         rule_id for c in register.chapters.values() if chapter in (None, c.id) for rule_id in c.rules
     ]
@@ -118,7 +122,11 @@ def export(output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            message = f"cannot write {output}: {error.strerror or error}"
+            raise click.BadParameter(message, param_hint="--output") from None
         click.echo(f"wrote {output}")
 
 

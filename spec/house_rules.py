@@ -71,6 +71,8 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
         raise HouseRulesError(where, None, f"is not UTF-8 text: {error.reason}") from error
     try:
         data: dict[str, Any] = tomllib.loads(text)
+    except RecursionError:
+        raise HouseRulesError(where, None, "is nested too deeply to be house rules") from None
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"line (\d+)", str(error))
         raise HouseRulesError(where, int(match.group(1)) if match else None, f"is not valid TOML: {error}") from error

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
+import signal
+import subprocess
 import sys
+import time
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
+from napspec.conformance import schemas
 from napspec.suite.cases import make_case
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -52,3 +61,79 @@ def small_case(case_id: str, **changes: Any) -> dict[str, Any]:
 def case() -> Callable[..., dict[str, Any]]:
     """Build a small valid case: ``case("some-id", players=2, ...)``."""
     return small_case
+
+
+# ------------------------------------------------------------------------ certify runs
+
+
+@dataclass
+class CertifyRun:
+    """One ``napspec certify`` run in a child process, and what it left."""
+
+    code: int
+    output: str
+    seconds: float
+    reports: list[dict[str, Any]]
+    report_paths: list[Path]
+
+    @property
+    def report(self) -> dict[str, Any]:
+        assert len(self.reports) == 1, (self.report_paths, self.output)
+        return self.reports[0]
+
+
+def napspec(*arguments: str, timeout: float = 120, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    """Run the ``napspec`` command in a child process, output captured as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def run_certify(report_dir: Path, *arguments: str, timeout: float = 120) -> CertifyRun:
+    """``napspec certify --report-dir report_dir *arguments``; every report it wrote is
+    checked: valid against the report schema, with unique case ids, and its JUnit XML
+    well-formed with one testcase per case."""
+    started = time.monotonic()
+    completed = napspec("certify", "--report-dir", str(report_dir), *arguments, timeout=timeout)
+    seconds = time.monotonic() - started
+    paths = sorted(report_dir.glob("certify-*.json"))
+    reports = [check_report(path) for path in paths]
+    return CertifyRun(completed.returncode, completed.stdout + completed.stderr, seconds, reports, paths)
+
+
+def check_report(path: Path) -> dict[str, Any]:
+    """A written report, checked as :func:`run_certify` says."""
+    report = json.loads(path.read_text(encoding="utf-8"))
+    problems = schemas.errors("certification-report", report)
+    assert not problems, problems
+    ids = [case["id"] for case in report["cases"]]
+    assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
+    junit = ET.parse(path.with_name(path.name.removesuffix(".json") + ".junit.xml")).getroot()
+    assert junit.tag == "testsuites"
+    assert sorted(case.get("name", "") for case in junit.iter("testcase")) == sorted(ids)
+    return dict(report)
+
+
+def assert_gone(pids_file: Path, within: float = 5.0) -> None:
+    """Every process whose pid ``pids_file`` lists has ended (a zombie counts as ended)."""
+    pids = [int(line) for line in pids_file.read_text().split()] if pids_file.exists() else []
+    deadline = time.monotonic() + within
+    alive = pids
+    while alive and time.monotonic() < deadline:
+        alive = [pid for pid in pids if _running(pid)]
+        time.sleep(0.05)
+    for pid in alive:  # started by this test's engine: end them before failing
+        os.kill(pid, signal.SIGKILL)
+    assert not alive, f"processes left behind: {alive}"
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return False

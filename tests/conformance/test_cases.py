@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from napspec.conformance.schemas import errors
+from napspec.spec import load
 from napspec.suite.cards import CardError, canonical_pack, format_card, parse_card, parse_cards, sort_cards
 from napspec.suite.cases import (
     CaseError,
@@ -27,8 +29,6 @@ from napspec.suite.cases import (
     show,
     validate_case,
 )
-from napspec.conformance.schemas import errors
-from napspec.spec import load
 
 HANDS = ["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]
 
@@ -95,7 +95,11 @@ def test_check_options_lists_every_problem() -> None:
     with pytest.raises(CaseError) as caught:
         check_options(options)
     message = str(caught.value)
-    assert "unknown option 'revok'" in message and "no value 'in-threes'" in message and "missing options: revoke" in message
+    assert (
+        "unknown option 'revok'" in message
+        and "no value 'in-threes'" in message
+        and "missing options: revoke" in message
+    )
 
 
 def test_every_start_and_every_action_builder() -> None:
@@ -105,8 +109,18 @@ def test_every_start_and_every_action_builder() -> None:
         profile="britannica",
         irregular=True,
         deck=deck,
-        actions=[cut(3, 10), deal(0, exposed="as", counts=[5, 6, 5, 4]), call(1, 5), pass_(2), play(1, "10h"),
-                 expose(2, "KH"), claim(0, 0), show(2), refuse_to_show(3), ask(2)],
+        actions=[
+            cut(3, 10),
+            deal(0, exposed="as", counts=[5, 6, 5, 4]),
+            call(1, 5),
+            pass_(2),
+            play(1, "10h"),
+            expose(2, "KH"),
+            claim(0, 0),
+            show(2),
+            refuse_to_show(3),
+            ask(2),
+        ],
         queries=["state", "legal-actions", "tricks", "table", "result", "offences"],
     )
     assert case["start"] == {"deck": deck}
@@ -144,7 +158,7 @@ def test_what_a_case_may_not_be(changes: dict[str, object], message: str) -> Non
 
 
 def test_irregular_cases_may_hold_faults() -> None:
-    faulty = canonical_pack()[1:] + ["AS"]  # no two of clubs, two aces of spades
+    faulty = [*canonical_pack()[1:], "AS"]  # no two of clubs, two aces of spades
     case = make_case("faulty/1", profile="hoyle", irregular=True, deck=faulty)
     assert len(case["start"]["deck"]) == 52
     short = make_case("short/1", profile="hoyle", irregular=True, hands=["AS KS QS JS", *HANDS[1:]])
@@ -152,7 +166,7 @@ def test_irregular_cases_may_hold_faults() -> None:
 
 
 def test_validate_case_names_the_case() -> None:
-    with pytest.raises(CaseError, match="case 'x' is not valid: .*'options' is a required property"):
+    with pytest.raises(CaseError, match=r"case 'x' is not valid: .*'options' is a required property"):
         validate_case({"id": "x"})
 
 
@@ -170,7 +184,12 @@ def test_cards_in_every_spelling() -> None:
 def test_answers_are_normalised_where_order_does_not_count() -> None:
     legal = [play(1, "AS"), pass_(1), play(1, "2C"), claim(2, 0), call(1, 3)]
     assert [action["type"] for action in normalise_answer("legal-actions", legal)] == [
-        "call", "claim", "pass", "play", "play"]
+        "call",
+        "claim",
+        "pass",
+        "play",
+        "play",
+    ]
     assert normalise_answer("legal-actions", legal)[3]["card"] == "2C"
     state = {"phase": "play", "holdings": [["AS", "2C"], []]}
     assert normalise_answer("state", state)["holdings"] == [["2C", "AS"], []]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-import napspec.conformance.contract as contract
+from napspec.conformance import contract
 from napspec.conformance.contract import (
     ENTRY_POINT_GROUP,
     STATUSES,
@@ -53,7 +53,7 @@ class Recorder:
         if "unserialisable" in case["id"]:
             return {"case": case["id"], "steps": {1, 2}, "answers": {}}
         if "chatty" in case["id"]:
-            print("this would corrupt the protocol stream")
+            print("this would corrupt the protocol stream")  # noqa: T201 - the chatty engine under test
         return self.toy.run_response(case)
 
     def close(self) -> None:
@@ -105,6 +105,7 @@ def test_end_of_input_closes_the_engine() -> None:
         ('{"cmd": "hello", "protocol": NaN}', "NaN is not JSON"),
         ('{"cmd": "hello", "protocol": "napspec/2"}', "this engine speaks napspec/1, not napspec/2"),
         ("[" * 100_000, "request is not JSON"),
+        ('{"cmd": "bye", "cmd": "hello", "protocol": "napspec/1"}', "duplicate key 'cmd'"),
     ],
 )
 def test_a_malformed_request_gets_an_error_response(line: str, message: str) -> None:
@@ -168,7 +169,7 @@ def test_errors_name_the_case_and_quote_a_bounded_excerpt() -> None:
 # -------------------------------------------------------------------------- entry points
 
 
-FAKE_MODULE = '''
+FAKE_MODULE = """
 class Toy:
     def hello(self): return {}
     def run(self, case): return {}
@@ -176,7 +177,7 @@ class Toy:
 
 class NotAnEngine:
     pass
-'''
+"""
 
 
 @pytest.fixture
@@ -219,5 +220,5 @@ def test_a_factory_that_is_no_engine_is_refused(fake_distribution: None) -> None
 
 def test_with_no_engine_registered_the_error_says_how_to_register_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(contract, "entry_points", lambda group: [])
-    with pytest.raises(UnknownEngine, match='no engine is registered; .* "napspec.engines"'):
+    with pytest.raises(UnknownEngine, match=r'no engine is registered; .* "napspec\.engines"'):
         load_engine("reference")

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from napspec.suite.cases import CaseError
 from napspec.conformance.contract import (
     EngineCrashed,
+    EngineError,
     EngineReportedError,
     EngineTimeout,
     EngineUnavailable,
@@ -20,6 +20,7 @@ from napspec.conformance.contract import (
     status_for,
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine, check_result
+from napspec.suite.cases import CaseError
 
 from .conftest import REPO, engine_command, small_case, toy_module
 
@@ -215,7 +216,8 @@ def test_a_wrong_handshake_errors_every_case_without_restarts(
         for number in range(3):
             with pytest.raises(error_type, match=message) as caught:
                 engine.run(small_case(f"handshake/{number}"))
-            assert getattr(caught.value, "case_id") == f"handshake/{number}"
+            assert isinstance(caught.value, EngineError)
+            assert caught.value.case_id == f"handshake/{number}"
         assert engine.restarts == 0
 
 
@@ -257,7 +259,7 @@ class LimitedEngine:
 def test_a_case_beyond_the_capabilities_is_not_sent() -> None:
     limited = LimitedEngine()
     engine = InProcessEngine(limited)
-    with pytest.raises(UnsupportedCase, match="nap-stakes=\"win-12-lose-6\" is not supported") as caught:
+    with pytest.raises(UnsupportedCase, match='nap-stakes="win-12-lose-6" is not supported') as caught:
         engine.run(small_case("house/12", overrides={"nap-stakes": "win-12-lose-6"}, queries=["result"]))
     assert status_for(caught.value) == "skipped-unsupported"
     with pytest.raises(UnsupportedCase, match="query not answered: state"):
@@ -370,3 +372,26 @@ def test_check_result_needs_exactly_the_queries_asked() -> None:
     response["answers"] = {"result": None, "state": toy_module().answer("state", 4)}
     with pytest.raises(ProtocolError, match="carries 'told' but action 0 is a call"):
         check_result(case, response)
+
+
+# ------------------------------------------------------------------------ bounded checks
+
+
+def test_a_handshake_with_a_long_mixed_list_is_refused_in_linear_time() -> None:
+    from napspec.conformance.harness import check_hello
+
+    hello = toy_module().hello_response("wide")
+    hello["capabilities"]["options"]["cut-minimum"] = [v for i in range(100_000) for v in (i, f"v{i}")]
+    started = time.monotonic()
+    with pytest.raises(ProtocolError, match="an array of 200000 items"):
+        check_hello(hello)
+    assert time.monotonic() - started < MARGIN
+
+
+def test_a_deeply_nested_response_is_refused_before_the_schemas() -> None:
+    nested: list[Any] = []
+    for _ in range(40):
+        nested = [nested]
+    response = {"case": "deep", "steps": nested, "answers": {}}
+    with pytest.raises(ProtocolError, match="nesting deeper than 32"):
+        check_result(small_case("deep"), response)

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from napspec.suite.cards import canonical_pack
-from napspec.suite.cases import QUERIES, call, claim, cut, deal, make_case, pass_, play
 from napspec.conformance.contract import EngineReportedError, load_engine
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.conformance.schemas import errors
 from napspec.spec import load
+from napspec.suite.cards import canonical_pack
+from napspec.suite.cases import QUERIES, call, claim, cut, deal, make_case, pass_, play
 
 from .conftest import REPO, engine_command
 
@@ -44,14 +45,28 @@ def random_game(engine: InProcessEngine, profile: str, players: int, seed: int) 
     rng.shuffle(deck)
     actions: list[dict[str, Any]] = []
     for step in range(80):
-        case = make_case(f"random/{profile}/{seed}/{step}", profile=profile, players=players,
-                         dealer=seed % players, deck=deck, actions=actions, queries=["legal-actions", "result"])
+        case = make_case(
+            f"random/{profile}/{seed}/{step}",
+            profile=profile,
+            players=players,
+            dealer=seed % players,
+            deck=deck,
+            actions=actions,
+            queries=["legal-actions", "result"],
+        )
         answers = engine.run(case)["answers"]
         if answers["result"] is not None or not answers["legal-actions"]:
             break
         actions.append(rng.choice(answers["legal-actions"]))
-    return make_case(f"random/{profile}/{seed}", profile=profile, players=players, dealer=seed % players,
-                     deck=deck, actions=actions, queries=ALL_QUERIES)
+    return make_case(
+        f"random/{profile}/{seed}",
+        profile=profile,
+        players=players,
+        dealer=seed % players,
+        deck=deck,
+        actions=actions,
+        queries=ALL_QUERIES,
+    )
 
 
 def test_the_reference_engine_is_registered_and_handshakes(reference: InProcessEngine) -> None:
@@ -87,10 +102,15 @@ def test_random_hands_are_identical_in_process_and_over_the_protocol(
         ({"deck": None, "actions": [deal(0)]}, "irregular-play-not-allowed"),
         ({"actions": [claim(1, 0)]}, "no-such-offence"),
         ({"actions": [{"type": "ask", "seat": 2}]}, "not-provided-for"),
-        ({"irregular": True, "deck": None, "actions": [cut(3, 10), deal(0, counts=[20, 20, 20, 20])]}, "invalid-action"),
+        (
+            {"irregular": True, "deck": None, "actions": [cut(3, 10), deal(0, counts=[20, 20, 20, 20])]},
+            "invalid-action",
+        ),
     ],
 )
-def test_refusals_map_to_the_protocols_error_codes(reference: InProcessEngine, changes: dict[str, Any], code: str) -> None:
+def test_refusals_map_to_the_protocols_error_codes(
+    reference: InProcessEngine, changes: dict[str, Any], code: str
+) -> None:
     arguments: dict[str, Any] = {"profile": "hoyle", "hands": HANDS, "queries": ["state"]}
     arguments.update(changes)
     if "deck" in arguments:
@@ -102,9 +122,13 @@ def test_refusals_map_to_the_protocols_error_codes(reference: InProcessEngine, c
 
 def test_must_follow_suit_and_told(reference: InProcessEngine) -> None:
     hands = ["2C 3C 4C 5C 6C", "AS KS QS JS 2H", "3H 4H 5H 6H 7S", "2D 3D 4D 5D 6D"]
-    case = make_case("follow/1", profile="britannica", hands=hands, queries=["state"],
-                     actions=[call(1, 3), pass_(2), pass_(3), pass_(0), play(1, "AS"), play(2, "3H"),
-                              {"type": "ask", "seat": 3}])
+    case = make_case(
+        "follow/1",
+        profile="britannica",
+        hands=hands,
+        queries=["state"],
+        actions=[call(1, 3), pass_(2), pass_(3), pass_(0), play(1, "AS"), play(2, "3H"), {"type": "ask", "seat": 3}],
+    )
     steps = reference.run(case)["steps"]
     assert steps[5]["error"] == "must-follow-suit"
     assert steps[6] == {"ok": True, "told": {"call": 3, "tricks_made": 0}}
@@ -116,8 +140,9 @@ def test_first_dealer_from_a_draw(reference: InProcessEngine) -> None:
 
 
 def test_a_case_the_engine_cannot_set_up_is_an_error_response(reference: InProcessEngine) -> None:
-    case = make_case("too-many/1", profile="hoyle", players=7, hands=[*HANDS, "7C 8C 9C TC JC", "7D 8D 9D TD JD",
-                                                                       "7H 8H 9H TH JH"])
+    case = make_case(
+        "too-many/1", profile="hoyle", players=7, hands=[*HANDS, "7C 8C 9C TC JC", "7D 8D 9D TD JD", "7H 8H 9H TH JH"]
+    )
     with pytest.raises(EngineReportedError, match="7 players") as caught:
         reference.run(case)
     assert caught.value.code == "bad-request"
@@ -129,8 +154,13 @@ def test_a_case_the_engine_cannot_set_up_is_an_error_response(reference: InProce
 NAP_HANDS = ["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]
 NAP_ACTIONS = [call(1, 5), pass_(2), pass_(3), pass_(0)] + [
     action
-    for lead, follows in (("AS", ("2H", "2D", "2C")), ("KS", ("3H", "3D", "3C")), ("QS", ("4H", "4D", "4C")),
-                          ("JS", ("5H", "5D", "5C")), ("TS", ("6H", "6D", "6C")))
+    for lead, follows in (
+        ("AS", ("2H", "2D", "2C")),
+        ("KS", ("3H", "3D", "3C")),
+        ("QS", ("4H", "4D", "4C")),
+        ("JS", ("5H", "5D", "5C")),
+        ("TS", ("6H", "6D", "6C")),
+    )
     for action in [play(1, lead), *(play(seat, card) for seat, card in zip((2, 3, 0), follows))]
 ]
 
@@ -141,8 +171,13 @@ def breaking(script: str) -> ProtocolEngine:
 
 def test_the_engine_that_ignores_follow_suit_lists_off_suit_cards(reference: InProcessEngine) -> None:
     hands = ["2C 3C 4C 5C 6C", "AS KS QS JS 2H", "3H 4H 5H 6H 7S", "2D 3D 4D 5D 6D"]
-    case = make_case("follow/legal", profile="hoyle", hands=hands, queries=["legal-actions"],
-                     actions=[call(1, 3), pass_(2), pass_(3), pass_(0), play(1, "AS")])
+    case = make_case(
+        "follow/legal",
+        profile="hoyle",
+        hands=hands,
+        queries=["legal-actions"],
+        actions=[call(1, 3), pass_(2), pass_(3), pass_(0), play(1, "AS")],
+    )
     honest = reference.run(case)["answers"]["legal-actions"]
     with breaking("ignores_follow_suit.py") as engine:
         broken = engine.run(case)["answers"]["legal-actions"]
@@ -163,8 +198,20 @@ def test_the_engine_that_ignores_trumps_gives_the_trick_to_the_suit_led(referenc
     # Spades are trumps (the soloist's first lead); in the second trick seat 3, void in
     # hearts, trumps the heart lead.
     hands = ["2C 3C 4C 5C 6C", "AS KS QS JS 2H", "3H 4H 5H 6H 7S", "2D 3D 4D 8S 9S"]
-    actions = [call(1, 3), pass_(2), pass_(3), pass_(0), play(1, "AS"), play(2, "7S"), play(3, "8S"), play(0, "2C"),
-               play(1, "2H"), play(2, "3H"), play(3, "9S"), play(0, "3C")]
+    actions = [
+        call(1, 3),
+        pass_(2),
+        pass_(3),
+        pass_(0),
+        play(1, "AS"),
+        play(2, "7S"),
+        play(3, "8S"),
+        play(0, "2C"),
+        play(1, "2H"),
+        play(2, "3H"),
+        play(3, "9S"),
+        play(0, "3C"),
+    ]
     case = make_case("trumps/1", profile="britannica", hands=hands, actions=actions, queries=["tricks", "state"])
     honest = reference.run(case)["answers"]
     with breaking("trumps_ignored.py") as engine:

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from napspec.suite.cards import canonical_pack
-from napspec.suite.cases import QUERIES, make_case
 from napspec.conformance.contract import PROTOCOL
 from napspec.conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
+from napspec.suite.cards import canonical_pack
+from napspec.suite.cases import QUERIES, make_case
 
 from .conftest import REPO, small_case, toy_module
 
@@ -58,8 +58,20 @@ def test_built_cases_and_toy_answers_are_valid() -> None:
         ("run-response", {"case": "x", "steps": [], "answers": {"weather": "fine"}}),
         ("run-response", {"case": "x", "steps": [], "answers": {}, "extra": 1}),
         ("answers", {"result": {"outcome": "made", "payments": [10, -5, -5], "next_dealer": 1, "bonus": 0}}),
-        ("answers", {"state": {"phase": "dancing", "to_act": None, "soloist": None, "call": None, "trumps": None,
-                               "tricks_won": [0, 0], "holdings": [[], []]}}),
+        (
+            "answers",
+            {
+                "state": {
+                    "phase": "dancing",
+                    "to_act": None,
+                    "soloist": None,
+                    "call": None,
+                    "trumps": None,
+                    "tricks_won": [0, 0],
+                    "holdings": [[], []],
+                }
+            },
+        ),
         ("answers", {"table": [[{"card": "AS"}], []]}),
         ("answers", {"offences": [{"kind": "cheating", "seat": 0, "claimed": False}]}),
     ],
@@ -85,7 +97,7 @@ def test_off_schema_actions_are_refused(action: dict[str, Any]) -> None:
 
 
 def test_faults_of_the_start_need_an_irregular_case() -> None:
-    pack = canonical_pack()[1:] + ["AS"]  # no two of clubs, two aces of spades
+    pack = [*canonical_pack()[1:], "AS"]  # no two of clubs, two aces of spades
     case = make_case("irregular/1", profile="hoyle", irregular=True, deck=pack)
     assert errors("case", case) == []
     case["irregular"] = False

@@ -231,10 +231,10 @@ def hoyle_dump(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]
 def _judged_alike(
     tmp_path: Path, lines: list[dict[str, Any]], engine_command: list[str], *certify_arguments: str
 ) -> dict[str, str]:
-    """Judge the dump, and certify the same engine; the statuses must be the same. With ``-k``
-    among the arguments, the rows certify selected are compared."""
+    """Judge the dump, and certify the same engine; the statuses must be the same. With a
+    ``--rule`` selection among the arguments, the rows certify selected are compared."""
     certified = Certify(tmp_path / "certify", *certify_arguments, "--profile", lines[0]["target"])
-    if "-k" in certify_arguments:
+    if "--rule" in certify_arguments:
         expected = certified.statuses()
         lines = [line for line in lines if line["label"] + repr(sorted(line["row"].items())) in expected]
         from_dump = judge(lines, engine_command)
@@ -274,8 +274,8 @@ def test_a_rule_breaker_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle
         [sys.executable, str(script)],
         "--engine-command",
         f"{sys.executable} {script}",
-        "-k",
-        "nap",
+        "--rule",
+        "settlement.nap",
     )
     failed = {key for key, status in statuses.items() if status == "failed"}
     assert failed and "passed" in statuses.values(), (

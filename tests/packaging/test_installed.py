@@ -174,8 +174,10 @@ def test_certify_by_both_routes(installed: Installed, route: str) -> None:
         *engine,
         "--profile",
         "hoyle",
-        "-k",
-        "follow or trick",
+        "--rule",
+        "play.follow-suit",
+        "--rule",
+        "play.trick-winner",
         "--report-dir",
         "reports",
     )

@@ -41,7 +41,7 @@ def respond(case: dict[str, Any]) -> None:
     elif "extra-answer" in case_id:
         sys.stdout.write(json.dumps({**good, "answers": {**good["answers"], "offences": []}}) + "\n")
     elif "nan" in case_id:
-        sys.stdout.write('{"case": "%s", "steps": [], "answers": {"result": NaN}}\n' % case_id)
+        sys.stdout.write(f'{{"case": "{case_id}", "steps": [], "answers": {{"result": NaN}}}}\n')
     elif "two-lines" in case_id:
         sys.stdout.write(json.dumps(good) + "\n" + json.dumps(good) + "\n")
     elif "unsupported" in case_id:

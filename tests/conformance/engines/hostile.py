@@ -1,0 +1,101 @@
+"""A hostile engine: it handshakes and plays like the toy engine, but attacks the harness
+in the way its first argument names. ``--pids FILE`` makes it record the pid of every
+process it starts (one a line), so a test can check that none is left behind.
+
+- "markup": its name and version are rich markup, a terminal hyperlink and escape
+  sequences (retitle, clear screen);
+- "stderr-escape": on a case, writes a coloured log line to stderr and exits;
+- "orphan-stdout": on a case, starts a long-lived child in a session of its own that holds
+  its stdout, then exits;
+- "group-children": at the handshake, starts long-lived children in its process group;
+  exits on the first case;
+- "blank-flood": on a case, writes blank lines for ever;
+- "mixed-handshake": declares a value list of 20,000 values of mixed types (a 200 KB
+  handshake);
+- "wide-handshake": declares 250 long values for one option (within the limits), so that
+  every skip message could copy them;
+- "slow": answers every case after 0.2 s, recording its own pid at the first (for
+  interrupting a run);
+- "duplicate-keys": answers the handshake with an object that gives a key twice.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from typing import Any
+
+from toy import hello_response, run_response, send
+
+LONG_SLEEP = [sys.executable, "-c", "import time; time.sleep(120)"]
+
+
+def _record(pids_file: str | None, pid: int) -> None:
+    if pids_file:
+        with open(pids_file, "a", encoding="utf-8") as stream:
+            stream.write(f"{pid}\n")
+
+
+def _hello(mode: str) -> Any:
+    hello = hello_response("hostile")
+    if mode == "markup":
+        hello["engine"]["name"] = "[/bold][link=https://example.invalid]click me[/link]\x1b]0;pwned\x07"
+        hello["engine"]["version"] = "[red]1.0\x1b[2J\x1b[H"
+    elif mode == "mixed-handshake":
+        hello["capabilities"]["options"]["cut-minimum"] = [
+            value for index in range(10_000) for value in (index, f"v{index}")
+        ]
+    elif mode == "wide-handshake":
+        hello["capabilities"]["options"]["nap-stakes"] = [f"stake-{index:03d}-" + "x" * 200 for index in range(250)]
+    return hello
+
+
+def main() -> None:
+    arguments = sys.argv[1:]
+    mode = arguments[0] if arguments else "markup"
+    pids_file = arguments[arguments.index("--pids") + 1] if "--pids" in arguments else None
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        if request["cmd"] == "hello":
+            if mode == "group-children":
+                for _ in range(2):
+                    _record(
+                        pids_file, subprocess.Popen(LONG_SLEEP, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).pid
+                    )
+            if mode == "duplicate-keys":
+                sys.stdout.write('{"protocol": "napspec/1", "protocol": "napspec/1"}\n')
+                sys.stdout.flush()
+                continue
+            send(_hello(mode))
+        elif request["cmd"] == "run":
+            case = request["case"]
+            if mode == "stderr-escape":
+                sys.stderr.write("\x1b[31mERROR\x1b[0m \x1b]0;pwned\x07 engine gave up\n")
+                sys.stderr.flush()
+                os._exit(1)
+            elif mode == "orphan-stdout":
+                child = subprocess.Popen(LONG_SLEEP, stdin=subprocess.DEVNULL, start_new_session=True)
+                _record(pids_file, child.pid)
+                os._exit(0)
+            elif mode == "group-children":
+                os._exit(0)
+            elif mode == "blank-flood":
+                while True:
+                    sys.stdout.write("\n" * 4096)
+            elif mode == "slow":
+                if pids_file and not os.path.exists(pids_file):
+                    _record(pids_file, os.getpid())  # the run has reached its first case
+                time.sleep(0.2)
+            send(run_response(case))
+        elif request["cmd"] == "bye":
+            send({"bye": True})
+            return
+
+
+if __name__ == "__main__":
+    main()
