@@ -15,10 +15,9 @@ through ``apply``; every hand is settled) and prints the hands per second.
 
 from __future__ import annotations
 
-import sys
 import random
+import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import click
@@ -97,7 +96,9 @@ def main() -> None:
 
 @main.command()
 @click.option("--profile", default="hoyle", show_default=True, help="peel, hoyle, britannica or wikipedia")
-@click.option("--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (overrides --profile)")
+@click.option(
+    "--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (overrides --profile)"
+)
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--hands", default=3, show_default=True, type=click.IntRange(min=1))
@@ -119,7 +120,9 @@ def play(profile: str, house_rules: str | None, players: int, seed: int, hands: 
         if number > 1:
             session.next_hand()
         hand = session.hand
-        click.echo(f"\nHand {number}: seat {hand.dealer} deals" + (" and sits out" if hand.sitting_out is not None else ""))
+        click.echo(
+            f"\nHand {number}: seat {hand.dealer} deals" + (" and sits out" if hand.sitting_out is not None else "")
+        )
         while hand.phase != "finished":
             legal = hand.legal_actions()
             hand.apply(legal[chooser.randrange(len(legal))])
