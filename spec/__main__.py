@@ -1,4 +1,4 @@
-"""``python -m spec``: the same commands as ``napspec``."""
+"""``python -m napspec.spec``: the register's commands of ``napspec``."""
 
 from napspec.spec.cli import main
 
