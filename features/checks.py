@@ -32,11 +32,12 @@ them (``docs/implementers.md``, "The suite as data"):
 ...             select=({"get": ["steps", 0, "ok"]},)), response)
 Traceback (most recent call last):
 ...
-napspec.suite.checks.CheckFailed: step 1 rejected: expected False, engine answered True
+napspec.suite.checks.CheckFailed: step 1 rejected: expected false, engine answered true
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -172,10 +173,28 @@ def judge(check: Check, response: Mapping[str, Any]) -> None:
         actual = select(response, check.select, bound)
     except Missing as error:
         raise CheckFailed(
-            f"{check.what}: expected {check.expected!r}, the engine answered nothing there ({error})"
+            f"{check.what}: expected {shown(check.expected)}, the engine answered nothing there ({error})"
         ) from None
     if not same(check.expected, actual):
-        raise CheckFailed(f"{check.what}: expected {check.expected!r}, engine answered {actual!r}")
+        raise CheckFailed(f"{check.what}: expected {shown(check.expected)}, engine answered {shown(actual)}")
+
+
+#: How much of a value a failure message shows: an engine's answer can be of any size.
+SHOWN_LIMIT = 400
+
+
+def shown(value: Json) -> str:
+    """A value as JSON, the way the engine wrote it, control characters escaped and cut short.
+
+    >>> shown(["KS", None, True])
+    '["KS", null, true]'
+    >>> shown(chr(27)) == '"' + chr(92) + 'u001b"'  # an escape character stays inert text
+    True
+    >>> len(shown("x" * 1000)) <= SHOWN_LIMIT + 20
+    True
+    """
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    return text if len(text) <= SHOWN_LIMIT else f"{text[:SHOWN_LIMIT]}… ({len(text)} characters)"
 
 
 __all__ = ["Check", "CheckFailed", "judge", "same", "select"]
