@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from napspec.conformance.certify import print_summary, run_certification, write_reports
 from napspec.conformance.cli import main
 from napspec.spec import PROFILE_IDS, load
+from napspec.spec.cli import output_console
 from napspec.spec.export import register_json
 from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 
@@ -83,7 +83,7 @@ def rulebook(output: Path, reports: Path) -> None:
 def build(output: Path, docs: bool) -> None:
     """The main job: check the register, export it, certify the reference engine against
     every profile in-process and over the protocol, and build the annotated rulebook."""
-    console = Console(highlight=False)
+    console = output_console()
     register = load()
     problems = register.problems()
     if problems:

@@ -20,8 +20,12 @@ from napspec.spec.house_rules import load_house_rules
 from napspec.spec.register import load
 
 
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
+def output_console() -> Console:
+    """The console the register's commands print to. Piped, a line of text is never wrapped (one
+    line of output is one line of the log); tables, which need a width, are laid out at 160
+    columns, wide enough for the four sources side by side."""
+    terminal = sys.stdout.isatty()
+    return Console(highlight=False, soft_wrap=not terminal, width=None if terminal else 160)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -74,7 +78,7 @@ def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
     wanted = list(rule_ids) or [
         rule_id for c in register.chapters.values() if chapter in (None, c.id) for rule_id in c.rules
     ]
-    console = _console()
+    console = output_console()
     for rule_id in wanted:
         rule = register.rules.get(rule_id)
         if rule is None:
@@ -111,7 +115,7 @@ def options() -> None:
             stance, values = option.stance(source_id)
             row.append(", ".join(str(v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]")
         table.add_row(*row)
-    _console().print(table)
+    output_console().print(table)
 
 
 @main.command()
