@@ -66,6 +66,7 @@ STATUS_WORDS = {
     "skipped-unsupported": "skipped (unsupported)",
     "errored": "errored",
     "timed-out": "timed out",
+    "not-run": "not run (the run was stopped)",
     "not-applicable": "not applicable",
 }
 
@@ -239,6 +240,8 @@ class NapDirective(SphinxDirective):
     # ------------------------------------------------------------------ status
 
     def counts_text(self, counts: Counter[str]) -> tuple[list[NodeLike], str]:
+        # A case never run (the run was stopped, or the engine gave out) was applicable: it
+        # shows as not passed, as a report with such cases is not certified.
         applicable = sum(n for status, n in counts.items() if status != "not-applicable")
         if not counts:
             return ["no case"], "nap-status-none"

@@ -14,8 +14,9 @@ from napspec.reference.cards import parse_card, parse_cards
 from napspec.reference.errors import IllegalAction
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
+from napspec.spec import load
 
-PROFILES = ("peel", "hoyle", "britannica", "wikipedia")
+PROFILES = tuple(load().profiles)
 
 # Four players, dealer seat 3, eldest seat 0. Seat 0 is strong in spades.
 STANDARD = {
