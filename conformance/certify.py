@@ -338,7 +338,8 @@ def open_engine(
     from napspec.conformance.contract import UnknownEngine
 
     try:
-        return InProcessEngine(load_engine(engine))
+        # The case deadline holds in-process too: each call runs on a worker thread.
+        return InProcessEngine(load_engine(engine), timeout=case_timeout)
     except (UnknownEngine, TypeError) as error:
         raise ValueError(str(error)) from error
 

@@ -82,7 +82,7 @@ def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
             max_restarts=pytestconfig.getoption("--max-restarts"),
         )
     else:
-        wrapped = InProcessEngine(load_engine(name))
+        wrapped = InProcessEngine(load_engine(name), timeout=pytestconfig.getoption("--case-timeout"))
     try:
         yield wrapped
     finally:

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -431,3 +432,44 @@ def test_on_a_terminal_a_markup_target_name_is_shown_as_text(tmp_path: Path) -> 
     text = output.decode(errors="replace")
     assert "INTERNALERROR" not in text and "Traceback" not in text
     assert "CERTIFIED" in text and "[/bold]x[link=y]" in text
+
+
+def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine plugged in by entry point runs in the harness's own process; its calls run on a
+    worker thread, so a hung call times out at the case deadline and the run goes on to its end."""
+    import threading
+
+    from napspec.conformance import certify as certify_module
+    from napspec.conformance.contract import load_engine as real_load_engine
+
+    release = threading.Event()
+
+    class Hanging:
+        def __init__(self) -> None:
+            self.inner = real_load_engine("reference")
+
+        def hello(self) -> dict[str, Any]:
+            hello: dict[str, Any] = self.inner.hello()
+            return hello
+
+        def run(self, case: dict[str, Any]) -> dict[str, Any]:
+            release.wait(60)  # hangs until the test ends
+            answer: dict[str, Any] = self.inner.run(case)
+            return answer
+
+        def close(self) -> None:
+            self.inner.close()
+
+    monkeypatch.setattr(certify_module, "load_engine", lambda name: Hanging())
+    started = time.monotonic()
+    try:
+        result = certify_module.run_certification(
+            engine="hanging", profile="hoyle", case_timeout=0.5, rules=["play.follow-suit"]
+        )
+    finally:
+        release.set()
+    statuses = [record.status for record in result.records if record.status != "not-applicable"]
+    assert statuses and statuses[0] == "timed-out", statuses
+    assert set(statuses[1:]) <= {"errored", "not-run"}, statuses
+    assert not result.passed
+    assert time.monotonic() - started < 30
