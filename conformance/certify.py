@@ -393,30 +393,26 @@ def run_certification(
     started = datetime.now(UTC).isoformat(timespec="seconds")
     clock = time.perf_counter()
     identity: dict[str, Any] = {"name": printable(engine or engine_command or "?")}
+
+    def ended_before_the_cases(outcome: str, engine_error: str = "") -> Certification:
+        return Certification(
+            target=target.name,
+            target_values=dict(target.values),
+            engine=identity,
+            started=started,
+            seconds=time.perf_counter() - clock,
+            engine_error=engine_error,
+            outcome=outcome,
+            selection=selection,
+        )
+
     try:
         try:
             hello = wrapped.hello()
         except EngineError as error:
-            return Certification(
-                target=target.name,
-                target_values=dict(target.values),
-                engine=identity,
-                started=started,
-                seconds=time.perf_counter() - clock,
-                engine_error=printable(f"the engine could not start: {error}"),
-                outcome="engine-unavailable",
-                selection=selection,
-            )
+            return ended_before_the_cases("engine-unavailable", printable(f"the engine could not start: {error}"))
         except KeyboardInterrupt:
-            return Certification(
-                target=target.name,
-                target_values=dict(target.values),
-                engine=identity,
-                started=started,
-                seconds=time.perf_counter() - clock,
-                outcome="interrupted",
-                selection=selection,
-            )
+            return ended_before_the_cases("interrupted")
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
         if isinstance(wrapped, ProtocolEngine):
             wrapped.restarts = 0  # the cap is per target

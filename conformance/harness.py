@@ -44,6 +44,7 @@ from napspec.conformance.contract import (
     ProtocolError,
     UnsupportedCase,
     excerpt,
+    parse_json,
 )
 from napspec.suite.cases import validate_case
 
@@ -244,31 +245,6 @@ def _check_case(case: object) -> dict[str, Any]:
     validate_case(case)
     assert isinstance(case, dict)
     return case
-
-
-def _reject_constant(name: str) -> Any:
-    # Python's json reads NaN and Infinity, which JSON does not have.
-    raise ValueError(f"{name} is not JSON")
-
-
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    # A key given twice is ambiguous (which one did the engine mean?), so it is refused.
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
-    return result
-
-
-def parse_json(line: bytes | str) -> object:
-    """A response line parsed as strict JSON (no NaN or Infinity, no duplicate keys);
-    :class:`ValueError` otherwise. Parsing is all that is ever done with it."""
-    text = line.decode("utf-8") if isinstance(line, bytes) else line
-    try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
-    except RecursionError as error:
-        raise ValueError("nested too deeply") from error
 
 
 # ------------------------------------------------------------------------- protocol engines

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from typing import Any
 
 import click
 
-from napspec.reference.bench import compare
-from napspec.reference.cards import SUIT_NAMES, format_card, format_cards, shuffled_pack
+from napspec.reference.bench import compare, play_reference
+from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
 from napspec.reference.errors import NapError
 from napspec.reference.events import (
     AllPassed,
@@ -45,7 +44,7 @@ from napspec.reference.events import (
     TrickWon,
     TrumpsFixed,
 )
-from napspec.reference.hand import Hand, random_playout
+from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.session import Session
 
@@ -193,21 +192,10 @@ def bench(hands: int, seed: int, players: int, profile: str, house_rules: str | 
     """
     rules = _rules(profile, house_rules)
     try:
-        rules.check_players(players)
+        run = play_reference(rules, players, hands, seed)
     except NapError as error:
         raise click.UsageError(str(error)) from error
-    rng = random.Random(seed)
-    dealer = 0
-    actions = 0
-    start = time.perf_counter()
-    for _ in range(hands):
-        hand = Hand(rules, players, dealer, deck=shuffled_pack(rng))
-        actions += random_playout(hand, rng)
-        next_dealer = hand.next_dealer
-        assert next_dealer is not None  # a finished hand has one
-        dealer = next_dealer
-    elapsed = time.perf_counter() - start
-    rate = hands / elapsed if elapsed > 0 else float("inf")
+    elapsed, rate, actions = run.seconds, run.games_per_second, run.actions
     click.echo(
         f"{hands} hands ({actions} actions) in {elapsed:.3f} s: {rate:,.0f} hands/s "
         f"(rules {rules.name!r}, {players} players, seed {seed})"
