@@ -44,6 +44,14 @@ AMOUNT_KINDS: dict[str, str] = {
     "wellington-multiple": "how many times the stakes of Wellington (win and loss) a call of this value is paid",
     "cards-each": "how many cards each player is dealt under this value, and so how many tricks a hand has",
     "lowest-call": "the fewest tricks a player may call under this value",
+    "peep-fee": "what a player pays into the pool for a peep at the peep card, in stakes",
+    "purchase-fee": "what a player pays into the pool for each fresh card he buys, in stakes",
+    "pool-per-dealer": "what the dealer pays into the pool for a turn to deal, in stakes",
+    "pool-per-player": "what each player pays into the pool when this value has the players pay (with pool-per-dealer, each but the dealer), in stakes",
+    "pool-per-card": "what a player pays into the pool for each card of the kind this value names that he plays, in stakes",
+    "pool-fine": "what an offender pays into the pool, in stakes",
+    "pack-for-four": "how many cards the pack has when four play under this value",
+    "pack-for-five": "how many cards the pack has when five play under this value",
 }
 """The amounts an option value may carry (its ``amounts`` table), and what each means."""
 
