@@ -63,6 +63,17 @@ WellingtonLead = Literal["any-card", "lowest-trump"]
 Blucher = Literal["not-played"]
 SirGarnet = Literal["not-played"]
 SevenCard = Literal["not-played"]
+# Peep and Purchase Nap, the pool, shortened packs and the Double Header (chapters exchanges and
+# pool): the engine does not play them yet, so it accepts their plain values only.
+Peep = Literal["not-played"]
+Purchase = Literal["not-played"]
+Pool = Literal["not-played"]
+PoolContributions = Literal["none"]
+PoolFines = Literal["none"]
+PoolFailedNap = Literal["pays-nothing"]
+PoolEnd = Literal["none"]
+Pack = Literal["full"]
+DoubleHeader = Literal["not-played"]
 Revoke = Literal[
     "replay-hand-revoker-pays-all",
     "replay-from-revoke-fine-five",
@@ -119,6 +130,15 @@ class Rules:
     blucher: Blucher
     sir_garnet: SirGarnet
     seven_card: SevenCard
+    peep: Peep
+    purchase: Purchase
+    pool: Pool
+    pool_contributions: PoolContributions
+    pool_fines: PoolFines
+    pool_failed_nap: PoolFailedNap
+    pool_end: PoolEnd
+    pack: Pack
+    double_header: DoubleHeader
     name: str = "custom"
 
     # ------------------------------------------------------------------ construction
@@ -301,6 +321,15 @@ def _option_specs() -> tuple[OptionSpec, ...]:
         "blucher": Blucher,
         "sir_garnet": SirGarnet,
         "seven_card": SevenCard,
+        "peep": Peep,
+        "purchase": Purchase,
+        "pool": Pool,
+        "pool_contributions": PoolContributions,
+        "pool_fines": PoolFines,
+        "pool_failed_nap": PoolFailedNap,
+        "pool_end": PoolEnd,
+        "pack": Pack,
+        "double_header": DoubleHeader,
     }
     specs: list[OptionSpec] = []
     for f in fields(Rules):

@@ -33,6 +33,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_options(register)
     problems += _check_ranges(register)
     problems += _check_amounts(register)
+    problems += _check_constraints(register)
     problems += _check_interpretations(register)
     problems += _check_profiles(register)
     problems += _check_citation_readings(register)
@@ -264,6 +265,38 @@ def _check_amounts(register: Register) -> list[Problem]:
                     stated = amounts.get(kind)
                     if stated != int(number):
                         report(f"its name says {word} {number}, its amounts say {kind} = {stated}")
+    return problems
+
+
+def _check_constraints(register: Register) -> list[Problem]:
+    """The ``requires`` and ``excludes`` of option values name other variant options (those with
+    a plain value, which is what "played" and "not played" are measured against), each once."""
+    problems: list[Problem] = []
+    file = register.variations_file
+    for option in register.options.values():
+        line = _where(register, file, f'"{option.id}"')
+        for value in option.values:
+
+            def report(message: str) -> None:
+                problems.append(Problem(file, line, f"option {option.id!r} value {value.value!r}: {message}"))
+
+            for key, named in (("requires", value.requires), ("excludes", value.excludes)):
+                for other in named:
+                    target = register.options.get(other)
+                    if other == option.id:
+                        report(f"{key} names its own option")
+                    elif target is None:
+                        hint = nearest(other, register.options)
+                        suggestion = f"; did you mean {hint!r}?" if hint else ""
+                        report(f"{key} names unknown option {other!r}{suggestion}")
+                    elif not target.is_variant:
+                        report(f"{key} names option {other!r}, which has no plain value to be played or not")
+                if len(set(named)) != len(named):
+                    report(f"{key} names an option twice")
+            for other in sorted(set(value.requires) & set(value.excludes)):
+                report(f"both requires and excludes option {other!r}")
+            if option.is_variant and value.value == option.plain and (value.requires or value.excludes):
+                report("the plain value requires or excludes nothing: it is the game without the variant")
     return problems
 
 

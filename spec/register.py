@@ -47,8 +47,11 @@ AMOUNT_KINDS: dict[str, str] = {
     "peep-fee": "what a player pays into the pool for a peep at the peep card, in stakes",
     "purchase-fee": "what a player pays into the pool for each fresh card he buys, in stakes",
     "pool-per-dealer": "what the dealer pays into the pool for a turn to deal, in stakes",
-    "pool-per-player": "what each player pays into the pool when this value has the players pay (with pool-per-dealer, each but the dealer), in stakes",
-    "pool-per-card": "what a player pays into the pool for each card of the kind this value names that he plays, in stakes",
+    "pool-per-player": (
+        "what each player pays into the pool when this value has the players pay"
+        " (beside pool-per-dealer, each player but the dealer), in stakes"
+    ),
+    "pool-per-card": "what a player pays into the pool for each card he plays of the kind this value names, in stakes",
     "pool-fine": "what an offender pays into the pool, in stakes",
     "pack-for-four": "how many cards the pack has when four play under this value",
     "pack-for-five": "how many cards the pack has when five play under this value",
@@ -620,10 +623,14 @@ class Register:
                 continue
             entry = option.value(value)  # type: ignore[arg-type]  # allows() checked the type
             for other in entry.requires:
+                if other not in self.options:
+                    continue  # napspec check reports the unknown name
                 plain = self.options[other].plain
                 if values.get(other) == plain:
                     found.append(f"option {option_id!r} = {value!r} needs option {other!r} played, not {plain!r}")
             for other in entry.excludes:
+                if other not in self.options:
+                    continue  # napspec check reports the unknown name
                 plain = self.options[other].plain
                 if other in values and values[other] != plain:
                     found.append(
