@@ -76,6 +76,8 @@ def test_every_chapter_of_the_game_is_present_in_order() -> None:
         "settlement",
         "irregularities",
         "calls-beyond-nap",
+        "exchanges",
+        "pool",
     ]
 
 
