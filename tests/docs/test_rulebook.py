@@ -295,7 +295,8 @@ def test_every_page_notes_the_files_it_is_made_from(builds: Builds) -> None:
         assert REPO / chapter.file in doc
         assert REPO / "spec/variations.toml" in doc
         assert REPO / "spec/interpretations.toml" in doc
-        assert REPO / "features" / next(p.name for p in (REPO / "features").glob(f"*-{chapter.id}.feature")) in doc
+        for feature in (REPO / "features").glob(f"*-{chapter.id}.feature"):
+            assert feature in doc
         assert builds.full.certify / "certify-hoyle.json" in doc
     for profile in REGISTER.profiles.values():
         assert REPO / profile.file in deps[f"profiles/{profile.id}"]
