@@ -110,3 +110,15 @@ def test_the_conflicts_page_shows_each_variant_bundle_on_its_options(builds: Bui
         section = conflicts.by_id(f"option-{slug(option.id)}")
         plain_said = "its plain value" in section.text()
         assert plain_said == (option.plain is not None), option.id
+
+
+@pytest.mark.parametrize("term", ["Misery", "Wellington", "Blücher", "Sir Garnet", "seven-card Nap", "variant"])
+def test_the_glossary_defines_each_variant_and_points_to_its_rules(builds: Builds, term: str) -> None:
+    glossary = html(builds, "glossary.html")
+    terms = {dt.text().rstrip("¶").strip().lower(): dt for dt in glossary.root.find_all("dt")}
+    assert term.lower() in terms, f"{term!r} is not in the glossary"
+    item = terms[term.lower()]
+    assert item.parent is not None
+    definition = item.parent.find("dd")
+    assert definition is not None
+    assert any("calls-beyond-nap.html#rule-variants-" in href for href in definition.links()), term
