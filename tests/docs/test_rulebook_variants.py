@@ -102,7 +102,7 @@ def test_the_conflicts_page_shows_each_variant_bundle_on_its_options(builds: Bui
                 row = next(r for name, r in rows.items() if name.endswith(option_id))
                 cell = row.cells()[column]
                 assert f"with variant {variant}: {choice.value}" in cell.text(), (profile.id, variant, option_id)
-                values = conflicts.by_id(f"option-{slug(option_id)}-value-{slug(choice.value)}")
+                values = conflicts.by_id(f"option-{slug(option_id)}-value-{slug(str(choice.value))}")
                 assert f"{profile.id} with variant {variant}" in values.text()
                 shown += 1
     assert shown == sum(len(b) for p in REGISTER.profiles.values() for b in p.variants.values())
