@@ -819,18 +819,42 @@ class ProfileDirective(NapDirective):
             )
             items: list[Sequence[NodeLike]] = []
             for option in variant_options:
-                stance, _values = option.stance(source.id)
-                note = option.silent.get(source.id) or option.lacuna.get(source.id, "")
-                words = {"silent": "silent", "lacuna": "missing text"}.get(stance, "only the plain game")
+                stance, values = option.stance(source.id)
+                notes = [option.silent.get(source.id) or option.lacuna.get(source.id, "")]
+                notes += [c.note for v in option.values for c in v.citations if c.source == source.id]
+                words = {"silent": "silent", "lacuna": "missing text"}.get(
+                    stance, "cited for " + " or ".join(str(v) for v in values)
+                )
+                said: list[NodeLike] = [item for note in notes if note for item in (" ", *self.linked(normal(note)))]
                 items.append(
                     [
                         xref("option", option.id, option.title),
                         ": ",
                         xref("optsource", f"{option.id}/{source.id}", words),
-                        *([" — ", *self.linked(normal(note))] if note else []),
                     ]
+                    + ([" —", *said] if said else [])
                 )
             node += bullet_list(items, classes=["nap-no-variants"])
+            missing = [
+                (lacuna_id, rule.id)
+                for rule in register.rules.values()
+                if any(register.options[o].plain is not None for o in rule.options)
+                for lacuna_id in rule.lacunae
+                if register.lacunae()[lacuna_id].source == source.id
+            ]
+            if missing:
+                node += para(
+                    f"Where {source.short}'s words on the variants would stand, the copy lacks them: ",
+                    *join(
+                        [
+                            inline(xref("lacuna", i, literal(i)), " (", xref("rule", r, literal(r)), ")")
+                            for i, r in missing
+                        ],
+                        ", ",
+                    ),
+                    ".",
+                    classes=["nap-variant-lacunae"],
+                )
             return node
         node += para(
             "Each variant is switched on by the option values below, applied over the profile's own choices ",

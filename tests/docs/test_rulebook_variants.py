@@ -72,6 +72,10 @@ def test_every_profile_page_shows_the_variants_its_source_gives(builds: Builds, 
             if option.plain is not None:
                 target = f"conflicts.html#option-{slug(option.id)}-{slug(profile.source)}"
                 assert any(href.endswith(target) for href in section.links()), option.id
+        for rule in REGISTER.rules_of("calls-beyond-nap"):
+            for lacuna_id in rule.lacunae:
+                if LACUNAE[lacuna_id].source == profile.source:
+                    assert any(href.endswith(f"#lacuna-{slug(lacuna_id)}") for href in section.links()), lacuna_id
     for variant, bundle in profile.variants.items():
         block = page.by_id(f"variant-{slug(profile_id)}-{slug(variant)}")
         table = block.find("table", "nap-variant-choices")
