@@ -826,14 +826,14 @@ class ProfileDirective(NapDirective):
                     stance, "cited for " + " or ".join(str(v) for v in values)
                 )
                 said: list[NodeLike] = [item for note in notes if note for item in (" ", *self.linked(normal(note)))]
-                items.append(
-                    [
-                        xref("option", option.id, option.title),
-                        ": ",
-                        xref("optsource", f"{option.id}/{source.id}", words),
-                    ]
-                    + ([" —", *said] if said else [])
-                )
+                entry: list[NodeLike] = [
+                    xref("option", option.id, option.title),
+                    ": ",
+                    xref("optsource", f"{option.id}/{source.id}", words),
+                ]
+                if said:
+                    entry += [" —", *said]
+                items.append(entry)
             node += bullet_list(items, classes=["nap-no-variants"])
             missing = [
                 (lacuna_id, rule.id)
