@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from napspec.spec import HouseRulesError, Register, load, load_house_rules
+from napspec.spec.export import register_document
 from napspec.spec.register import SPEC_DIR
 
 NEW_VARIANT_OPTIONS = (
@@ -288,3 +289,13 @@ def test_a_bundle_that_breaks_a_constraint_is_reported_against_its_profile(regis
         "house-register/profiles/hoyle.toml:" in p and "peep: option 'peep' = 'played' needs option 'pool' played" in p
         for p in _problems(register_copy)
     ), _problems(register_copy)
+
+
+def test_the_export_carries_the_new_chapters_constraints_and_lacunae() -> None:
+    document = register_document()
+    chapters = [chapter["id"] for chapter in document["chapters"]]
+    assert chapters[-3:] == ["calls-beyond-nap", "exchanges", "pool"]
+    peep = {value["value"]: value for value in document["options"]["peep"]["values"]}["played"]
+    assert (peep["requires"], peep["excludes"]) == (["pool"], ["seven-card", "pool-contributions"])
+    assert document["rules"]["calling.double-header"]["lacunae"] == ["peel-double-header"]
+    assert document["rules"]["players.short-pack"]["lacunae"] == ["peel-thirty-two-card-pack"]

@@ -30,7 +30,7 @@ def test_export_carries_every_rule_option_and_profile() -> None:
 
 def test_export_carries_the_calls_beyond_nap_and_where_text_is_missing() -> None:
     document = register_document()
-    assert document["chapters"][-1]["id"] == "calls-beyond-nap"
+    assert "calls-beyond-nap" in [chapter["id"] for chapter in document["chapters"]]
     assert document["rules"]["variants.misery-call"]["lacunae"] == ["peel-misery", "hoyle-footnote-31"]
     assert "lacunae" not in document["rules"]["play.follow-suit"]
     lacunae = {lacuna["id"]: lacuna for lacuna in document["sources"]["wikipedia"]["lacunae"]}
