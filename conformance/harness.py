@@ -181,10 +181,12 @@ def for_protocol(case: dict[str, Any], protocol: str, register: Register | None 
 
     >>> case = {"id": "x", "options": {"misery": "no-trumps", "revoke": "none"}, "start": {"hands": []},
     ...         "actions": [{"type": "call", "seat": 1, "call": "misery"}]}
-    >>> for_protocol(case, "napspec/1")
-    Traceback (most recent call last):
-    ...
-    napspec.conformance.contract.UnsupportedCase: case 'x': the engine speaks napspec/1, which has no option 'misery' (the case has misery="no-trumps"); the engine speaks napspec/1, which has no named call (actions[0] calls "misery")
+    >>> try:
+    ...     for_protocol(case, "napspec/1")
+    ... except UnsupportedCase as error:
+    ...     print(error.reason.replace("; ", "\n"))
+    the engine speaks napspec/1, which has no option 'misery' (the case has misery="no-trumps")
+    the engine speaks napspec/1, which has no named call (actions[0] calls "misery")
     """
     added = options_added_since(protocol)
     if not added:
