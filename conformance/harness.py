@@ -157,7 +157,8 @@ def _plain(register: Register, option: str) -> object:
 
 def away_from_plain(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
     """The options added since napspec/1 that ``case`` sets away from their plain values
-    (the calls beyond Nap it plays), in protocol order.
+    (the calls beyond Nap it plays), in protocol order. An added option with no plain value
+    (a detail of a call, such as ``wellington-lead``) plays nothing by itself.
 
     >>> away_from_plain({"options": {"misery": "no-trumps", "wellington": "not-played"}})
     ['misery']
@@ -167,17 +168,28 @@ def away_from_plain(case: Mapping[str, Any], register: Register | None = None) -
     return [
         option
         for option in options_added_since(PROTOCOLS[0])
-        if option in options and not _same(options[option], _plain(register, option))
+        if option in options
+        and _plain(register, option) is not None
+        and not _same(options[option], _plain(register, option))
     ]
 
 
-def for_protocol(case: dict[str, Any], protocol: str, register: Register | None = None) -> dict[str, Any]:
+def for_protocol(
+    case: dict[str, Any],
+    protocol: str,
+    capabilities: Mapping[str, Any] | None = None,
+    register: Register | None = None,
+) -> dict[str, Any]:
     """``case`` as an engine that speaks ``protocol`` receives it: for an engine of an older
     version, the options that version lacks are left out, which is sound only where each is
     at its plain value (the game that version plays); a case that needs anything the
     version lacks (such an option away from its plain value, an action, a named call, a
     call of more than five tricks, an extra hand) raises :class:`UnsupportedCase` naming
     it, and is never sent. A case for the newest version is returned unchanged.
+
+    An option the engine declares in its ``capabilities`` is kept and left to
+    applicability, as napspec/1 itself says of options added to the register after it
+    (``docs/implementers.md``, section 13): such an engine knows the option.
 
     >>> case = {"id": "x", "options": {"misery": "no-trumps", "revoke": "none"}, "start": {"hands": []},
     ...         "actions": [{"type": "call", "seat": 1, "call": "misery"}]}
@@ -192,13 +204,17 @@ def for_protocol(case: dict[str, Any], protocol: str, register: Register | None 
     if not added:
         return case
     register = register or load()
+    declared: Mapping[str, Any] = (capabilities or {}).get("options", {})
     reasons: list[str] = []
     options: dict[str, Any] = {}
     for option, value in case["options"].items():
-        if option not in added:
+        plain = _plain(register, option)
+        if option not in added or option in declared:
             options[option] = value
-        elif not _same(value, _plain(register, option)):
+        elif plain is not None and not _same(value, plain):
             reasons.append(f"which has no option {option!r} (the case has {option}={_shown(value)})")
+        # An added option without a plain value (wellington-lead) is a detail of a call
+        # beyond Nap: whatever its value, the game such a case plays is the plain one.
     for index, action in enumerate(case["actions"]):
         if action.get("type") in ACTIONS_ADDED_IN_1_1:
             reasons.append(f"which has no action {action['type']!r} (actions[{index}])")
@@ -679,7 +695,7 @@ class ProtocolEngine:
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._ensure_started(case_id)
-        case = for_protocol(case, hello["protocol"])
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
         fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)
@@ -860,7 +876,7 @@ class InProcessEngine:
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._handshake(case_id)
-        case = for_protocol(case, hello["protocol"])
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
         fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)

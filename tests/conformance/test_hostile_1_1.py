@@ -55,9 +55,9 @@ def test_a_declaration_of_markup_and_escapes_errors_the_case_as_inert_text(tmp_p
 
 
 def test_new_fields_of_the_wrong_type_are_named() -> None:
-    with ProtocolEngine(engine_command("hostile.py", "wrong-types"), timeout=5) as engine:
-        with pytest.raises(ProtocolError) as caught:
-            engine.run(misery_case("misery/types", ["state"]))
+    engine = ProtocolEngine(engine_command("hostile.py", "wrong-types"), timeout=5)
+    with engine, pytest.raises(ProtocolError) as caught:
+        engine.run(misery_case("misery/types", ["state"]))
     message = str(caught.value)
     assert message.startswith("case 'misery/types': invalid run response: ")
     for field in ("answers.state.declaration", "answers.state.extra_hand", "answers.state.call"):

@@ -25,7 +25,7 @@ def test_a_napspec_1_engine_is_certified_on_every_plain_profile(tmp_path: Path) 
         tmp_path, "--engine-command", NAPSPEC_1, "--profile", "all", "--rule", "calling", "--rule", "settlement"
     )
     assert run.code == ExitStatus.CERTIFIED, run.output
-    assert [report["target"]["name"] for report in run.reports] == sorted(PROFILE_IDS)
+    assert sorted(report["target"]["name"] for report in run.reports) == sorted(PROFILE_IDS)
     for report in run.reports:
         assert report["engine"]["name"] == "napspec-1-engine" and report["target"]["variants"] == []
         assert report["summary"]["certified"] and report["summary"]["passed"] > 10
@@ -61,7 +61,11 @@ def test_each_variant_of_a_profile_is_a_target_of_its_own(tmp_path: Path) -> Non
     )
     given = list(load().profiles["hoyle"].variants)
     assert given, "hoyle gives variants"
-    assert [report["target"]["name"] for report in run.reports] == sorted(["hoyle", *(f"hoyle+{v}" for v in given)])
+    assert sorted(report["target"]["name"] for report in run.reports) == sorted(
+        ["hoyle", *(f"hoyle+{v}" for v in given)]
+    )
+    # The plain profile first, then the variants in the profile's order.
+    assert run.output.index("against hoyle in") < min(run.output.index(f"against hoyle+{v} in") for v in given)
     verdicts = {report["target"]["name"]: report["summary"]["certified"] for report in run.reports}
     assert verdicts == {"hoyle": True, **{f"hoyle+{v}": False for v in given}}
     assert run.code == ExitStatus.NOT_CERTIFIED
