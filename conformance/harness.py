@@ -196,7 +196,7 @@ def for_protocol(
     >>> try:
     ...     for_protocol(case, "napspec/1")
     ... except UnsupportedCase as error:
-    ...     print(error.reason.replace("; ", "\n"))
+    ...     print(error.reason.replace("; ", "\\n"))
     the engine speaks napspec/1, which has no option 'misery' (the case has misery="no-trumps")
     the engine speaks napspec/1, which has no named call (actions[0] calls "misery")
     """
