@@ -52,7 +52,12 @@ class Target:
             rules = load_house_rules(house_rules)
             if profile and profile != rules.base:
                 raise ValueError(f"--profile {profile!r} and the house rules' base {rules.base!r} differ; give one")
-            return cls(name=f"{rules.base}+{rules.name}", base=rules.base, values=dict(rules.values))
+            return cls(
+                name=f"{rules.base}+{rules.name}",
+                base=rules.base,
+                values=dict(rules.values),
+                variants=tuple(rules.variants),
+            )
         if not profile:
             return None
         register = load()

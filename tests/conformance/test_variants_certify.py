@@ -127,3 +127,13 @@ def test_dump_cases_resolves_a_variant_target(tmp_path: Path) -> None:
     assert completed.returncode == ExitStatus.USAGE_ERROR and "gives no variant 'misery'" in completed.stderr
     completed = napspec("dump-cases", "--variants", "misery")
     assert completed.returncode == ExitStatus.USAGE_ERROR
+
+
+def test_house_rules_report_the_variants_they_name(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hoyle"\nname = "Misery nights"\nvariants = ["misery"]\n', encoding="utf-8")
+    run = run_certify(
+        tmp_path / "reports", "--engine-command", NAPSPEC_1, "--house-rules", str(house), "--rule", "play.follow-suit"
+    )
+    assert run.report["target"]["name"] == "hoyle+Misery nights"
+    assert run.report["target"]["variants"] == ["misery"], run.output
