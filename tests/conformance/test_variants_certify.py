@@ -22,7 +22,7 @@ NAPSPEC_1 = f"{sys.executable} {ENGINES / 'napspec_1.py'}"
 
 def test_a_napspec_1_engine_is_certified_on_every_plain_profile(tmp_path: Path) -> None:
     run = run_certify(
-        tmp_path, "--engine-command", NAPSPEC_1, "--profile", "all", "--rule", "calling", "--rule", "settlement"
+        tmp_path, "--engine-command", NAPSPEC_1, "--profile", "all", "--rule", "calling", "--rule", "settlement.nap"
     )
     assert run.code == ExitStatus.CERTIFIED, run.output
     assert sorted(report["target"]["name"] for report in run.reports) == sorted(PROFILE_IDS)
