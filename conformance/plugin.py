@@ -52,6 +52,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     for marker in TAG_MARKERS.values():
         config.addinivalue_line("markers", f"{marker}(value): napspec scenario tag @{marker}:<value>")
+    if config.getoption("--target-variants", None):
+        _target_of(config)  # a wrong variant is a usage error before anything runs
+
+
+def _target_of(config: pytest.Config) -> Target | None:
+    """The target the command line names (``--target-profile``, ``--house-rules``,
+    ``--target-variants``); :class:`pytest.UsageError` for a wrong one."""
+    text = config.getoption("--target-variants")
+    variants = [name.strip() for name in text.split(",")] if text else []
+    try:
+        return Target.from_options(config.getoption("--target-profile"), config.getoption("--house-rules"), variants)
+    except ValueError as error:
+        raise pytest.UsageError(f"--target-variants: {error}") from None
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would take every tag
@@ -113,11 +126,4 @@ def target(pytestconfig: pytest.Config) -> Target | None:
     run = _certify_run(pytestconfig)
     if run is not None and run.target is not None:
         return run.target
-    text = pytestconfig.getoption("--target-variants")
-    variants = [name.strip() for name in text.split(",")] if text else []
-    try:
-        return Target.from_options(
-            pytestconfig.getoption("--target-profile"), pytestconfig.getoption("--house-rules"), variants
-        )
-    except ValueError as error:
-        raise pytest.UsageError(f"--target-variants: {error}") from None
+    return _target_of(pytestconfig)

@@ -7,6 +7,8 @@ calls beyond Nap. Runs are narrowed with ``--rule`` to keep them short."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,7 +17,7 @@ import pytest
 from napspec.conformance.contract import ExitStatus
 from napspec.spec import PROFILE_IDS, load
 
-from .conftest import ENGINES, napspec, run_certify
+from .conftest import ENGINES, REPO, napspec, run_certify
 
 NAPSPEC_1 = f"{sys.executable} {ENGINES / 'napspec_1.py'}"
 
@@ -137,3 +139,29 @@ def test_house_rules_report_the_variants_they_name(tmp_path: Path) -> None:
     )
     assert run.report["target"]["name"] == "hoyle+Misery nights"
     assert run.report["target"]["variants"] == ["misery"], run.output
+
+
+def _pytest(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """The suite run by pytest with the plugin's own options (as a project's CI may)."""
+    command = [sys.executable, "-m", "pytest", str(REPO / "features" / "test_scenarios.py"), "-q"]
+    # The suite's own configuration only (as certify runs it), not this project's addopts.
+    command += ["-c", os.devnull, f"--rootdir={REPO / 'features'}", "--import-mode=importlib"]
+    command += ["-p", "napspec.conformance.plugin", "-p", "no:randomly", "-p", "no:cacheprovider", *arguments]
+    return subprocess.run(
+        command,
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_the_pytest_plugin_takes_variants_too() -> None:
+    completed = _pytest(
+        "--engine-command", NAPSPEC_1, "--target-profile", "hoyle", "--target-variants", "misery", "-k", "follow", "-rs"
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "unsupported: the engine speaks napspec/1, which has no option 'misery'" in completed.stdout
+    completed = _pytest("--target-profile", "peel", "--target-variants", "misery")
+    assert completed.returncode == pytest.ExitCode.USAGE_ERROR
+    assert "--target-variants: the profile 'peel' gives no variant 'misery' (it gives none)" in completed.stderr
