@@ -453,6 +453,7 @@ def run_certification(
         except KeyboardInterrupt:
             return ended_before_the_cases("interrupted")
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
+        identity["protocol"] = hello["protocol"]  # one of the versions check_hello accepts
         if isinstance(wrapped, ProtocolEngine):
             wrapped.restarts = 0  # the cap is per target
         args = [

@@ -29,7 +29,8 @@ def test_a_napspec_1_engine_is_certified_on_every_plain_profile(tmp_path: Path) 
     assert run.code == ExitStatus.CERTIFIED, run.output
     assert sorted(report["target"]["name"] for report in run.reports) == sorted(PROFILE_IDS)
     for report in run.reports:
-        assert report["engine"]["name"] == "napspec-1-engine" and report["target"]["variants"] == []
+        assert report["engine"]["name"] == "napspec-1-engine" and report["engine"]["protocol"] == "napspec/1"
+        assert report["target"]["variants"] == []
         assert report["summary"]["certified"] and report["summary"]["passed"] > 10
 
 
