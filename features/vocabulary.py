@@ -685,6 +685,10 @@ SLOT_TYPES = {
     "call": "|".join(NAMED_CALLS),
 }
 
+#: Slots an outline's placeholder never fills as written: ``seat 1 calls <call>`` reads as the
+#: call of a number of tricks, whose rows may still name Nap or a named call.
+_NO_PLACEHOLDER = ("text", "call")
+
 
 @cache
 def _compile(pattern: str, template: bool) -> re.Pattern[str]:
@@ -694,7 +698,7 @@ def _compile(pattern: str, template: bool) -> re.Pattern[str]:
         parts.append(re.escape(pattern[position : slot.start()]))
         name, kind = slot.groups()
         body = SLOT_TYPES[kind]
-        if template and kind != "text":
+        if template and kind not in _NO_PLACEHOLDER:
             body = f"{body}|{_ANY}"
         parts.append(f"(?P<{name}>{body})")
         position = slot.end()
