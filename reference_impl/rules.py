@@ -55,6 +55,14 @@ FreshDealBeforeCalling = Literal["before-calling", "none"]
 WrongNumber = Literal["redeal-before-calls-else-adjust", "fine-three-tricks", "none"]
 OutOfTurn = Literal["as-revoke", "fine-three-tricks", "none"]
 ExposedAfterDeal = Literal["fine-three-tricks", "none"]
+# The variants (chapter calls-beyond-nap). Until the engine plays them it accepts their plain
+# values only, and so declares no other.
+Misery = Literal["not-played"]
+Wellington = Literal["not-played"]
+WellingtonLead = Literal["any-card", "lowest-trump"]
+Blucher = Literal["not-played"]
+SirGarnet = Literal["not-played"]
+SevenCard = Literal["not-played"]
 Revoke = Literal[
     "replay-hand-revoker-pays-all",
     "replay-from-revoke-fine-five",
@@ -79,7 +87,7 @@ class OptionSpec(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One value for each of the twenty options, and the name of where they came from.
+    """One value for each option of the register, and the name of where they came from.
 
     Field names are the option ids in snake case. Build one with :meth:`from_options`,
     :meth:`profile` or :meth:`house_rules`; the dataclass constructor does not validate.
@@ -105,6 +113,12 @@ class Rules:
     revoke: Revoke
     show_cards: bool
     right_to_information: bool
+    misery: Misery
+    wellington: Wellington
+    wellington_lead: WellingtonLead
+    blucher: Blucher
+    sir_garnet: SirGarnet
+    seven_card: SevenCard
     name: str = "custom"
 
     # ------------------------------------------------------------------ construction
@@ -281,6 +295,12 @@ def _option_specs() -> tuple[OptionSpec, ...]:
         "out_of_turn": OutOfTurn,
         "exposed_after_deal": ExposedAfterDeal,
         "revoke": Revoke,
+        "misery": Misery,
+        "wellington": Wellington,
+        "wellington_lead": WellingtonLead,
+        "blucher": Blucher,
+        "sir_garnet": SirGarnet,
+        "seven_card": SevenCard,
     }
     specs: list[OptionSpec] = []
     for f in fields(Rules):
@@ -300,7 +320,7 @@ def _option_specs() -> tuple[OptionSpec, ...]:
 
 
 OPTIONS: tuple[OptionSpec, ...] = _option_specs()
-"""The twenty options, in the order of ``spec/variations.toml``."""
+"""The options, in the order of ``spec/variations.toml``."""
 
 _FIELDS = {spec.id: spec.field for spec in OPTIONS}
 
