@@ -607,7 +607,7 @@ Feature: Calls beyond Nap
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    And the extra hand is "AS KS QS JS TS"
+    And the extra hand on the table is "AS KS QS JS TS"
     Then the extra hand is "AS KS QS JS TS"
     And seat 1 may take the extra hand
     And seat 2 may not take the extra hand
@@ -658,7 +658,7 @@ Feature: Calls beyond Nap
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    And the extra hand is "AS KS QS JS TS"
+    And the extra hand on the table is "AS KS QS JS TS"
     When seat 1 passes
     And seat 2 takes the extra hand
     And seat 2 discards "2H 3H 4H 5H 6H"
@@ -693,7 +693,7 @@ Feature: Calls beyond Nap
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    And the extra hand is "AS KS QS JS TS"
+    And the extra hand on the table is "AS KS QS JS TS"
     When seat 1 calls 4
     Then seat 2 may take the extra hand
     When seat 2 calls Nap
@@ -721,7 +721,7 @@ Feature: Calls beyond Nap
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    And the extra hand is "AS KS QS JS TS"
+    And the extra hand on the table is "AS KS QS JS TS"
     When seat 1 calls 2
     And seat 2 passes
     And seat 3 passes
@@ -754,7 +754,7 @@ Feature: Calls beyond Nap
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    And the extra hand is "AS KS QS JS TS"
+    And the extra hand on the table is "AS KS QS JS TS"
     When seat 1 takes the extra hand
     And seat 1 discards "2D 3D 4D 5D 6D"
     Then seat 2 may call "Wellington"

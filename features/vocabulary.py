@@ -752,7 +752,7 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "Given",
-        'the extra hand is "{cards:text}"',
+        'the extra hand on the table is "{cards:text}"',
         _given_extra_hand,
         lambda a, c: ["The extra hand, dealt with them, lies face down on the table: ", Cards(a["cards"]), "."],
     ),
