@@ -403,8 +403,9 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
 def _given_pack(b: CaseBuilder, a: Args) -> None:
     top = parse_cards(a["cards"])
     b.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
-    # Who gets which card of a stacked pack depends on how it is cut and dealt.
-    b.needs |= {"deal-pattern", "cut-minimum"}
+    # Who gets which card of a stacked pack depends on how it is cut and dealt: how many
+    # cards each seat takes, and whether an extra hand is dealt with them.
+    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet"}
 
 
 def _given_draw(b: CaseBuilder, a: Args) -> None:
