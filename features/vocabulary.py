@@ -395,6 +395,8 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
         cards = row["cards"].strip()
         hands[int(row["seat"])] = [] if cards == "-" else parse_cards(cards)
     b.start = {"hands": hands}
+    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap).
+    b.needs.add("seven-card")
     b.empty_seats = {s for s, hand in enumerate(hands) if not hand}
     if b.players is None:
         b.players = len(hands)
