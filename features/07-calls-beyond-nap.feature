@@ -592,7 +592,7 @@ Feature: Calls beyond Nap
       | hoyle     | QS 8S 4S KH 9H | AS TS 6S 2S JH | KS 9S 5S AH TH | JS 7S 3S QH 8H | interpretation sir-garnet-dealt-last |
       | wikipedia | 8S 7S 6S JH TH | AS KS QS 2S AH | JS TS 9S KH QH | 5S 4S 3S 9H 8H | interpretation sir-garnet-dealt-last |
 
-  @rule:variants.sir-garnet-taking @rule:variants.sir-garnet-discard @id:variants-sir-garnet-take-discard-and-nap
+  @rule:variants.sir-garnet-taking @rule:variants.sir-garnet-discard @id:variants-sir-garnet-take-discard-and-nap @needs:wellington
   Scenario Outline: A player takes up the extra hand in his turn, throws away five, and is bound to Nap
     Hoyle p. 97: "Until this extra hand is appropriated, each player, when it is his turn to call, has the privilege of taking it up and combining it with his own hand."
     Hoyle p. 97: "From the ten cards thus in his possession he must reject five, which he throws away face downwards, and on the remaining five he is bound to declare "Nap.""
