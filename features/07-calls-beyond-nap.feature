@@ -120,6 +120,35 @@ Feature: Calls beyond Nap
       | hoyle     | Hoyle p. 96                           |
       | wikipedia | Wikipedia § Seven-card Nap › Scoring  |
 
+  @rule:variants.misery-call @id:variants-misery-caller-leads
+  Scenario Outline: The Misery caller leads to the first trick, as any soloist does
+    Hoyle p. 96: "the caller has to lose the whole five tricks, while his opponents, of course, endeavour to force him to take a trick."
+    Wikipedia § Mis: "Mis, Misère, or Mysery is a bid to lose every trick."
+
+    Given the profile "<profile>"
+    And the variant "misery"
+    And 4 players with seat 2 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | QS QH JD QD KD |
+      | 1    | 2S 3S 2D 3D 4D |
+      | 2    | AS AH 5D 6D 7D |
+      | 3    | KS KH 8D 9D TD |
+    When seat 3 passes
+    And seat 0 passes
+    And seat 1 calls Misery
+    And seat 2 passes
+    Then the soloist is seat 1 with a call of Misery
+    And seat 1 is to act
+    And seat 1 may play "2S 3S 2D 3D 4D"
+    When seat 0 plays "QS"
+    Then the action is rejected as "not-your-turn"
+
+    Examples:
+      | profile   | source                             |
+      | hoyle     | interpretation misery-caller-leads |
+      | wikipedia | interpretation misery-caller-leads |
+
   @rule:variants.misery-trumps @id:variants-misery-with-trumps-by-first-lead
   Scenario Outline: Where trumps are recognised in a Misery, the first lead makes them, as in the plain game
     Hoyle p. 96: "At some tables trumps, determined in the usual way by the initial lead, are recognised"
@@ -832,6 +861,28 @@ Feature: Calls beyond Nap
     Examples:
       | profile   | source                                     |
       | wikipedia | interpretation seven-card-misery-above-nap |
+
+  @rule:variants.seven-card-excludes @id:variants-seven-card-no-extra-hand
+  Scenario Outline: Seven-card Nap has no exchange of cards: no extra hand is dealt or taken
+    Wikipedia § Seven-card Nap: "There is no exchange of cards and no peep."
+
+    Given the profile "<profile>"
+    And the variant "seven-card"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards                |
+      | 0    | 5S 4S 3S 9H 8H AD KD |
+      | 1    | AS KS QS 2S AH 7H 6H |
+      | 2    | JS TS 9S KH QH 5H 4H |
+      | 3    | 8S 7S 6S JH TH 3H 2H |
+    Then seat 1 may not take the extra hand
+    When seat 1 takes the extra hand
+    Then the action is rejected as "call-not-allowed"
+    And seat 1 holds "AS KS QS 2S AH 7H 6H"
+
+    Examples:
+      | profile   | source                                  |
+      | wikipedia | interpretation seven-card-no-sir-garnet |
 
   @rule:variants.seven-card-stakes @rule:variants.seven-card-deal @id:variants-seven-card-stakes-by-call
   Scenario Outline: At seven-card Nap seven tricks are played, and the losers of Nap, Misery, six or seven pay half stakes
