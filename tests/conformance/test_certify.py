@@ -29,6 +29,8 @@ def _failed_rules(report: dict[str, Any]) -> set[str]:
     return {rule for case in report["cases"] if case["status"] == "failed" for rule in case["rules"]}
 
 
+# A group of its own (tests/conftest.py): the longest test here runs beside the rest of the file.
+@pytest.mark.xdist_group("certify-both-routes")
 def test_reference_is_certified_in_process_and_over_the_protocol_alike(tmp_path: Path) -> None:
     narrow = ("--profile", "britannica", "--rule", "play", "--rule", "settlement")
     run = run_certify(tmp_path / "a", "--engine", "reference", *narrow)
