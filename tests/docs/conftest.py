@@ -1,4 +1,5 @@
-"""Builds the rulebook once per test session, the way the README does, into a temporary folder.
+"""Builds the rulebook once per test run (shared by pytest-xdist's workers), the way the README
+does, into a temporary folder.
 
 Three builds, the first two side by side:
 
@@ -11,13 +12,15 @@ Three builds, the first two side by side:
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -123,9 +126,37 @@ def run(command: list[str]) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    """The builds, made once per run: under pytest-xdist the first worker to ask builds them
+    into the run's own temporary folder (shared by its workers) while the others wait."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    root = tmp_path_factory.mktemp("rulebook")
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return _build(tmp_path_factory.mktemp("rulebook"))
+    # A worker's base folder is <run>/popen-gwN: <run> is this run's alone.
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / "rulebook.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        saved = shared / "rulebook.json"
+        if saved.exists():
+            return _load(saved)
+        shutil.rmtree(shared / "rulebook", ignore_errors=True)  # what a failed build left
+        built = _build(shared / "rulebook")
+        saved.write_text(json.dumps(asdict(built), default=str), encoding="utf-8")
+        return built
+
+
+def _load(saved: Path) -> Builds:
+    """The builds another worker made, as it saved them."""
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    full, bare = (
+        Build(Path(d["html"]), Path(d["doctrees"]), Path(d["certify"]), d["output"], d["seconds"])
+        for d in (data["full"], data["bare"])
+    )
+    return Builds(full, bare, data["bare_status_before"], data["incremental_output"], data["incremental_seconds"])
+
+
+def _build(root: Path) -> Builds:
+    root.mkdir(parents=True, exist_ok=True)
     full_reports = root / "reports"
     full_reports.mkdir()
     (full_reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")

@@ -19,9 +19,6 @@ from napspec.spec.transcriptions import normalise
 from .chromium import Chromium, decode_png, find_chromium
 from .conftest import Builds, in_ci
 
-# One group with the other users of the rulebook's builds: built once per run, not per worker.
-pytestmark = pytest.mark.xdist_group("rulebook")
-
 REGISTER = spec.load()
 SHORTS = [source.short for source in REGISTER.sources.values()]
 RED = "rgb(200, 16, 46)"  # --nap-red in docs/_static/napspec.css

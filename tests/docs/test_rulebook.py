@@ -19,9 +19,6 @@ from napspec.suite.scenarios import Scenario, load_scenarios
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
 from .dom import Element, Page, parse, parse_text
 
-# One group with the other users of the rulebook's builds: built once per run, not per worker.
-pytestmark = pytest.mark.xdist_group("rulebook")
-
 REGISTER = spec.load()
 SHORTS = [source.short for source in REGISTER.sources.values()]
 SUIT = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -19,7 +19,6 @@ import pytest
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from napspec.spec import PROFILE_IDS
 from tests.conformance.conftest import ENGINES, REPO
 
 SCHEMA = REPO / "features" / "schema" / "dump-case.schema.json"
@@ -250,39 +249,6 @@ def _judged_alike(
 def test_the_reference_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle_dump: list[dict[str, Any]]) -> None:
     statuses = _judged_alike(tmp_path, hoyle_dump, SERVE_REFERENCE, "--engine", "reference")
     assert set(statuses.values()) == {"passed", "not-applicable"}
-
-
-def _judged_alike_on(tmp_path: Path, profile: str, *selection: str) -> dict[str, str]:
-    """The reference judged from the dump of ``profile``, written by the suite's code in this
-    process, each line checked against the schema read on its own, as by certify."""
-    from napspec.suite.dump import dump_lines
-    from napspec.suite.targets import Target
-
-    target = Target.from_options(profile, None)
-    assert target is not None
-    lines = list(dump_lines(target))
-    validator = _validator()  # the schema read on its own, without the suite's code
-    for line in lines:
-        errors = [error.message for error in validator.iter_errors(line)]
-        assert not errors, (line["label"], errors[:3])
-    statuses = _judged_alike(tmp_path, lines, SERVE_REFERENCE, "--engine", "reference", *selection)
-    assert set(statuses.values()) == {"passed", "not-applicable"}
-    return statuses
-
-
-# A group of its own: it runs beside the Hoyle tests of this file.
-@pytest.mark.xdist_group("dump-another-profile")
-def test_the_reference_judged_from_the_dump_as_by_certify_on_another_profile(tmp_path: Path) -> None:
-    """Britannica, on the chapters where its options differ most from Hoyle's (the revoke
-    replayed, the stakes); every profile in full is a campaign (below)."""
-    statuses = _judged_alike_on(tmp_path, "britannica", "--rule", "irregularities", "--rule", "settlement")
-    assert len(statuses) > 50
-
-
-@pytest.mark.campaign
-@pytest.mark.parametrize("profile", PROFILE_IDS)
-def test_every_profile_judged_from_the_dump_as_by_certify(tmp_path: Path, profile: str) -> None:
-    _judged_alike_on(tmp_path, profile)
 
 
 def test_a_rule_breaker_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle_dump: list[dict[str, Any]]) -> None:

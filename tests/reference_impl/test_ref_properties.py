@@ -267,8 +267,7 @@ class IrregularTable(RuleBasedStateMachine):
 IrregularTable.TestCase.settings = settings(
     max_examples=250, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-# A group of its own (tests/conftest.py): the longest test here runs beside the rest of the file.
-test_irregular_table = pytest.mark.xdist_group("ref-irregular-table")(IrregularTable.TestCase)
+test_irregular_table = IrregularTable.TestCase
 
 
 EXPECTED_REMEDIES = {
