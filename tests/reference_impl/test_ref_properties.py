@@ -264,10 +264,22 @@ class IrregularTable(RuleBasedStateMachine):
                 event(f"penalty {recorded.remedy}")  # shown by --hypothesis-show-statistics
 
 
+# The default run plays a fixed number of tables; the campaign (``pytest -m campaign``) ten
+# times as many.
 IrregularTable.TestCase.settings = settings(
-    max_examples=250, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=100, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_irregular_table = IrregularTable.TestCase
+
+
+class IrregularTableCampaign(IrregularTable):
+    """The same machine, for the campaign."""
+
+
+IrregularTableCampaign.TestCase.settings = settings(
+    max_examples=1000, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_irregular_table_campaign = pytest.mark.campaign(IrregularTableCampaign.TestCase)
 
 
 EXPECTED_REMEDIES = {
