@@ -63,16 +63,16 @@ def _describe(value: object) -> str:
 
 def check_options(options: Mapping[str, object], register: Register | None = None) -> None:
     """Raise :class:`CaseError` unless ``options`` gives every option of the register one
-    of its values (compared with its type, so ``1`` is not ``true``) and names nothing else."""
+    of its values (compared with its type, so ``1`` is not ``true``; an int option any number
+    of its range) and names nothing else."""
     register = register or load()
     problems: list[str] = []
     for key, value in options.items():
         option = register.options.get(key)
         if option is None:
             problems.append(f"unknown option {key!r}{_nearest(key, register.options)}")
-        elif not option.allows(value):
-            valid = ", ".join(_describe(v.value) for v in option.values)
-            problems.append(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+        elif not option.accepts(value):
+            problems.append(f"option {key!r} has no value {_describe(value)} ({option.describe_accepted()})")
     missing = [key for key in register.options if key not in options]
     if missing:
         problems.append(f"missing options: {', '.join(missing)}")
@@ -112,9 +112,8 @@ def case_options(
         option = register.options.get(key)
         if option is None:
             raise CaseError(f"unknown option {key!r}{_nearest(key, register.options)}")
-        if not option.allows(value):
-            valid = ", ".join(_describe(v.value) for v in option.values)
-            raise CaseError(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+        if not option.accepts(value):
+            raise CaseError(f"option {key!r} has no value {_describe(value)} ({option.describe_accepted()})")
         values[key] = value
     check_options(values, register)
     return values

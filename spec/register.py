@@ -183,7 +183,28 @@ class Option:
         raise KeyError(f"option {self.id!r} has no value {value!r}")
 
     def allows(self, value: object) -> bool:
+        """Whether ``value`` is one of the cited values (compared with its type)."""
         return any(type(v.value) is type(value) and v.value == value for v in self.values)
+
+    def accepts(self, value: object) -> bool:
+        """Whether a game may be played with ``value``: a cited value or, for an int option,
+        any whole number of its range (``true`` is not a number here).
+
+        >>> from napspec.spec import load
+        >>> cut = load().options["cut-minimum"]
+        >>> cut.allows(3), cut.accepts(3), cut.accepts(27), cut.accepts(True)
+        (False, True, False, False)
+        """
+        if self.allows(value):
+            return True
+        return self.range is not None and type(value) is int and self.range.minimum <= value <= self.range.maximum
+
+    def describe_accepted(self) -> str:
+        """The values :meth:`accepts` takes, in words, for error messages."""
+        cited = ", ".join(repr(v.value) if not isinstance(v.value, bool) else str(v.value).lower() for v in self.values)
+        if self.range is None:
+            return f"values: {cited}"
+        return f"a whole number from {self.range.minimum} to {self.range.maximum}; cited values: {cited}"
 
     def stance(self, source: str) -> tuple[str, tuple[OptionValueType, ...]]:
         """What a source says on this point: ``("cited", values)``, ``("silent", ())`` or

@@ -264,10 +264,22 @@ class IrregularTable(RuleBasedStateMachine):
                 event(f"penalty {recorded.remedy}")  # shown by --hypothesis-show-statistics
 
 
+# The default run plays a fixed number of tables; the campaign (``pytest -m campaign``) ten
+# times as many.
 IrregularTable.TestCase.settings = settings(
-    max_examples=250, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=100, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_irregular_table = IrregularTable.TestCase
+
+
+class IrregularTableCampaign(IrregularTable):
+    """The same machine, for the campaign."""
+
+
+IrregularTableCampaign.TestCase.settings = settings(
+    max_examples=1000, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_irregular_table_campaign = pytest.mark.campaign(IrregularTableCampaign.TestCase)
 
 
 EXPECTED_REMEDIES = {
@@ -308,15 +320,16 @@ def _random_irregular_action(hand: Hand, rng: random.Random) -> Action:
     )
 
 
+@pytest.mark.parametrize("hands", [200, pytest.param(2000, marks=pytest.mark.campaign)])
 @pytest.mark.parametrize("profile", PROFILES)
-def test_irregular_fuzz_reaches_every_remedy_and_changes_nothing_when_refused(profile: str) -> None:
-    """400 hands per profile with random irregular actions and claims. Every refused action
-    leaves the snapshot unchanged; cards and money always balance; every remedy the profile
-    provides is reached."""
+def test_irregular_fuzz_reaches_every_remedy_and_changes_nothing_when_refused(profile: str, hands: int) -> None:
+    """200 hands per profile (2,000 in the campaign) with random irregular actions and claims.
+    Every refused action leaves the snapshot unchanged; cards and money always balance; every
+    remedy the profile provides is reached."""
     rules = RULES[profile]
     rng = random.Random(f"fuzz-{profile}")
     remedies: set[str] = set()
-    for number in range(400):
+    for number in range(hands):
         players = rng.randint(rules.players_min, min(rules.players_max, 6))
         pack = list(FULL_PACK)
         rng.shuffle(pack)
