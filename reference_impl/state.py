@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from napspec.reference.actions import Action
+from napspec.reference.contracts import Contract
 from napspec.reference.errors import NoSuchSeat
 from napspec.reference.events import Event, Offence, Result, Trick
 from napspec.reference.rules import Rules
@@ -69,15 +71,21 @@ class HandState:
         "_dealer",
         "_dealt",
         "_deck",
+        "_before_play",
+        "_contract",
         "_decls",
+        "_discards",
         "_dupes",
+        "_extra",
         "_events",
         "_fines",
         "_forced",
         "_geo",
         "_has_dealt",
         "_high",
+        "_high_call",
         "_high_seat",
+        "_call_table",
         "_holdings",
         "_hoyle_revokers",
         "_irregular",
@@ -96,6 +104,7 @@ class HandState:
         "_soloist",
         "_soloist_revoked",
         "_stock",
+        "_taker",
         "_to_act",
         "_trick",
         "_trick_order",
@@ -122,17 +131,26 @@ class HandState:
     _dealt: tuple[tuple[int, ...], ...]
     _has_dealt: bool
     _short: bool
+    # Sir Garnet: the extra hand (None when there is none; empty once taken), who took it,
+    # what he discarded, and the holdings as play began (to restore on a replay of the hand)
+    _extra: list[int] | None
+    _taker: int | None
+    _discards: tuple[int, ...]
+    _before_play: tuple[tuple[int, ...], ...] | None
     # every phase
     _phase: str
     _to_act: int | None
     _events: list[Event]
     # calling
-    _decls: list[tuple[int, int]]
-    _high: int
+    _decls: list[tuple[int, Contract | None]]  # None for a pass
+    _call_table: tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...]  # see calling
+    _high: int  # the place of the highest call so far in rules.calls (0 for none)
+    _high_call: Contract | None
     _bound: int | None
     _high_seat: int | None
     _soloist: int | None
-    _call: int | None
+    _contract: Contract | None  # what the soloist plays for
+    _call: int | None  # its tricks, as reported (0 for a Misery)
     _compulsory: bool
     # play
     _trumps: int | None
@@ -182,6 +200,10 @@ class HandState:
 
         def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
         def _start_calling(self) -> None: ...  # calling
+        def _record_call(self, seat: int, contract: Contract) -> None: ...  # calling
+        def _extra_hand_open(self) -> tuple[Action, ...]: ...  # extra_hand
+        def _discards_open(self) -> tuple[Action, ...]: ...  # extra_hand
+        def _start_play(self) -> None: ...  # play
         def _start_trick(self, leader: int) -> None: ...  # play
         def _put(self, seat: int, card: int, quiet: bool) -> None: ...  # play
         def _end_play(self, reason: str | None) -> None: ...  # play
