@@ -82,6 +82,8 @@ class TrickPlay(HandState):
             end = _bisect_left(hold, low + 13, first)
             if first < end:
                 hold = hold[first:end]
+        elif self._trumps is None and self._lowest_lead_due(actor):  # Wellington's first lead
+            hold = _lowest_of_each_suit(hold)
         # The shared actions of the cards: an itemgetter picks several in one C call (and
         # gives a lone one bare), quicker than a comprehension.
         legal: tuple[Action, ...] = itemgetter(*hold)(row) if len(hold) > 1 else (row[hold[0]],) if hold else ()
@@ -130,16 +132,21 @@ class TrickPlay(HandState):
         else:
             self._complete_trick(False)
 
-    def _check_first_lead(self, seat: int, card: int) -> None:
-        """A Wellington caller's first lead, under ``wellington-lead`` = ``lowest-trump``, must
-        be the lowest card he holds of the suit he leads (which becomes trumps)."""
+    def _lowest_lead_due(self, seat: int) -> bool:
+        """Whether ``seat``, to lead the first trick, must lead the lowest card he holds of a
+        suit: a Wellington caller under ``wellington-lead`` = ``lowest-trump`` (interpretation
+        lowest-trump-wellington-only)."""
         contract = self._contract
-        if (
+        return (
             contract is not None
             and contract.declaration == WELLINGTON
             and self._rules.wellington_lead == "lowest-trump"
             and seat == self._soloist
-        ):
+        )
+
+    def _check_first_lead(self, seat: int, card: int) -> None:
+        """The first lead of the hand, where the rules bind it (see :meth:`_lowest_lead_due`)."""
+        if self._lowest_lead_due(seat):
             hold = self._holdings[seat]
             lowest = hold[_bisect_left(hold, card // 13 * 13)]  # the holding is in card order
             if card != lowest:
@@ -257,6 +264,15 @@ class TrickPlay(HandState):
             raise WrongPhase(f"the call and the tricks made are told during the play, not in phase {self._phase!r}")
         assert self._soloist is not None and self._call is not None
         self._events.append(Information(seat, self._call, self._won[self._soloist]))
+
+
+def _lowest_of_each_suit(hold: list[int]) -> list[int]:
+    """The lowest card of each suit in ``hold`` (in card order).
+
+    >>> _lowest_of_each_suit([0, 3, 14, 40, 41])
+    [0, 14, 40]
+    """
+    return [card for index, card in enumerate(hold) if index == 0 or hold[index - 1] // 13 != card // 13]
 
 
 # POWER[trumps][led][card]: how a card ranks in a trick, for finding who wins it. A trump
