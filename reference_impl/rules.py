@@ -98,7 +98,7 @@ class OptionSpec(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """One value for each of the twenty-six options, and the name of where they came from.
+    """One value for each option of the register, and the name of where they came from.
 
     Field names are the option ids in snake case. Build one with :meth:`from_options`,
     :meth:`profile` or :meth:`house_rules`; the dataclass constructor does not validate.
@@ -436,7 +436,7 @@ def _option_specs() -> tuple[OptionSpec, ...]:
 
 
 OPTIONS: tuple[OptionSpec, ...] = _option_specs()
-"""The twenty-six options, in the order of ``spec/variations.toml``."""
+"""The options, in the order of ``spec/variations.toml``."""
 
 _FIELDS = {spec.id: spec.field for spec in OPTIONS}
 

@@ -12,6 +12,7 @@ from napspec.spec.errors import (
     RegisterError,
     SpecError,
     UnknownProfile,
+    UnknownVariant,
 )
 from napspec.spec.house_rules import HouseRules, house_rules_values, load_house_rules
 from napspec.spec.register import (
@@ -50,6 +51,7 @@ __all__ = [
     "Source",
     "SpecError",
     "UnknownProfile",
+    "UnknownVariant",
     "house_rules_values",
     "load",
     "load_house_rules",

@@ -7,12 +7,13 @@ nothing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from napspec.spec.errors import LocatorError
 
 if TYPE_CHECKING:
-    from napspec.spec.register import Citation, Register
+    from napspec.spec.register import Citation, Profile, ProfileChoice, Register
 
 from napspec.spec.register import (
     AMOUNT_KINDS,
@@ -259,9 +260,10 @@ def _check_amounts(register: Register) -> list[Problem]:
                 report("states nap-win and nap-lose together or neither")
             if isinstance(value.value, str):
                 for word, number in _NAMED_AMOUNT.findall(value.value):
-                    stated = amounts.get(f"nap-{word}")
+                    kind = f"nap-{word}" if f"nap-{word}" in amounts else word
+                    stated = amounts.get(kind)
                     if stated != int(number):
-                        report(f"its name says {word} {number}, its amounts say nap-{word} = {stated}")
+                        report(f"its name says {word} {number}, its amounts say {kind} = {stated}")
     return problems
 
 
@@ -273,8 +275,10 @@ def _check_interpretations(register: Register) -> list[Problem]:
         used.update(rule.interpretations)
     for option in register.options.values():
         used.update(v.interpretation for v in option.values if v.interpretation)
+        used.update(c.interpretation for v in option.values for c in v.citations if c.interpretation)
     for profile in register.profiles.values():
-        used.update(c.interpretation for c in profile.choices.values() if c.interpretation)
+        for _, choices in _choice_sets(profile):
+            used.update(c.interpretation for c in choices.values() if c.interpretation)
     for interpretation in register.interpretations.values():
         line = _where(register, file, f'"{interpretation.id}"')
         if interpretation.kind not in INTERPRETATION_KINDS:
@@ -307,29 +311,62 @@ def _check_profiles(register: Register) -> list[Problem]:
                 report(f"gives no value for option {option_id!r}", "[options]")
         for option_id, choice in profile.choices.items():
             option = register.options.get(option_id)
-            if option is None:
-                report(f"unknown option {option_id!r}", option_id)
-                continue
-            if not option.allows(choice.value):
-                report(f"option {option_id!r} has no value {choice.value!r}", option_id)
-                continue
-            value = option.value(choice.value)
-            grounds = {c.source for c in value.citations}
-            for interpretation_id in (value.interpretation, choice.interpretation):
-                if not interpretation_id:
-                    continue
-                interpretation = register.interpretations.get(interpretation_id)
-                if interpretation is None:
-                    report(f"{option_id}: unknown interpretation {interpretation_id!r}", option_id)
-                else:
-                    grounds.update(interpretation.sources)
-            if profile.source not in grounds:
+            if option is not None and option.is_variant and choice.value != option.plain:
+                # A profile is its source's plain game; a variant is played only by agreement
+                # (interpretation variants-agreed-before-play), so it goes in a bundle.
                 report(
-                    f"{option_id} = {choice.value!r} is neither cited from {profile.source!r} "
-                    "nor grounded in an interpretation covering it",
+                    f"{option_id} = {choice.value!r}: a profile plays the plain value {option.plain!r}; "
+                    "give the variant under [variants.<name>]",
                     option_id,
                 )
+        for name, bundle in profile.variants.items():
+            if not any(o in register.options and register.options[o].is_variant for o in bundle):
+                report(f"variant {name!r} switches no variant option on", f"[variants.{name}]")
+        for label, choices in _choice_sets(profile):
+            _check_choices(register, profile, choices, report)
+            values = {**profile.values(), **{o: c.value for o, c in choices.items()}}
+            where = "[options]" if label == "options" else f"[variants.{label}]"
+            for conflict in register.conflicts(values):
+                report(f"{label}: {conflict}", where)
     return problems
+
+
+def _choice_sets(profile: Profile) -> list[tuple[str, Mapping[str, ProfileChoice]]]:
+    """The profile's option choices, then each variant bundle's, labelled for messages."""
+    return [("options", profile.choices), *profile.variants.items()]
+
+
+def _check_choices(
+    register: Register,
+    profile: Profile,
+    choices: Mapping[str, ProfileChoice],
+    report: Callable[[str, str], None],
+) -> None:
+    """Every choice names a known option and one of its values, grounded in the profile's source."""
+    for option_id, choice in choices.items():
+        option = register.options.get(option_id)
+        if option is None:
+            report(f"unknown option {option_id!r}", option_id)
+            continue
+        if not option.allows(choice.value):
+            report(f"option {option_id!r} has no value {choice.value!r}", option_id)
+            continue
+        value = option.value(choice.value)
+        grounds = {c.source for c in value.citations}
+        for interpretation_id in (value.interpretation, choice.interpretation):
+            if not interpretation_id:
+                continue
+            interpretation = register.interpretations.get(interpretation_id)
+            if interpretation is None:
+                report(f"{option_id}: unknown interpretation {interpretation_id!r}", option_id)
+            else:
+                grounds.update(interpretation.sources)
+        if profile.source not in grounds:
+            report(
+                f"{option_id} = {choice.value!r} is neither cited from {profile.source!r} "
+                "nor grounded in an interpretation covering it",
+                option_id,
+            )
 
 
 # ---------------------------------------------------------------------- labels and witnesses
@@ -417,8 +454,11 @@ def _check_copies(register: Register) -> list[Problem]:
     return problems
 
 
-def _profile_line(register: Register, file: str, option_id: str) -> int | None:
-    return line_of(register.texts.get(file, ""), rf"^\s*{re.escape(option_id)}\s*=")
+def _profile_line(register: Register, file: str, option_id: str, variant: str | None = None) -> int | None:
+    """The line of ``option_id = ...`` in a profile: in ``[options]``, or in ``[variants.NAME]``."""
+    text = register.texts.get(file, "")
+    start = line_of(text, rf"^\s*\[variants\.{re.escape(variant)}\]") if variant else None
+    return line_of(text, rf"^\s*{re.escape(option_id)}\s*=", (start or 1) - 1)
 
 
 def _check_profile_labels(register: Register) -> list[Problem]:
@@ -431,37 +471,54 @@ def _check_profile_labels(register: Register) -> list[Problem]:
     """
     problems: list[Problem] = []
     for profile in register.profiles.values():
-        file = profile.file
-        source = profile.source
-        for option_id, choice in profile.choices.items():
-            option = register.options.get(option_id)
-            if option is None or not option.allows(choice.value):
-                continue  # reported by _check_profiles
-            value = option.value(choice.value)
-            line = _profile_line(register, file, option_id)
+        for bundle, choices in _choice_sets(profile):
+            problems += _check_labels(register, profile, bundle, choices)
+    return problems
 
-            def report(message: str) -> None:
-                problems.append(Problem(file, line, f"{profile.id}: {option_id} = {choice.value!r} {message}"))
 
-            label = choice.interpretation or value.interpretation
-            if label:
-                interpretation = register.interpretations.get(label)
-                if interpretation is not None and source not in interpretation.sources:
-                    report(
-                        f"is labelled with interpretation {label!r}, which does not list {source!r} "
-                        f"(it lists {', '.join(interpretation.sources)})"
-                    )
-                continue
-            own = [c for c in value.citations if c.source == source]
-            plain = [c for c in own if not c.interpretation]
-            others = [v.value for v in option.values if v is not value and any(c.source == source for c in v.citations)]
-            if own and not plain:
-                readings = ", ".join(sorted({c.interpretation for c in own}))
-                report(f"is cited from {source!r} only through interpretation {readings}; the profile must name it")
-            elif plain and others:
-                listed = ", ".join(repr(v) for v in [value.value, *others])
+def _check_labels(
+    register: Register, profile: Profile, bundle: str, choices: Mapping[str, ProfileChoice]
+) -> list[Problem]:
+    """The labels of one set of a profile's choices (see :func:`_check_profile_labels`)."""
+    problems: list[Problem] = []
+    file = profile.file
+    source = profile.source
+    for option_id, choice in choices.items():
+        option = register.options.get(option_id)
+        if option is None or not option.allows(choice.value):
+            continue  # reported by _check_profiles
+        value = option.value(choice.value)
+        line = _profile_line(register, file, option_id, None if bundle == "options" else bundle)
+
+        def report(message: str) -> None:
+            problems.append(Problem(file, line, f"{profile.id}: {option_id} = {choice.value!r} {message}"))
+
+        label = choice.interpretation or value.interpretation
+        if label:
+            interpretation = register.interpretations.get(label)
+            if interpretation is not None and source not in interpretation.sources:
                 report(
-                    f"is one of several values {source!r} is cited for ({listed}); "
-                    "the choice between them must name an interpretation"
+                    f"is labelled with interpretation {label!r}, which does not list {source!r} "
+                    f"(it lists {', '.join(interpretation.sources)})"
                 )
+            continue
+        own = [c for c in value.citations if c.source == source]
+        plain = [c for c in own if not c.interpretation]
+        others = [
+            v.value
+            for v in option.values
+            if v is not value
+            and any(c.source == source for c in v.citations)
+            # In a variant bundle the plain value is what the variant departs from, not a rival reading.
+            and not (bundle != "options" and v.value == option.plain)
+        ]
+        if own and not plain:
+            readings = ", ".join(sorted({c.interpretation for c in own}))
+            report(f"is cited from {source!r} only through interpretation {readings}; the profile must name it")
+        elif plain and others:
+            listed = ", ".join(repr(v) for v in [value.value, *others])
+            report(
+                f"is one of several values {source!r} is cited for ({listed}); "
+                "the choice between them must name an interpretation"
+            )
     return problems

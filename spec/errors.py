@@ -38,3 +38,7 @@ class HouseRulesError(FileError):
 
 class UnknownProfile(SpecError):
     """A profile name that the register does not define."""
+
+
+class UnknownVariant(SpecError):
+    """A variant that the profile's source does not give."""

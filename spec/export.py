@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from napspec.spec.register import SPEC_DIR, Citation, Option, Register, load
+from napspec.spec.register import SPEC_DIR, Citation, Option, ProfileChoice, Register, load
 
 FORMAT = "napspec-register/1"
 SCHEMA_PATH = SPEC_DIR / "schema" / "register.schema.json"
@@ -116,6 +117,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                     if option.range is not None
                     else {}
                 ),
+                **({"plain": option.plain} if option.plain is not None else {}),
                 "rules": list(option.rules),
                 "values": [
                     {
@@ -124,6 +126,8 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                         "citations": [_citation(register, c) for c in value.citations],
                         **({"interpretation": value.interpretation} if value.interpretation else {}),
                         **({"amounts": dict(value.amounts)} if value.amounts else {}),
+                        **({"requires": list(value.requires)} if value.requires else {}),
+                        **({"excludes": list(value.excludes)} if value.excludes else {}),
                     }
                     for value in option.values
                 ],
@@ -146,17 +150,22 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "source": profile.source,
                 "title": profile.title,
                 "summary": profile.summary,
-                "values": {
-                    option: {
-                        "value": choice.value,
-                        **({"interpretation": choice.interpretation} if choice.interpretation else {}),
-                        **({"note": choice.note} if choice.note else {}),
-                    }
-                    for option, choice in profile.choices.items()
-                },
+                "values": _choices(profile.choices),
+                "variants": {name: _choices(bundle) for name, bundle in profile.variants.items()},
             }
             for profile in register.profiles.values()
         },
+    }
+
+
+def _choices(choices: Mapping[str, ProfileChoice]) -> dict[str, Any]:
+    return {
+        option: {
+            "value": choice.value,
+            **({"interpretation": choice.interpretation} if choice.interpretation else {}),
+            **({"note": choice.note} if choice.note else {}),
+        }
+        for option, choice in choices.items()
     }
 
 

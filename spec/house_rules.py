@@ -6,6 +6,7 @@ A house-rules file is TOML::
     base = "hoyle"                  # one of the profiles
     name = "The Crown, Tuesdays"    # optional
     description = "..."             # optional
+    variants = ["misery"]           # optional: variants the base profile's source gives
 
     [options]
     nap-stakes = "win-12-lose-6"
@@ -32,10 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from napspec.spec.errors import HouseRulesError
+from napspec.spec.errors import HouseRulesError, UnknownVariant
 from napspec.spec.register import OptionValueType, Register, line_of, load, nearest
 
-_TOP_LEVEL = ("base", "name", "description", "options")
+_TOP_LEVEL = ("base", "name", "description", "variants", "options")
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class HouseRules:
     name: str
     base: str
     description: str
+    variants: tuple[str, ...]
     overrides: Mapping[str, OptionValueType]
     notes: Mapping[str, str]
     values: Mapping[str, OptionValueType]
@@ -140,8 +142,18 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
             )
         overrides[key] = value
 
-    values = register.profile_values(base)
+    variants = data.get("variants", [])
+    variants_line = _key_line(text, "variants")
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        raise HouseRulesError(where, variants_line, '`variants` must be a list of names, e.g. ["misery"]')
+    try:
+        values = register.variant_values(base, variants)
+    except UnknownVariant as error:
+        raise HouseRulesError(where, variants_line, str(error)) from None
     values.update(overrides)
+    conflicts = register.conflicts(values)
+    if conflicts:
+        raise HouseRulesError(where, options_line or variants_line, f"cannot be played together: {conflicts[0]}")
     name = data.get("name", Path(path).stem)
     description = data.get("description", "")
     for key, item in (("name", name), ("description", description)):
@@ -152,6 +164,7 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
         name=name,
         base=base,
         description=description,
+        variants=tuple(variants),
         overrides=overrides,
         notes=notes,
         values=values,

@@ -25,7 +25,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile
+from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile, UnknownVariant
 from napspec.spec.transcriptions import Source, load_source
 
 SPEC_DIR = Path(__file__).resolve().parent
@@ -38,6 +38,12 @@ AMOUNT_KINDS: dict[str, str] = {
     "nap-win": "what a made Nap receives from each player, in stakes",
     "nap-lose": "what a failed Nap pays each player, in stakes",
     "fine": "what an offender pays the soloist, in stakes",
+    "win": "what a made call of this value receives from each player, in stakes",
+    "lose": "what a failed call of this value pays each player, in stakes",
+    "nap-multiple": "how many times the stakes of Nap (win and loss) a call of this value is paid",
+    "wellington-multiple": "how many times the stakes of Wellington (win and loss) a call of this value is paid",
+    "cards-each": "how many cards each player is dealt under this value, and so how many tricks a hand has",
+    "lowest-call": "the fewest tricks a player may call under this value",
 }
 """The amounts an option value may carry (its ``amounts`` table), and what each means."""
 
@@ -126,6 +132,10 @@ class OptionValue:
     interpretation: str = ""
     amounts: Mapping[str, int] = field(default_factory=dict)
     """Amounts the value states (kinds in :data:`AMOUNT_KINDS`), e.g. ``{"fine": 3}``."""
+    requires: tuple[str, ...] = ()
+    """Options that must be away from their plain value (played) when this value is in force."""
+    excludes: tuple[str, ...] = ()
+    """Options that must be at their plain value (not played) when this value is in force."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +162,15 @@ class Option:
     lacuna: Mapping[str, str]
     range: IntRange | None = None
     """For an int option, the numbers it may take (the cited values and any between)."""
+    plain: OptionValueType | None = None
+    """For a variant (a call or form of the game beyond the plain one), the value that is the
+    plain game, which holds unless the table agrees otherwise before play (rule
+    variants.agreed-before-play); ``None`` for a variation point of the plain game."""
+
+    @property
+    def is_variant(self) -> bool:
+        """Whether the option switches a variant on or off (it has a plain value)."""
+        return self.plain is not None
 
     def value(self, value: OptionValueType) -> OptionValue:
         """The value entry for ``value`` (compared with its type, so ``1 != True``)."""
@@ -208,6 +227,9 @@ class Profile:
     summary: str
     choices: Mapping[str, ProfileChoice]
     file: str
+    variants: Mapping[str, Mapping[str, ProfileChoice]] = field(default_factory=dict)
+    """The variants the profile's source gives: variant name → the option values that switch it
+    on, as that source plays it (only the options the variant changes)."""
 
     def values(self) -> dict[str, OptionValueType]:
         return {option: choice.value for option, choice in self.choices.items()}
@@ -256,6 +278,23 @@ def _citations(items: list[dict[str, Any]]) -> tuple[Citation, ...]:
         )
         for c in items
     )
+
+
+def _choices(table: Mapping[str, Any], path: Path) -> dict[str, ProfileChoice]:
+    """The option choices of a profile table: ``option = value`` or ``option = { value = ...,
+    interpretation = ..., note = ... }``."""
+    choices: dict[str, ProfileChoice] = {}
+    for option, raw in table.items():
+        if isinstance(raw, dict):
+            choices[option] = ProfileChoice(
+                option=option,
+                value=_field(raw, "value", path, option),
+                interpretation=raw.get("interpretation", ""),
+                note=raw.get("note", ""),
+            )
+        else:
+            choices[option] = ProfileChoice(option=option, value=raw)
+    return choices
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -369,6 +408,8 @@ class Register:
                     citations=_citations(v.get("citation", [])),
                     interpretation=v.get("interpretation", ""),
                     amounts=self._amounts(path, option_id, v),
+                    requires=tuple(v.get("requires", ())),
+                    excludes=tuple(v.get("excludes", ())),
                 )
                 for v in entry.get("value", [])
             )
@@ -383,6 +424,7 @@ class Register:
                 silent=dict(entry.get("silent", {})),
                 lacuna=dict(entry.get("lacuna", {})),
                 range=self._range(path, option_id, entry),
+                plain=entry.get("plain"),
             )
         return options
 
@@ -483,17 +525,8 @@ class Register:
         for path in sorted((self.folder / "profiles").glob("*.toml")):
             data = self._remember(path)
             head = _field(data, "profile", path, "file")
-            choices: dict[str, ProfileChoice] = {}
-            for option, raw in _field(data, "options", path, "file").items():
-                if isinstance(raw, dict):
-                    choices[option] = ProfileChoice(
-                        option=option,
-                        value=_field(raw, "value", path, option),
-                        interpretation=raw.get("interpretation", ""),
-                        note=raw.get("note", ""),
-                    )
-                else:
-                    choices[option] = ProfileChoice(option=option, value=raw)
+            choices = _choices(_field(data, "options", path, "file"), path)
+            variants = {name: _choices(bundle, path) for name, bundle in dict(data.get("variants", {})).items()}
             profiles[head["id"]] = Profile(
                 id=head["id"],
                 source=head["source"],
@@ -501,6 +534,7 @@ class Register:
                 summary=head.get("summary", ""),
                 choices=choices,
                 file=self._name(path),
+                variants=variants,
             )
         return profiles
 
@@ -524,6 +558,71 @@ class Register:
     def profile_values(self, name: str) -> dict[str, OptionValueType]:
         """Option id → value for a profile."""
         return self.profile(name).values()
+
+    def variant_values(self, name: str, variants: Iterable[str]) -> dict[str, OptionValueType]:
+        """Option id → value for a profile with some of the variants its source gives switched
+        on (each variant's options, in the order given). :class:`UnknownVariant` names the
+        variants the profile gives.
+
+        >>> from napspec.spec import load
+        >>> values = load().variant_values("hoyle", ["misery"])
+        >>> values["misery"], load().profile_values("hoyle")["misery"]
+        ('no-trumps', 'not-played')
+        >>> load().variant_values("britannica", ["misery"])
+        Traceback (most recent call last):
+        ...
+        napspec.spec.errors.UnknownVariant: profile 'britannica' gives no variant 'misery' (its source gives none)
+        """
+        profile = self.profile(name)
+        values = profile.values()
+        for variant in variants:
+            bundle = profile.variants.get(variant)
+            if bundle is None:
+                given = ", ".join(profile.variants) or "none"
+                hint = nearest(variant, profile.variants)
+                suggestion = f"; did you mean {hint!r}?" if hint else ""
+                raise UnknownVariant(
+                    f"profile {name!r} gives no variant {variant!r}{suggestion} (its source gives {given})"
+                )
+            values.update({option: choice.value for option, choice in bundle.items()})
+        return values
+
+    def variant_names(self) -> tuple[str, ...]:
+        """Every variant some profile gives, in the order first given."""
+        names: dict[str, None] = {}
+        for profile in self.profiles.values():
+            names.update(dict.fromkeys(profile.variants))
+        return tuple(names)
+
+    def conflicts(self, values: Mapping[str, object]) -> list[str]:
+        """What in an option map cannot be played together: a value whose ``requires`` names an
+        option left at its plain value, or whose ``excludes`` names one that is played.
+
+        >>> from napspec.spec import load
+        >>> register = load()
+        >>> register.conflicts(register.variant_values("wikipedia", ["seven-card"]))
+        []
+        >>> register.conflicts({**register.profile_values("wikipedia"), "blucher": "win-10-lose-20"})
+        ["option 'blucher' = 'win-10-lose-20' needs option 'wellington' played, not 'not-played'"]
+        """
+        found: list[str] = []
+        for option_id, value in values.items():
+            option = self.options.get(option_id)
+            if option is None or not option.allows(value):
+                continue
+            entry = option.value(value)  # type: ignore[arg-type]  # allows() checked the type
+            for other in entry.requires:
+                plain = self.options[other].plain
+                if values.get(other) == plain:
+                    found.append(f"option {option_id!r} = {value!r} needs option {other!r} played, not {plain!r}")
+            for other in entry.excludes:
+                plain = self.options[other].plain
+                if other in values and values[other] != plain:
+                    found.append(
+                        f"option {option_id!r} = {value!r} excludes option {other!r} = {values[other]!r}"
+                        f" (it must be {plain!r})"
+                    )
+        return found
 
     def rules_of(self, chapter: str) -> list[Rule]:
         return [self.rules[rule_id] for rule_id in self.chapters[chapter].rules]

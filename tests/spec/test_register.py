@@ -75,6 +75,7 @@ def test_every_chapter_of_the_game_is_present_in_order() -> None:
         "play",
         "settlement",
         "irregularities",
+        "calls-beyond-nap",
     ]
 
 
