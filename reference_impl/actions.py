@@ -140,8 +140,19 @@ class AskInformation:
 
 
 Action = (
-    Cut | DealCards | Call | NamedCall | TakeExtraHand | Discard | Pass | Play | ExposeCard | Claim | ShowCards
-    | RefuseToShow | AskInformation
+    Cut
+    | DealCards
+    | Call
+    | NamedCall
+    | TakeExtraHand
+    | Discard
+    | Pass
+    | Play
+    | ExposeCard
+    | Claim
+    | ShowCards
+    | RefuseToShow
+    | AskInformation
 )
 """Any action."""
 
@@ -217,8 +228,8 @@ __all__ = [
     "ASK",
     "CALL",
     "CUT",
-    "NAMED",
     "DEAL",
+    "NAMED",
     "PASS",
     "PLAY",
     "REFUSE",

@@ -103,8 +103,7 @@ class Calling(HandState):
         if rank is None:
             calls = self._rules.calls
             raise BadCall(
-                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks "
-                f"(5 is Nap), not {tricks!r}"
+                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks (5 is Nap), not {tricks!r}"
             )
         self._make_call(seat, self._rules.calls[rank - 1], rank)
 
@@ -235,6 +234,7 @@ def _calling_actions(seat: int, calls: tuple[Contract, ...], high: int, may_pass
             if opens_over(contract, highest):
                 legal.append(NAMED[seat][contract.declaration])
         elif place > high:
-            legal.append(CALL[seat][contract.tricks] if contract.declaration is None else NAMED[seat][contract.declaration])
+            legal.append(
+                CALL[seat][contract.tricks] if contract.declaration is None else NAMED[seat][contract.declaration]
+            )
     return tuple(legal)
-

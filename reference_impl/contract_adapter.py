@@ -85,9 +85,7 @@ VARIANTS = ("misery", "wellington", "blucher", "sir-garnet", "seven-card")
 """The variants the reference engine plays (capabilities.variants)."""
 
 _REGISTER = load_register()
-_PLAIN: dict[str, Any] = {
-    option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None
-}
+_PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
 """The options that switch the calls beyond Nap on, at the value that is the plain game."""
 
 QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")

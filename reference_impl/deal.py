@@ -262,8 +262,8 @@ class SetUpAndDeal(HandState):
             # Choice: the extra hand (seat n in the schedule) is dealt its cards regularly,
             # last in each round, whatever the players wrongly receive.
             extra_hand = rules.sir_garnet == "played"
-            served = order + (self._n,) if extra_hand else order
-            wanted = tuple(counts) + (cards_each,)
+            served = (*order, self._n) if extra_hand else order
+            wanted = (*counts, cards_each)
             holdings = [[] for _ in range(self._n + 1)]
             sequence = irregular_schedule(rules.deal_pattern, served, wanted, cards_each)
             for i, seat in enumerate(sequence):
@@ -338,7 +338,9 @@ CUT_CACHE: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 """The cuts open, by (cutter, cut-minimum, size of the pack)."""
 
 
-def irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int], cards_each: int = CARDS_EACH) -> list[int]:
+def irregular_schedule(
+    pattern: str, order: Sequence[int], counts: Sequence[int], cards_each: int = CARDS_EACH
+) -> list[int]:
     """The seat each card goes to in a wrong deal that gives seat *s* ``counts[s]`` cards,
     where a regular deal gives ``cards_each``.
 

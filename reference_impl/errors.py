@@ -113,8 +113,8 @@ class NotAnAction(IllegalAction):
 __all__ = [
     "BadCall",
     "BadCut",
-    "BadDiscard",
     "BadDeal",
+    "BadDiscard",
     "CallNotAllowed",
     "CallTooLow",
     "CannotPass",

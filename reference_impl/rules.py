@@ -268,7 +268,8 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesError` unless a deal at a table of ``players`` can be played under
         these rules: the number within players-min..players-max, the cards each (five, or
-        seven at seven-card Nap) for every hand and Sir Garnet's extra hand, and no compulsory call binding a dealer who sits out (interpretation
+        seven at seven-card Nap) for every hand and Sir Garnet's extra hand, and no
+        compulsory call binding a dealer who sits out (interpretation
         dealer-out-cannot-be-compelled).
 
         >>> Rules.profile("wikipedia").check_players(2)
@@ -524,4 +525,14 @@ def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     return dict(house.values), house.name
 
 
-__all__ = ["CARDS_EACH", "MAX_HANDS", "MOST_CARDS_EACH", "NAP", "OPTIONS", "TRICKS_IN_HAND", "OptionSpec", "OptionValue", "Rules"]
+__all__ = [
+    "CARDS_EACH",
+    "MAX_HANDS",
+    "MOST_CARDS_EACH",
+    "NAP",
+    "OPTIONS",
+    "TRICKS_IN_HAND",
+    "OptionSpec",
+    "OptionValue",
+    "Rules",
+]

@@ -62,22 +62,23 @@ class HandState:
 
     __slots__ = (
         "_abandon",
+        "_before_play",
         "_bound",
         "_brit_soloist_wrong",
         "_call",
+        "_call_table",
         "_closed",
         "_compulsory",
+        "_contract",
         "_cut",
         "_dealer",
         "_dealt",
         "_deck",
-        "_before_play",
-        "_contract",
         "_decls",
         "_discards",
         "_dupes",
-        "_extra",
         "_events",
+        "_extra",
         "_fines",
         "_forced",
         "_geo",
@@ -85,7 +86,6 @@ class HandState:
         "_high",
         "_high_call",
         "_high_seat",
-        "_call_table",
         "_holdings",
         "_hoyle_revokers",
         "_irregular",
@@ -200,7 +200,7 @@ class HandState:
 
         def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
         def _start_calling(self) -> None: ...  # calling
-        def _record_call(self, seat: int, contract: Contract) -> None: ...  # calling
+        def _record_call(self, seat: int, contract: Contract, rank: int) -> None: ...  # calling
         def _extra_hand_open(self) -> tuple[Action, ...]: ...  # extra_hand
         def _discards_open(self) -> tuple[Action, ...]: ...  # extra_hand
         def _start_play(self) -> None: ...  # play

@@ -48,7 +48,9 @@ class Table:
         "cards_each", "cutter", "dealer", "deals", "extra_deals", "hands", "n", "order", "rot", "sits_out",
     )  # fmt: skip
 
-    def __init__(self, n: int, dealer: int, sits_out: bool, cards_each: int = CARDS_EACH, extra_hand: bool = False) -> None:
+    def __init__(
+        self, n: int, dealer: int, sits_out: bool, cards_each: int = CARDS_EACH, extra_hand: bool = False
+    ) -> None:
         self.n = n
         self.dealer = dealer
         self.sits_out = sits_out
@@ -75,7 +77,9 @@ class Table:
             for i, seat in enumerate(seats):
                 getters[seat] = _getter(deal_rounds(pattern, cards_each), served, i)
             self.deals[pattern] = tuple(getters)
-            self.extra_deals[pattern] = _getter(deal_rounds(pattern, cards_each), served, served - 1) if extra_hand else None
+            self.extra_deals[pattern] = (
+                _getter(deal_rounds(pattern, cards_each), served, served - 1) if extra_hand else None
+            )
 
 
 def _getter(rounds: tuple[int, ...], served: int, place: int) -> Getter:
