@@ -72,7 +72,9 @@ class Calling(HandState):
         return seat != self._bound
 
     def _check_caller(self, seat: int) -> None:
-        """The checks every call and pass begins with: the phase, the turn, a discard owed."""
+        """The checks every call and pass begins with: the phase, the turn, a discard owed.
+        (:meth:`_do_call` and :meth:`_do_pass`, the usual actions of the calling, test the three
+        at once and call this only when one fails, to raise its error: see the notes on speed.)"""
         if self._phase != CALLING:
             raise WrongPhase(f"no calling in phase {self._phase!r}")
         if seat != self._to_act:
@@ -82,7 +84,8 @@ class Calling(HandState):
 
     def _do_pass(self, action: Pass) -> None:
         seat = action.seat
-        self._check_caller(seat)
+        if self._phase != CALLING or seat != self._to_act or self._taker is not None:
+            self._check_caller(seat)  # raises the error that applies
         if not self._may_pass(seat):
             lowest = self._rules.calls[0].name
             if self._rules.compulsory_call == "eldest-cannot-pass":
@@ -95,19 +98,35 @@ class Calling(HandState):
         self._next_caller()
 
     def _do_call(self, action: Call) -> None:
+        """A call of a number of tricks: one the rules have, above the highest so far."""
         seat = action.seat
-        self._check_caller(seat)
+        if self._phase != CALLING or seat != self._to_act or self._taker is not None:
+            self._check_caller(seat)  # raises the error that applies
         tricks = action.tricks
         # An exact int only: a bool (or a name) is no number of tricks.
         rank = self._rules.rank.get(tricks) if type(tricks) is int else None
         if rank is None:
             calls = self._rules.calls
             raise BadCall(
-                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks (5 is Nap), not {tricks!r}"
+                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks "
+                f"(5 is Nap), not {tricks!r}"
             )
-        self._make_call(seat, self._rules.calls[rank - 1], rank)
+        if rank <= self._high:
+            self._call_too_low()
+        # The body of _record_call, repeated for the usual call (see the notes on speed). Keep
+        # the two alike.
+        contract = self._rules.calls[rank - 1]
+        self._decls.append((seat, contract))
+        self._bound = None  # after a call, nobody is bound to call (see _may_pass)
+        self._high = rank
+        self._high_call = contract
+        self._high_seat = seat
+        self._events.append(_CALLED[seat][tricks])  # a call of tricks has no declaration
+        self._next_caller()
 
     def _do_named_call(self, action: NamedCall) -> None:
+        """A call made by name: one the rules have, above the highest so far; a Wellington only
+        over a Nap, a Blücher only over a Wellington."""
         seat = action.seat
         self._check_caller(seat)
         name = action.call
@@ -116,24 +135,26 @@ class Calling(HandState):
         rank = self._rules.rank.get(name)
         if rank is None:
             raise CallNotAllowed(f"these rules have no call of {Contract(0, name).name} (option {name!r})")
-        self._make_call(seat, self._rules.calls[rank - 1], rank)
-
-    def _make_call(self, seat: int, contract: Contract, rank: int) -> None:
-        """Check ``contract`` (at place ``rank``) against the highest call so far, and make it."""
+        contract = self._rules.calls[rank - 1]
         if contract.declaration in (WELLINGTON, BLUCHER):
             if not opens_over(contract, self._high_call):
                 over = "a Nap" if contract.declaration == WELLINGTON else "a Wellington"
                 highest = self._high_call.name if self._high_call is not None else "no call"
                 raise CallNotAllowed(f"{contract.name} is called only over {over}; the highest call is {highest}")
         elif rank <= self._high:
-            assert self._high_call is not None  # a call has been made
-            if self._high == len(self._rules.calls):
-                raise CallTooLow(f"{self._high_call.name} has been called: no one can call after it, only pass")
-            raise CallTooLow(f"a call must exceed the highest so far ({self._high_call.name})")
+            self._call_too_low()
         self._record_call(seat, contract, rank)
 
+    def _call_too_low(self) -> None:
+        """Refuse a call that does not exceed the highest so far."""
+        assert self._high_call is not None  # a call has been made
+        if self._high == len(self._rules.calls):
+            raise CallTooLow(f"{self._high_call.name} has been called: no one can call after it, only pass")
+        raise CallTooLow(f"a call must exceed the highest so far ({self._high_call.name})")
+
     def _record_call(self, seat: int, contract: Contract, rank: int) -> None:
-        """``seat`` calls ``contract``, at place ``rank`` of the calls (checked already)."""
+        """``seat`` calls ``contract``, at place ``rank`` of the calls (checked already).
+        (:meth:`_do_call` repeats this body for the usual call; keep the two alike.)"""
         self._decls.append((seat, contract))
         self._bound = None  # after a call, nobody is bound to call (see _may_pass)
         self._high = rank
@@ -200,6 +221,7 @@ CallingTable = tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], 
 call so far is at place ``high`` of the calls (0: none) and he may, or may not, pass."""
 
 _CALLING_TABLES: dict[tuple[Contract, ...], CallingTable] = {}
+_last_table: tuple[tuple[Contract, ...], CallingTable] = ((), ())
 
 
 def calling_table(calls: tuple[Contract, ...]) -> CallingTable:
@@ -213,6 +235,9 @@ def calling_table(calls: tuple[Contract, ...]) -> CallingTable:
     >>> table[2][nap][True]
     (Pass(seat=2), NamedCall(seat=2, call='wellington'))
     """
+    global _last_table  # noqa: PLW0603 (a one-entry memo: hand after hand is dealt under one Rules)
+    if _last_table[0] is calls:  # the same ranking as the last hand's (one Rules object)
+        return _last_table[1]
     table = _CALLING_TABLES.get(calls)
     if table is None:
         table = _CALLING_TABLES[calls] = tuple(
@@ -222,6 +247,7 @@ def calling_table(calls: tuple[Contract, ...]) -> CallingTable:
             )
             for seat in _SEATS
         )
+    _last_table = (calls, table)
     return table
 
 

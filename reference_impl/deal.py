@@ -82,6 +82,7 @@ class SetUpAndDeal(HandState):
         self._compulsory = False
         self._trumps = None
         self._led = -1
+        self._lowest_lead = False
         self._trick = []
         self._trick_order = ()
         self._tricks = []
@@ -127,7 +128,7 @@ class SetUpAndDeal(HandState):
                 else:
                     faults = None
             minimum = self._rules.cut_minimum
-            if len(pack) < self._hands_dealt() * self._rules.cards_each or len(pack) < 2 * minimum:
+            if len(pack) < self._geo.dealt or len(pack) < 2 * minimum:
                 raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._hands_dealt()} hands")
         self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
         self._dupes = faults is not None and faults[1] != ()
@@ -256,7 +257,7 @@ class SetUpAndDeal(HandState):
             extra = geo.extra_deals[rules.deal_pattern]
             if extra is not None:
                 self._extra = sorted(extra(pack))
-            dealt = cards_each * self._hands_dealt()
+            dealt = geo.dealt
         else:
             assert counts is not None
             # Choice: the extra hand (seat n in the schedule) is dealt its cards regularly,

@@ -45,10 +45,15 @@ class TrickPlay(HandState):
         a Misery caller too, interpretation misery-caller-leads). His first lead fixes trumps,
         but for a Misery without trumps, which has none."""
         assert self._contract is not None and self._soloist is not None
-        if self._contract.declaration == MISERY and self._rules.misery == "no-trumps":
+        declaration = self._contract.declaration
+        if declaration == MISERY and self._rules.misery == "no-trumps":
             self._trumps = NO_TRUMPS
         else:
             self._trumps = None
+        # A Wellington caller's first lead, under wellington-lead = lowest-trump, must be the
+        # lowest card he holds of the suit he leads (interpretation lowest-trump-wellington-only:
+        # not a Blücher's).
+        self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
         self._start_trick(self._soloist)
 
     def _start_trick(self, leader: int) -> None:
@@ -82,7 +87,7 @@ class TrickPlay(HandState):
             end = _bisect_left(hold, low + 13, first)
             if first < end:
                 hold = hold[first:end]
-        elif self._trumps is None and self._lowest_lead_due(actor):  # Wellington's first lead
+        elif self._lowest_lead and self._trumps is None and actor == self._soloist:  # a Wellington's first lead
             hold = _lowest_of_each_suit(hold)
         # The shared actions of the cards: an itemgetter picks several in one C call (and
         # gives a lone one bare), quicker than a comprehension.
@@ -113,7 +118,7 @@ class TrickPlay(HandState):
                 if first < len(hold) and hold[first] < low + 13:
                     self._revoke(seat, card, led)
                     return
-        elif self._trumps is None:  # the first lead of the hand
+        elif self._lowest_lead and self._trumps is None:  # a Wellington's first lead
             self._check_first_lead(seat, card)
         # The body of _put, repeated: this is the hottest path of the engine, and a call
         # costs as much as the rest of it. Keep the two alike.
@@ -132,21 +137,9 @@ class TrickPlay(HandState):
         else:
             self._complete_trick(False)
 
-    def _lowest_lead_due(self, seat: int) -> bool:
-        """Whether ``seat``, to lead the first trick, must lead the lowest card he holds of a
-        suit: a Wellington caller under ``wellington-lead`` = ``lowest-trump`` (interpretation
-        lowest-trump-wellington-only)."""
-        contract = self._contract
-        return (
-            contract is not None
-            and contract.declaration == WELLINGTON
-            and self._rules.wellington_lead == "lowest-trump"
-            and seat == self._soloist
-        )
-
     def _check_first_lead(self, seat: int, card: int) -> None:
-        """The first lead of the hand, where the rules bind it (see :meth:`_lowest_lead_due`)."""
-        if self._lowest_lead_due(seat):
+        """The soloist's first lead, when it must be the lowest card of its suit (``_lowest_lead``)."""
+        if seat == self._soloist:
             hold = self._holdings[seat]
             lowest = hold[_bisect_left(hold, card // 13 * 13)]  # the holding is in card order
             if card != lowest:

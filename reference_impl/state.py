@@ -90,6 +90,7 @@ class HandState:
         "_hoyle_revokers",
         "_irregular",
         "_led",
+        "_lowest_lead",
         "_n",
         "_no_receive",
         "_offences",
@@ -155,6 +156,7 @@ class HandState:
     # play
     _trumps: int | None
     _led: int
+    _lowest_lead: bool  # the soloist's first lead must be his lowest card of its suit (Wellington)
     _trick: list[tuple[int, int]]
     _trick_order: tuple[int, ...]
     _tricks: list[Trick]
@@ -194,6 +196,13 @@ class HandState:
             played.extend(trick.cards)
         played.extend(self._trick)
         return played
+
+    def _cards_played(self) -> int:
+        """How many cards have been played (the position of the next in :meth:`_played`)."""
+        count = len(self._trick)
+        for trick in self._tricks:
+            count += len(trick.cards)
+        return count
 
     if TYPE_CHECKING:
         # How the phases hand over to one another (each is defined by the phase named).

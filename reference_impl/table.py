@@ -45,7 +45,7 @@ class Table:
     """
 
     __slots__ = (
-        "cards_each", "cutter", "dealer", "deals", "extra_deals", "hands", "n", "order", "rot", "sits_out",
+        "cards_each", "cutter", "dealer", "dealt", "deals", "extra_deals", "hands", "n", "order", "rot", "sits_out",
     )  # fmt: skip
 
     def __init__(
@@ -70,6 +70,8 @@ class Table:
         # extra hand, where there is one, is served last in each round, after the dealer
         # (interpretation sir-garnet-dealt-last).
         served = len(seats) + (1 if extra_hand else 0)
+        self.dealt = cards_each * served
+        """The cards a regular deal takes from the pack (the extra hand's included)."""
         self.deals: dict[str, tuple[Getter | None, ...]] = {}
         self.extra_deals: dict[str, Getter | None] = {}
         for pattern in ("singly", "three-then-two"):
