@@ -108,8 +108,7 @@ class Calling(HandState):
         if rank is None:
             calls = self._rules.calls
             raise BadCall(
-                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks "
-                f"(5 is Nap), not {tricks!r}"
+                f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks (5 is Nap), not {tricks!r}"
             )
         if rank <= self._high:
             self._call_too_low()

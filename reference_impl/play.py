@@ -54,7 +54,13 @@ class TrickPlay(HandState):
         # lowest card he holds of the suit he leads (interpretation lowest-trump-wellington-only:
         # not a Blücher's).
         self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
-        self._start_trick(self._soloist)
+        # The soloist leads (_start_trick, inlined for the usual case of every player holding
+        # his cards).
+        if self._short:
+            self._start_trick(self._soloist)
+        else:
+            order = self._trick_order = self._geo.rot[self._soloist]
+            self._to_act = order[0]
 
     def _start_trick(self, leader: int) -> None:
         """Choice: with a wrong number of cards, a player who has none left takes no part
