@@ -45,7 +45,17 @@ class Table:
     """
 
     __slots__ = (
-        "cards_each", "cutter", "dealer", "dealt", "deals", "extra_deals", "hands", "n", "order", "rot", "sits_out",
+        "cards_each",
+        "cutter",
+        "dealer",
+        "deals",
+        "dealt",
+        "extra_deals",
+        "hands",
+        "n",
+        "order",
+        "rot",
+        "sits_out",
     )  # fmt: skip
 
     def __init__(

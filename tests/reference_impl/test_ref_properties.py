@@ -48,9 +48,9 @@ def _variant_combinations() -> list[dict[str, object]]:
     Garnet)."""
     register = load()
     variants = [option for option in register.options.values() if option.plain is not None]
-    combinations = []
+    combinations: list[dict[str, object]] = []
     for values in itertools.product(*[[v.value for v in option.values] for option in variants]):
-        combination = {option.id: value for option, value in zip(variants, values)}
+        combination: dict[str, object] = {option.id: value for option, value in zip(variants, values)}
         if not register.conflicts(combination):
             combinations.append(combination)
     return combinations
@@ -325,7 +325,7 @@ class IrregularVariantTable(IrregularTable):
     """The same, under the combinations of the calls beyond Nap."""
 
     @initialize(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 2**32 - 1), data=st.data())
-    def start(self, rules: Rules, seed: int, data: st.DataObject) -> None:  # type: ignore[override]
+    def start(self, rules: Rules, seed: int, data: st.DataObject) -> None:
         self.table_rules = rules
         self.rng = random.Random(seed)
         self.deal(data)

@@ -139,9 +139,15 @@ def test_a_table_the_pack_cannot_serve_is_refused() -> None:
 
 def test_seven_cards_dealt_three_then_two_then_two_or_singly() -> None:
     table = Table(4, dealer=3, sits_out=False, cards_each=7)
-    assert table.deals["three-then-two"][0](range(52)) == (0, 1, 2, 12, 13, 20, 21)
-    assert table.deals["three-then-two"][3](range(52)) == (9, 10, 11, 18, 19, 26, 27)
-    assert table.deals["singly"][1](range(52)) == (1, 5, 9, 13, 17, 21, 25)
+
+    def cards(pattern: str, seat: int) -> tuple[int, ...]:
+        getter = table.deals[pattern][seat]
+        assert getter is not None
+        return getter(range(52))
+
+    assert cards("three-then-two", 0) == (0, 1, 2, 12, 13, 20, 21)
+    assert cards("three-then-two", 3) == (9, 10, 11, 18, 19, 26, 27)
+    assert cards("singly", 1) == (1, 5, 9, 13, 17, 21, 25)
 
 
 def test_a_seven_card_deal_gives_everyone_seven_and_seven_tricks_are_played() -> None:
