@@ -63,7 +63,10 @@ class ExtraHand(HandState):
         seat = self._taker
         assert seat is not None
         size = self._rules.cards_each
-        return tuple(Discard(seat, frozenset(cards)) for cards in combinations(self._holdings[seat], size))
+        discards = tuple(Discard(seat, frozenset(cards)) for cards in combinations(self._holdings[seat], size))
+        if self._dupes:  # a faulty pack's repeated card: the same discard once, and only of five
+            discards = tuple(dict.fromkeys(d for d in discards if len(d.cards) == size))
+        return discards
 
     def _do_discard(self, action: Discard) -> None:
         if self._phase != CALLING:

@@ -458,3 +458,38 @@ def test_a_lost_seven_card_nap_pays_half_stakes() -> None:
         assert payments(hand)[0] == -3 * 5
     else:
         assert payments(hand)[0] == 3 * 10
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def test_the_benchmark_and_the_session_play_with_variants() -> None:
+    from click.testing import CliRunner
+
+    from napspec.reference.cli import main
+
+    runner = CliRunner()
+    bench = runner.invoke(main, ["bench", "--hands", "30", "--profile", "wikipedia", "--variants", "misery,blucher"])
+    assert bench.exit_code == 0, bench.output
+    assert "rules 'wikipedia+misery+blucher'" in bench.output
+    session = runner.invoke(
+        main,
+        ["play", "--profile", "hoyle", "--variants", "misery,wellington,sir-garnet", "--hands", "4", "--seed", "3"],
+    )
+    assert session.exit_code == 0, session.output
+    assert "Totals" in session.output
+    unknown = runner.invoke(main, ["bench", "--hands", "3", "--profile", "peel", "--variants", "misery"])
+    assert unknown.exit_code == 2 and "gives no variant 'misery'" in unknown.output
+
+
+def test_the_comparison_runs_with_variants() -> None:
+    pytest.importorskip("pyspiel")
+    from click.testing import CliRunner
+
+    from napspec.reference.cli import main
+
+    result = CliRunner().invoke(
+        main, ["compare", "--hands", "20", "--profile", "hoyle", "--variants", "misery,wellington,sir-garnet"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("napspec reference (hoyle+misery+wellington+sir-garnet, 4 players): 20 hands")
