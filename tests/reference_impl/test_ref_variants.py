@@ -3,6 +3,8 @@ seven-card Nap, rule by rule (ranking, conditions, stakes, deals, play, irregula
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from napspec.reference.actions import Call, Discard, NamedCall, Pass, Play, TakeExtraHand
@@ -493,3 +495,20 @@ def test_the_comparison_runs_with_variants() -> None:
     )
     assert result.exit_code == 0, result.output
     assert result.output.startswith("napspec reference (hoyle+misery+wellington+sir-garnet, 4 players): 20 hands")
+
+
+def test_a_house_rules_file_names_its_variants(tmp_path: Path) -> None:
+    path = tmp_path / "crown.toml"
+    path.write_text(
+        'base = "wikipedia"\nname = "Crown"\nvariants = ["misery", "blucher"]\n'
+        '[options]\nwellington-lead = "lowest-trump"\n',
+        encoding="utf-8",
+    )
+    rules = Rules.house_rules(path)
+    assert (rules.name, rules.misery, rules.blucher, rules.wellington_lead) == (
+        "Crown",
+        "no-trumps",
+        "win-10-lose-20",
+        "lowest-trump",
+    )
+    assert names(rules)[-2:] == ["Wellington", "Blücher"]
