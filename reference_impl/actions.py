@@ -1,8 +1,8 @@
 """The actions a player can take, as small immutable values.
 
-Each action names the seat that takes it. Actions are frozen dataclasses: two actions are
-equal only if they are of the same class with the same fields, so ``Pass(1)`` never equals
-``ShowCards(1)`` (as two plain tuples would). The engine hands out cached instances
+Each action names the seat that takes it. Actions are frozen dataclasses (but
+:class:`Discard`): two actions are equal only if they are of the same class with the same
+fields, so ``Pass(1)`` never equals ``ShowCards(1)`` (as two plain tuples would). The engine hands out cached instances
 (:data:`PLAY`, :data:`CALL`, ...), so listing legal actions creates no objects; an action
 built by hand is equal to the cached one and works the same.
 
@@ -21,13 +21,14 @@ True
 False
 >>> describe(Call(0, 5)), describe(Play(3, 51)), describe(NamedCall(1, "misery"))
 ('seat 0 calls Nap', 'seat 3 plays AS', 'seat 1 calls Misery')
->>> Discard(2, frozenset({3, 1, 2, 4, 5})) == Discard(2, frozenset({1, 2, 3, 4, 5}))
-True
+>>> Discard(2, (1, 2, 3, 4, 5)) == Pass(2), describe(Discard(2, (1, 2, 3, 4, 5)))
+(False, 'seat 2 discards 3C 4C 5C 6C 7C')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from napspec.reference.cards import PACK_SIZE, format_card, format_cards
 from napspec.reference.contracts import NAMED_CALLS, Contract
@@ -78,13 +79,18 @@ class TakeExtraHand:
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Sir Garnet: the player who took the extra hand discards five of his cards face down
-    (a set: the order the cards are named in does not matter)."""
+class Discard(NamedTuple):
+    """Sir Garnet: the player who took the extra hand discards five of his cards face down,
+    named in card order (the order of :func:`~napspec.reference.cards.parse_cards` on sorted
+    text; a discard named otherwise is refused).
+
+    A NamedTuple, not a dataclass like the other actions: the legal actions list every
+    discard of five cards of ten at once (252), and a tuple is made in C. It equals no other
+    action (the others are not tuples).
+    """
 
     seat: int
-    cards: frozenset[int]
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +213,7 @@ def describe(action: Action) -> str:
     if isinstance(action, TakeExtraHand):
         return f"{who} takes the extra hand"
     if isinstance(action, Discard):
-        return f"{who} discards {format_cards(sorted(action.cards))}"
+        return f"{who} discards {format_cards(action.cards)}"
     if isinstance(action, Pass):
         return f"{who} passes"
     if isinstance(action, Play):

@@ -180,7 +180,7 @@ def _action(data: Mapping[str, Any]) -> Action:
     if kind == "take-extra-hand":
         return TakeExtraHand(seat)
     if kind == "discard":
-        return Discard(seat, frozenset(_cards(data["cards"])))
+        return Discard(seat, tuple(sorted(_cards(data["cards"]))))  # the protocol's order is not significant
     if kind == "pass":
         return Pass(seat)
     if kind == "play":
@@ -235,7 +235,7 @@ def _action_json(action: Action) -> dict[str, Any]:
     if isinstance(action, TakeExtraHand):
         return {"type": "take-extra-hand", "seat": action.seat}
     if isinstance(action, Discard):
-        return {"type": "discard", "seat": action.seat, "cards": [format_card(card) for card in sorted(action.cards)]}
+        return {"type": "discard", "seat": action.seat, "cards": [format_card(card) for card in action.cards]}
     if isinstance(action, Pass):
         return {"type": "pass", "seat": action.seat}
     if isinstance(action, Play):

@@ -14,13 +14,13 @@ wellington-over-sir-garnet). Untaken, the extra hand stays face down, out of pla
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from napspec.reference.actions import TAKE, Action, Discard, TakeExtraHand
 from napspec.reference.contracts import NAP, SIR_GARNET, SIR_GARNET_NAP
 from napspec.reference.errors import BadDiscard, CallNotAllowed, NotYourTurn, WrongPhase
 from napspec.reference.events import Discarded, ExtraHandTaken
-from napspec.reference.state import CALLING, HandState
+from napspec.reference.state import CALLING, HandState, new_record
 
 
 class ExtraHand(HandState):
@@ -59,13 +59,16 @@ class ExtraHand(HandState):
         self._events.append(ExtraHandTaken(seat))
 
     def _discards_open(self) -> tuple[Action, ...]:
-        """Every discard of five of the taker's cards (252 of ten)."""
+        """Every discard of five of the taker's cards (252 of ten), each in card order (the
+        holding is kept in card order, and so are the combinations drawn from it)."""
         seat = self._taker
         assert seat is not None
         size = self._rules.cards_each
-        discards = tuple(Discard(seat, frozenset(cards)) for cards in combinations(self._holdings[seat], size))
-        if self._dupes:  # a faulty pack's repeated card: the same discard once, and only of five
-            discards = tuple(dict.fromkeys(d for d in discards if len(d.cards) == size))
+        discards: tuple[Action, ...] = tuple(
+            new_record(Discard, (seat, cards)) for cards in combinations(self._holdings[seat], size)
+        )
+        if self._dupes:  # a faulty pack's repeated card: each discard of five distinct cards, once
+            discards = tuple(dict.fromkeys(d for d in discards if len(set(d.cards)) == size))  # type: ignore[union-attr]
         return discards
 
     def _do_discard(self, action: Discard) -> None:
@@ -77,18 +80,20 @@ class ExtraHand(HandState):
         holding = self._holdings[seat]
         size = self._rules.cards_each
         cards = action.cards
-        if (
-            not isinstance(cards, frozenset)
-            or len(cards) != size
-            or not all(type(card) is int and card in holding for card in cards)
+        if not (
+            isinstance(cards, tuple)
+            and len(cards) == size
+            and all(type(card) is int and card in holding for card in cards)
+            and all(low < high for low, high in pairwise(cards))
         ):
-            raise BadDiscard(f"seat {seat} must discard {size} distinct cards of those he holds, not {cards!r}")
-        discards = tuple(sorted(cards))
-        for card in discards:
+            raise BadDiscard(
+                f"seat {seat} must discard {size} distinct cards of those he holds, in card order, not {cards!r}"
+            )
+        for card in cards:
             holding.remove(card)
-        self._discards = discards
+        self._discards = cards
         self._taker = None
         # A replay of the hand restores the holdings as play began, not as dealt.
         self._before_play = tuple(map(tuple, self._holdings))
-        self._events.append(Discarded(seat, discards))
+        self._events.append(Discarded(seat, cards))
         self._record_call(seat, SIR_GARNET_NAP, self._rules.rank[SIR_GARNET])

@@ -180,7 +180,7 @@ ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
     st.builds(Call, SEATS, st.integers(-1, 8)),
     st.builds(NamedCall, SEATS, st.sampled_from(["misery", "wellington", "blucher", "sir-garnet", "nap"])),
     st.builds(TakeExtraHand, SEATS),
-    st.builds(Discard, SEATS, st.frozensets(CARDS, min_size=4, max_size=6)),
+    st.builds(Discard, SEATS, st.lists(CARDS, min_size=4, max_size=6).map(tuple)),
     st.builds(Pass, SEATS),
     st.builds(Cut, SEATS, st.integers(-1, 53)),
     st.builds(DealCards, SEATS),

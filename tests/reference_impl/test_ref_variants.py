@@ -288,10 +288,10 @@ def test_sir_garnet_take_discard_and_call_nap() -> None:
     assert len(legal) == 252 and all(isinstance(a, Discard) and a.seat == 1 for a in legal)
     rejected(hand, Pass(1), CallNotAllowed)
     rejected(hand, Call(1, 5), CallNotAllowed)
-    rejected(hand, Discard(1, frozenset(parse_cards("7H 8H 9H TH"))), BadDiscard)
-    rejected(hand, Discard(1, frozenset(parse_cards("7H 8H 9H TH AS"))), BadDiscard)
-    rejected(hand, Discard(2, frozenset(parse_cards("2D 3D 4D 5D 6D"))), BadDiscard)
-    hand.apply(Discard(1, frozenset(parse_cards("2C 3C 4C 5C 6C"))))
+    rejected(hand, Discard(1, tuple(sorted(parse_cards("7H 8H 9H TH")))), BadDiscard)
+    rejected(hand, Discard(1, tuple(sorted(parse_cards("7H 8H 9H TH AS")))), BadDiscard)
+    rejected(hand, Discard(2, tuple(sorted(parse_cards("2D 3D 4D 5D 6D")))), BadDiscard)
+    hand.apply(Discard(1, tuple(sorted(parse_cards("2C 3C 4C 5C 6C")))))
     assert hand.holding(1) == tuple(parse_cards(EXTRA))
     assert hand.discards == tuple(parse_cards("2C 3C 4C 5C 6C"))
     assert hand.legal_actions() == (Pass(2), NamedCall(2, "wellington"))  # wellington-over-sir-garnet
@@ -328,7 +328,7 @@ def test_an_untaken_extra_hand_stays_out_of_play() -> None:
 def test_a_sir_garnet_nap_is_paid_as_a_nap() -> None:
     hand = stacked(GARNET, FOUR, extra="AH KH QH JH TH")
     hand.apply(TakeExtraHand(0))
-    hand.apply(Discard(0, frozenset(parse_cards("AS KS QS JS TS"))))
+    hand.apply(Discard(0, tuple(sorted(parse_cards("AS KS QS JS TS")))))
     for seat in (1, 2, 3):
         hand.apply(Pass(seat))
     play(hand, "AH 2C 2D 2H  KH 3C 3D 3H  QH 4C 4D 4H  JH 5C 5D 5H  TH 6C 6D 6H")
