@@ -14,7 +14,8 @@ wellington-over-sir-garnet). Untaken, the extra hand stays face down, out of pla
 
 from __future__ import annotations
 
-from itertools import combinations, pairwise
+from functools import partial
+from itertools import combinations, pairwise, repeat
 
 from napspec.reference.actions import TAKE, Action, Discard, TakeExtraHand
 from napspec.reference.contracts import NAP, SIR_GARNET, SIR_GARNET_NAP
@@ -64,9 +65,10 @@ class ExtraHand(HandState):
         seat = self._taker
         assert seat is not None
         size = self._rules.cards_each
-        discards: tuple[Action, ...] = tuple(
-            new_record(Discard, (seat, cards)) for cards in combinations(self._holdings[seat], size)
-        )
+        # Each discard is the record (seat, cards) made from the pair zip yields: made in C,
+        # 252 at a time, without a Python loop.
+        pairs = zip(repeat(seat), combinations(self._holdings[seat], size))
+        discards: tuple[Action, ...] = tuple(map(partial(new_record, Discard), pairs))
         if self._dupes:  # a faulty pack's repeated card: each discard of five distinct cards, once
             discards = tuple(dict.fromkeys(d for d in discards if len(set(d.cards)) == size))  # type: ignore[union-attr]
         return discards
