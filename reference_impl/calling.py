@@ -48,12 +48,10 @@ class Calling(HandState):
     def _calls_open(self) -> tuple[Action, ...]:
         """A pass, if the player to call may pass, every call open above the highest so far,
         and the taking of the extra hand where it is open; after taking it, his discards."""
-        if self._taker is not None:
-            return self._discards_open()
         seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling
         legal = self._call_table[seat][self._high][seat != self._bound]  # seat != _bound: _may_pass
-        if self._extra:  # an extra hand lies untaken
-            legal = legal + self._extra_hand_open()
+        if self._extra is not None:  # Sir Garnet: an extra hand was dealt
+            return self._with_extra_hand(legal)
         return legal
 
     def _may_pass(self, seat: int) -> bool:

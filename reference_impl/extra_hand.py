@@ -29,11 +29,15 @@ class ExtraHand(HandState):
 
     __slots__ = ()
 
-    def _extra_hand_open(self) -> tuple[Action, ...]:
-        """The taking of the extra hand by the player to call, if he may take it now."""
+    def _with_extra_hand(self, calls: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The actions open to the player to call, ``calls`` being his calls and pass: after
+        taking the extra hand, only his discards; else his calls, and the taking of the extra
+        hand while it lies untaken and a Nap is still a call he may make."""
+        if self._taker is not None:
+            return self._discards_open()
         if self._extra and self._high < self._rules.rank[NAP]:
-            return (TAKE[self._to_act],)  # type: ignore[index]  # never None in the calling
-        return ()
+            return (*calls, TAKE[self._to_act])  # type: ignore[index]  # never None in the calling
+        return calls
 
     def _do_take(self, action: TakeExtraHand) -> None:
         if self._phase != CALLING:

@@ -44,22 +44,23 @@ class TrickPlay(HandState):
         """The calling is over: the soloist leads to the first trick (rule play.soloist-leads;
         a Misery caller too, interpretation misery-caller-leads). His first lead fixes trumps,
         but for a Misery without trumps, which has none."""
-        assert self._contract is not None and self._soloist is not None
-        declaration = self._contract.declaration
-        if declaration == MISERY and self._rules.misery == "no-trumps":
-            self._trumps = NO_TRUMPS
-        else:
+        declaration = self._contract.declaration  # type: ignore[union-attr]  # the calling is over
+        if declaration is None:  # a call of tricks
             self._trumps = None
-        # A Wellington caller's first lead, under wellington-lead = lowest-trump, must be the
-        # lowest card he holds of the suit he leads (interpretation lowest-trump-wellington-only:
-        # not a Blücher's).
-        self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
+            self._lowest_lead = False
+        else:
+            self._trumps = NO_TRUMPS if declaration == MISERY and self._rules.misery == "no-trumps" else None
+            # A Wellington caller's first lead, under wellington-lead = lowest-trump, must be
+            # the lowest card he holds of the suit he leads (interpretation
+            # lowest-trump-wellington-only: not a Blücher's).
+            self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
         # The soloist leads (_start_trick, inlined for the usual case of every player holding
         # his cards).
+        soloist: int = self._soloist  # type: ignore[assignment]  # the calling is over
         if self._short:
-            self._start_trick(self._soloist)
+            self._start_trick(soloist)
         else:
-            order = self._trick_order = self._geo.rot[self._soloist]
+            order = self._trick_order = self._geo.rot[soloist]
             self._to_act = order[0]
 
     def _start_trick(self, leader: int) -> None:
