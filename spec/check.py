@@ -38,6 +38,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_citation_readings(register)
     problems += _check_copies(register)
     problems += _check_profile_labels(register)
+    problems += _check_lacunae(register)
     return problems
 
 
@@ -521,4 +522,39 @@ def _check_labels(
                 f"is one of several values {source!r} is cited for ({listed}); "
                 "the choice between them must name an interpretation"
             )
+    return problems
+
+
+# ---------------------------------------------------------------------- lacunae
+
+
+def _check_lacunae(register: Register) -> list[Problem]:
+    """Lacunae have one id each; the words after which a missing text would stand are in the
+    copy, at the lacuna's place; a rule names only known lacunae."""
+    problems: list[Problem] = []
+    sources_file = register.sources_file
+    seen: set[str] = set()
+    for source in register.sources.values():
+        for lacuna in source.lacunae:
+            line = _where(register, sources_file, f'"{lacuna.id}"')
+            if lacuna.id in seen:
+                problems.append(Problem(sources_file, line, f"lacuna {lacuna.id!r} is recorded twice"))
+            seen.add(lacuna.id)
+            if lacuna.after and source.lacuna_place(lacuna) is None:
+                try:
+                    source.span(lacuna.locator)
+                    where = f"at {source.id} {lacuna.locator}"
+                except LocatorError:
+                    where = f"in the copy of {source.id}"
+                message = f"lacuna {lacuna.id!r}: its `after` words are not found {where}: {lacuna.after[:60]!r}"
+                problems.append(Problem(sources_file, line, message))
+    known = register.lacunae()
+    for rule in register.rules.values():
+        file = register.chapters[rule.chapter].file
+        for lacuna_id in rule.lacunae:
+            if lacuna_id not in known:
+                hint = nearest(lacuna_id, known)
+                suggestion = f"; did you mean {hint!r}?" if hint else ""
+                message = f"{rule.id}: unknown lacuna {lacuna_id!r}{suggestion} (lacunae are listed in sources.toml)"
+                problems.append(Problem(file, _where(register, file, f'"{rule.id}"'), message))
     return problems

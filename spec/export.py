@@ -76,7 +76,13 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 **({"copies": list(source.copies)} if source.copies else {}),
                 "divisions": [{"locator": d.locator, "anchor": d.anchor} for d in source.divisions],
                 "lacunae": [
-                    {"id": lacuna.id, "locator": lacuna.locator, "what": lacuna.what} for lacuna in source.lacunae
+                    {
+                        "id": lacuna.id,
+                        "locator": lacuna.locator,
+                        "what": lacuna.what,
+                        **({"after": lacuna.after} if lacuna.after else {}),
+                    }
+                    for lacuna in source.lacunae
                 ],
             }
             for source in register.sources.values()
@@ -102,6 +108,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "testable": rule.testable,
                 **({"untestable_because": rule.untestable_because} if not rule.testable else {}),
                 **({"numbers": dict(rule.numbers)} if rule.numbers else {}),
+                **({"lacunae": list(rule.lacunae)} if rule.lacunae else {}),
                 "citations": [_citation(register, c) for c in rule.citations],
             }
             for rule in register.rules.values()

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec.spec.errors import LocatorError, RegisterError, UnknownProfile, UnknownVariant
-from napspec.spec.transcriptions import Source, load_source
+from napspec.spec.transcriptions import Lacuna, Source, load_source
 
 SPEC_DIR = Path(__file__).resolve().parent
 INTERPRETATION_KINDS = ("silent", "ambiguous", "contradiction", "lacuna")
@@ -107,6 +107,9 @@ class Rule:
     untestable_because: str = ""
     numbers: Mapping[str, int] = field(default_factory=dict)
     """Numbers the rule states (kinds in :data:`NUMBER_KINDS`), e.g. ``{"cards-each": 5}``."""
+    lacunae: tuple[str, ...] = ()
+    """Lacunae of the sources (ids in ``sources.toml``) where a source's words on the rule
+    would stand but are not in the copy."""
 
 
 @dataclass(frozen=True)
@@ -326,6 +329,7 @@ class Register:
         self.folder = folder
         self.texts: dict[str, str] = {}
         self.profile_ids = profile_ids(folder)
+        self.sources_file = self._name(folder / "sources.toml")
         self.variations_file = self._name(folder / "variations.toml")
         self.interpretations_file = self._name(folder / "interpretations.toml")
         self.rules_folder = self._name(folder / "rules")
@@ -379,6 +383,7 @@ class Register:
                     testable=bool(entry.get("testable", True)),
                     untestable_because=entry.get("untestable-because", ""),
                     numbers=self._numbers(path, rule_id, entry),
+                    lacunae=tuple(entry.get("lacunae", ())),
                 )
                 if rule_id in rules:
                     raise RegisterError(self._name(path), self._line(path, rule_id), f"duplicate rule id {rule_id!r}")
@@ -623,6 +628,15 @@ class Register:
                         f" (it must be {plain!r})"
                     )
         return found
+
+    def lacunae(self) -> dict[str, Lacuna]:
+        """Every lacuna of every source, by id.
+
+        >>> from napspec.spec import load
+        >>> load().lacunae()["peel-misery"].source
+        'peel'
+        """
+        return {lacuna.id: lacuna for source in self.sources.values() for lacuna in source.lacunae}
 
     def rules_of(self, chapter: str) -> list[Rule]:
         return [self.rules[rule_id] for rule_id in self.chapters[chapter].rules]

@@ -52,6 +52,9 @@ class Lacuna:
     source: str
     locator: str
     what: str
+    after: str = ""
+    """The words of the copy after which the missing text would stand, where the copy reaches
+    that place (empty where it does not: the place is in pages the copy lacks)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,32 @@ class Source:
         """The anchor (HTML id) of the first division a locator names."""
         return self.span(locator)[0].anchor
 
+    def lacuna(self, lacuna_id: str) -> Lacuna:
+        """The lacuna of this source called ``lacuna_id``."""
+        for lacuna in self.lacunae:
+            if lacuna.id == lacuna_id:
+                return lacuna
+        raise KeyError(f"{self.id} has no lacuna {lacuna_id!r}")
+
+    def lacuna_place(self, lacuna: Lacuna) -> Division | None:
+        """The division of the copy where the missing text would stand: the one holding the
+        lacuna's ``after`` words (within its locator, when the copy has that place), or
+        ``None`` when the lacuna names no such words or they are not found.
+
+        >>> from napspec.spec import load
+        >>> hoyle = load().sources["hoyle"]
+        >>> hoyle.lacuna_place(hoyle.lacuna("hoyle-footnote-31")).locator
+        'p. 103'
+        """
+        if not lacuna.after:
+            return None
+        try:
+            candidates = self.span(lacuna.locator)
+        except LocatorError:
+            candidates = self.divisions
+        wanted = normalise(lacuna.after)
+        return next((d for d in candidates if wanted in normalise(d.text)), None)
+
 
 def _split_header(raw: str, path: Path) -> tuple[str, str]:
     if not raw.startswith("---\n"):
@@ -175,7 +204,9 @@ def load_source(entry: dict[str, Any], folder: Path) -> Source:
     else:
         divisions = _named_divisions(body, entry["division"], path, entry["id"])
     lacunae = tuple(
-        Lacuna(id=item["id"], source=entry["id"], locator=item["locator"], what=item["what"])
+        Lacuna(
+            id=item["id"], source=entry["id"], locator=item["locator"], what=item["what"], after=item.get("after", "")
+        )
         for item in entry.get("lacuna", [])
     )
     return Source(

@@ -41,6 +41,7 @@ def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
     wanted += [("lacuna", lac.id) for s in register.sources.values() for lac in s.lacunae]
     wanted += [("profile", p) for p in register.profiles]
     wanted += [("choice", f"{p}/{o}") for p in register.profiles for o in register.options]
+    wanted += [("variant", f"{p.id}/{v}") for p in register.profiles.values() for v in p.variants]
     wanted += [("source", s) for s in register.sources]
     wanted += [("loc", d.anchor) for s in register.sources.values() for d in s.divisions]
     wanted += [("scenario", s.id) for s in data.scenarios if data.home_rule(s)]

@@ -17,8 +17,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from napspec.spec.errors import LocatorError
-from napspec.spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Rule
-from napspec.spec.transcriptions import Source
+from napspec.spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Profile, Rule
+from napspec.spec.transcriptions import Division, Lacuna, Source
 
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
@@ -225,14 +225,43 @@ class NapDirective(SphinxDirective):
             classes=["nap-note", "nap-copy"],
         )
 
+    def lacuna_block(self, lacuna: Lacuna) -> nodes.container:
+        """Where a source's words would stand but are missing from the copy: what is missing,
+        linked to the lacuna and to its place in the copy."""
+        block = container(classes=["nap-lacuna-block", f"nap-from-{lacuna.source}"])
+        block += para(
+            strong("Missing text"), " (", xref("lacuna", lacuna.id, literal(lacuna.id)), ")", classes=["nap-lacuna"]
+        )
+        block += para(*self.linked(normal(lacuna.what)), classes=["nap-note"])
+        block += para("— ", self.lacuna_where(lacuna), classes=["nap-locator"])
+        return block
+
+    def lacuna_where(self, lacuna: Lacuna) -> NodeLike:
+        """A lacuna's place: a link to the place of the copy where its text would stand, or its
+        locator as text when the copy does not reach that place."""
+        source = self.data.register.sources[lacuna.source]
+        place = source.lacuna_place(lacuna)
+        if place is not None:
+            return xref("loc", place.anchor, f"{source.short} {place.locator}")
+        try:
+            return xref("loc", source.anchor(lacuna.locator), f"{source.short} {lacuna.locator}")
+        except LocatorError:
+            return f"{source.short} {lacuna.locator} (not in the copy)"
+
     def source_header(self) -> list[NodeLike]:
         return [xref("source", sid, source.short) for sid, source in self.data.register.sources.items()]
 
-    def sources_grid(self, citations: Sequence[Citation], classes: Sequence[str] = ()) -> nodes.table:
-        """The four sources side by side: each one's quotations, or "silent"."""
+    def sources_grid(
+        self, citations: Sequence[Citation], classes: Sequence[str] = (), lacunae: Sequence[str] = ()
+    ) -> nodes.table:
+        """The four sources side by side: each one's quotations, then the lacunae where its
+        missing words would stand, or "silent"."""
+        register = self.data.register
+        known = register.lacunae()
         row: list[Cell] = []
-        for sid in self.data.register.sources:
-            own = [self.citation(c) for c in citations if c.source == sid]
+        for sid in register.sources:
+            own: list[nodes.Node] = [self.citation(c) for c in citations if c.source == sid]
+            own += [self.lacuna_block(known[i]) for i in lacunae if i in known and known[i].source == sid]
             row.append(own or [para("silent", classes=["nap-silent"])])
         cell_classes = [[[f"nap-col-{sid}"] for sid in self.data.register.sources]]
         return table(self.source_header(), [row], classes=["nap-sources", *classes], cell_classes=cell_classes)
@@ -307,7 +336,7 @@ class ChapterDirective(NapDirective):
             meta += [" · not testable"]
         node += para(*meta, classes=["nap-rule-meta"])
         node.extend(self.prose(rule.statement, classes=["nap-statement"]))
-        node += self.sources_grid(rule.citations)
+        node += self.sources_grid(rule.citations, lacunae=rule.lacunae)
 
         if rule.options:
             items: list[Sequence[NodeLike]] = []
@@ -478,6 +507,18 @@ class ConflictMatrixDirective(NapDirective):
                 if interp:
                     words += [" by ", xref("interp", interp, literal(interp))]
                 out.append(para(*words, classes=["nap-matrix-choice"]))
+        if profile:
+            for variant, bundle in profile.variants.items():
+                if option.id in bundle:
+                    out.append(
+                        para(
+                            "with variant ",
+                            xref("variant", f"{profile.id}/{variant}", variant),
+                            ": ",
+                            literal(bundle[option.id].value),
+                            classes=["nap-matrix-variant"],
+                        )
+                    )
         return out, css
 
 
@@ -501,6 +542,24 @@ class VariationPointsDirective(NapDirective):
             classes=["nap-option-meta"],
         )
         node += para(option.question, classes=["nap-question"])
+        if option.plain is not None:
+            node += para(
+                "A variant: its plain value, the plain game, is ",
+                literal(option.plain),
+                ", which every profile takes unless a variant is switched on.",
+                classes=["nap-option-plain"],
+            )
+        for value in option.values:
+            for key, words in (("requires", "needs these played too"), ("excludes", "needs these not played")):
+                others = getattr(value, key)
+                if others:
+                    node += para(
+                        literal(value.value),
+                        f" {words}: ",
+                        *join([xref("option", o, literal(o)) for o in others], ", "),
+                        ".",
+                        classes=["nap-option-constraint"],
+                    )
         rows: list[list[Cell]] = []
         row_ids: list[list[str]] = []
         for value in option.values:
@@ -516,13 +575,14 @@ class VariationPointsDirective(NapDirective):
                     xref("interp", value.interpretation, literal(value.interpretation)),
                     ")",
                 ]
-            rows.append(
-                [
-                    [literal(value.value)],
-                    basis,
-                    join([xref("choice", f"{p}/{option.id}", p) for p in chosen], ", ") or ["—"],
-                ]
-            )
+            takers: list[NodeLike] = [xref("choice", f"{p}/{option.id}", p) for p in chosen]
+            takers += [
+                xref("variant", f"{p.id}/{variant}", f"{p.id} with variant {variant}")
+                for p in register.profiles.values()
+                for variant, bundle in p.variants.items()
+                if option.id in bundle and _same(bundle[option.id].value, value.value)
+            ]
+            rows.append([[literal(value.value)], basis, join(takers, ", ") or ["—"]])
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
             self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
@@ -640,24 +700,25 @@ class InterpretationsDirective(NapDirective):
 class LacunaeDirective(NapDirective):
     """``{napspec-lacunae}``: what the copies of the sources lack."""
 
+    @staticmethod
+    def has_place(source: Source, locator: str) -> bool:
+        try:
+            source.span(locator)
+        except LocatorError:
+            return False
+        return True
+
     def build(self) -> list[nodes.Node]:
         register = self.data.register
         rows: list[list[Cell]] = []
         row_ids: list[list[str]] = []
         for source in register.sources.values():
             for lacuna in source.lacunae:
-                try:
-                    place: list[NodeLike] = [
-                        xref("loc", source.anchor(lacuna.locator), f"{source.short} {lacuna.locator}")
-                    ]
-                except LocatorError:
-                    place = [
-                        f"{source.short} {lacuna.locator}",
-                        " (not in the copy; see the ",
-                        xref("source", source.id, "transcription"),
-                        ")",
-                    ]
-                related = [
+                place: list[NodeLike] = [self.lacuna_where(lacuna)]
+                if source.lacuna_place(lacuna) is None and not self.has_place(source, lacuna.locator):
+                    place += [" — see the ", xref("source", source.id, "transcription")]
+                related = [xref("rule", r.id, literal(r.id)) for r in register.rules.values() if lacuna.id in r.lacunae]
+                related += [
                     xref("interp", i.id, literal(i.id))
                     for i in register.interpretations.values()
                     if lacuna.id in f"{i.question} {i.reading} {i.reason}" or (i.id == lacuna.id)
@@ -675,7 +736,7 @@ class LacunaeDirective(NapDirective):
                 self.domain.note("lacuna", lacuna.id, anchor_id, f"{source.short}: {lacuna.locator}")
         return [
             table(
-                ["Lacuna", "Where", "What the copy lacks", "Interpretations"],
+                ["Lacuna", "Where", "What the copy lacks", "Rules and interpretations"],
                 rows,
                 classes=["nap-lacunae"],
                 row_ids=row_ids,
@@ -731,6 +792,7 @@ class ProfileDirective(NapDirective):
         page += table(
             ["Variation point", "Choice", "What it rests on"], rows, classes=["nap-profile-choices"], row_ids=row_ids
         )
+        page += self.variants_section(profile)
         own = [r for r in register.rules.values() if tuple(r.applies_to) == (profile.id,)]
         if own:
             page += rubric(f"Rules that bind this profile alone ({len(own)})")
@@ -740,6 +802,85 @@ class ProfileDirective(NapDirective):
             page += rubric(f"Rules that do not bind this profile ({len(skipped)})")
             page += bullet_list([[xref("rule", r.id, r.title), " ", literal(r.id)] for r in skipped])
         return [page]
+
+    def variants_section(self, profile: Profile) -> nodes.section:
+        """ "Variants this source gives": each bundle of option values that switches a variant
+        on as the profile's source plays it, with what each value rests on; where the source
+        gives none, what it says on each variant."""
+        register = self.data.register
+        source = register.sources[profile.source]
+        node = section("Variants this source gives", [f"profile-{profile.id}-variants"], classes=["nap-variants"])
+        variant_options = [o for o in register.options.values() if o.plain is not None]
+        if not profile.variants:
+            node += para(
+                f"{source.short} gives no variant this profile can play: every variant option stays at its plain "
+                "value. What the source says on each:",
+                classes=["nap-intro"],
+            )
+            items: list[Sequence[NodeLike]] = []
+            for option in variant_options:
+                stance, values = option.stance(source.id)
+                notes = [option.silent.get(source.id) or option.lacuna.get(source.id, "")]
+                notes += [c.note for v in option.values for c in v.citations if c.source == source.id]
+                words = {"silent": "silent", "lacuna": "missing text"}.get(
+                    stance, "cited for " + " or ".join(str(v) for v in values)
+                )
+                said: list[NodeLike] = [item for note in notes if note for item in (" ", *self.linked(normal(note)))]
+                entry: list[NodeLike] = [
+                    xref("option", option.id, option.title),
+                    ": ",
+                    xref("optsource", f"{option.id}/{source.id}", words),
+                ]
+                if said:
+                    entry += [" —", *said]
+                items.append(entry)
+            node += bullet_list(items, classes=["nap-no-variants"])
+            missing = [
+                (lacuna_id, rule.id)
+                for rule in register.rules.values()
+                if any(register.options[o].plain is not None for o in rule.options)
+                for lacuna_id in rule.lacunae
+                if register.lacunae()[lacuna_id].source == source.id
+            ]
+            if missing:
+                node += para(
+                    f"Where {source.short}'s words on the variants would stand, the copy lacks them: ",
+                    *join(
+                        [
+                            inline(xref("lacuna", i, literal(i)), " (", xref("rule", r, literal(r)), ")")
+                            for i, r in missing
+                        ],
+                        ", ",
+                    ),
+                    ".",
+                    classes=["nap-variant-lacunae"],
+                )
+            return node
+        node += para(
+            "Each variant is switched on by the option values below, applied over the profile's own choices ",
+            "(for instance with ",
+            literal(f"napspec certify --profile {profile.id} --variants {next(iter(profile.variants))}"),
+            ").",
+            classes=["nap-intro"],
+        )
+        for variant, bundle in profile.variants.items():
+            block = section(f"Variant: {variant}", [], classes=["nap-variant"])
+            anchor_id = self.target(block, "variant", f"{profile.id}/{variant}", f"{profile.title}: {variant}")
+            block += self.index(anchor_id, f"{variant} (variant of {profile.id})")
+            rows: list[list[Cell]] = []
+            for option_id, choice in bundle.items():
+                option = register.options[option_id]
+                value = option.value(choice.value)
+                rows.append(
+                    [
+                        [xref("option", option.id, option.title), " ", literal(option.id)],
+                        [para(literal(choice.value)), *self.prose(value.meaning, classes=["nap-meaning"])],
+                        self.basis(profile.source, option, choice),
+                    ]
+                )
+            block += table(["Variation point", "Value", "What it rests on"], rows, classes=["nap-variant-choices"])
+            node += block
+        return node
 
     def basis(self, source_id: str, option: Option, choice: Any) -> list[nodes.Node]:
         register = self.data.register
@@ -875,7 +1016,7 @@ class SourceDirective(NapDirective):
             mark = nodes.reference("", "", refid=division.anchor, classes=["nap-place"])
             mark += nodes.Text(division.locator)
             block += para(mark, classes=["nap-place-line"])
-            block.extend(self.blocks(division.text))
+            block.extend(self.with_lacunae(source, division, self.blocks(division.text)))
             users = cited.get(division.anchor, [])
             if users:
                 block += para("Cited here by: ", *join(users, ", "), classes=["nap-cited-here"])
@@ -928,6 +1069,28 @@ class SourceDirective(NapDirective):
             return ""
         start = source.body.find(source.divisions[0].text)
         return source.body[:start].strip("\n") if start > 0 else ""
+
+    def with_lacunae(self, source: Source, division: Division, blocks: list[nodes.Node]) -> list[nodes.Node]:
+        """The blocks of a division's text with each lacuna of the copy shown where its missing
+        text would stand: after the block holding its ``after`` words."""
+        out = list(blocks)
+        for lacuna in reversed(source.lacunae):
+            place = source.lacuna_place(lacuna)
+            if place is None or place.anchor != division.anchor:
+                continue
+            wanted = normal(lacuna.after)
+            at = next((i for i, b in enumerate(out) if wanted in normal(b.astext())), len(out) - 1)
+            mark = container(ids=[anchor("lacuna-place", lacuna.id)], classes=["nap-lacuna-in-place"])
+            mark += para(
+                strong("Missing from the copy here: "),
+                *self.linked(normal(lacuna.what)),
+                " (",
+                xref("lacuna", lacuna.id, literal(lacuna.id)),
+                ")",
+                classes=["nap-lacuna"],
+            )
+            out.insert(at + 1, mark)
+        return out
 
     @staticmethod
     def blocks(text: str) -> list[nodes.Node]:

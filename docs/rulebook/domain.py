@@ -35,6 +35,7 @@ OBJECT_TYPES = {
     "lacuna": "lacuna",
     "profile": "profile",
     "choice": "profile choice",
+    "variant": "variant a profile gives",
     "source": "source",
     "loc": "place in a source",
     "scenario": "scenario",
@@ -52,9 +53,12 @@ def slug(text: str) -> str:
 
 def anchor(kind: str, *names: object) -> str:
     """The anchor of a target, e.g. ``anchor("rule", "play.follow-suit")`` → ``rule-play-follow-suit``."""
-    prefix = {"interp": "interpretation", "optvalue": "option", "optsource": "option", "choice": "profile"}.get(
-        kind, kind
-    )
+    prefix = {
+        "interp": "interpretation",
+        "optvalue": "option",
+        "optsource": "option",
+        "choice": "profile",
+    }.get(kind, kind)
     return "-".join([prefix, *(slug(str(n)) for n in names)])
 
 

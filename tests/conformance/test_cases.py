@@ -141,7 +141,7 @@ def test_every_start_and_every_action_builder() -> None:
         ({"hands": ["AS KS QS JS TS", "AS 3C 4C 5C 6C", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]}, "cards held twice: AS"),
         ({"hands": ["AS KS QS JS", "2C 3C 4C 5C 6C", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]}, "start.hands[0]"),
         ({"deck": canonical_pack()[:51]}, "start.deck"),
-        ({"hands": HANDS, "actions": [call(1, 6)]}, "actions[0].tricks: 6 is greater than the maximum of 5"),
+        ({"hands": HANDS, "actions": [call(1, 8)]}, "actions[0].tricks: 8 is greater than the maximum of 7"),
         ({"hands": HANDS, "queries": ["state", "state"]}, "queries: ['state', 'state'] has non-unique elements"),
         ({"hands": HANDS, "queries": ["weather"]}, "queries[0]: 'weather' is not one of"),
         ({"draw": "5H 2C", "actions": [pass_(1)], "queries": ["first-dealer"]}, "a draw start takes no actions"),

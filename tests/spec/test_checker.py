@@ -193,3 +193,66 @@ def test_a_copy_that_is_not_word_for_word_is_reported(spec_copy: Path) -> None:
     assert _reported(
         spec_copy, "variations.toml", line, "cut-minimum=4", "does not stand word for word in 'britannica'"
     ), _problems(spec_copy)
+
+
+# ---------------------------------------------------------------------- lacunae
+
+
+def test_a_rule_naming_an_unknown_lacuna_is_reported_with_the_nearest(spec_copy: Path) -> None:
+    chapter = spec_copy / "rules" / "07-calls-beyond-nap.toml"
+    _edit(chapter, 'lacunae = ["peel-misery", "hoyle-footnote-31"]', 'lacunae = ["peel-misry", "hoyle-footnote-31"]')
+    line = _line(chapter, '"variants.misery-call"')
+    assert _reported(
+        spec_copy,
+        "rules/07-calls-beyond-nap.toml",
+        line,
+        "variants.misery-call: unknown lacuna 'peel-misry'",
+        "'peel-misery'",
+    ), _problems(spec_copy)
+
+
+def test_lacuna_words_not_in_the_copy_are_reported(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "sources.toml",
+        "after = '''unless it be a deuce or tray.[31]'''",
+        "after = '''unless it be a deuce.[31]'''",
+    )
+    line = _line(spec_copy / "sources.toml", '"hoyle-footnote-31"')
+    assert _reported(
+        spec_copy,
+        "sources.toml",
+        line,
+        "lacuna 'hoyle-footnote-31'",
+        "not found at hoyle p. 103",
+        "unless it be a deuce",
+    ), _problems(spec_copy)
+
+
+def test_lacuna_words_found_elsewhere_than_its_place_are_reported(spec_copy: Path) -> None:
+    _edit(
+        spec_copy / "sources.toml",
+        "after = '''The allowed bids are as follows:'''",
+        "after = '''The order of bids with their stakes are:'''",
+    )
+    assert any(
+        "lacuna 'wikipedia-allowed-bids'" in p and "not found at wikipedia § Bidding" in p for p in _problems(spec_copy)
+    ), _problems(spec_copy)
+
+
+def test_a_lacuna_recorded_twice_is_reported(spec_copy: Path) -> None:
+    _edit(spec_copy / "sources.toml", 'id = "peel-double-header"', 'id = "peel-misery"')
+    assert any("lacuna 'peel-misery' is recorded twice" in p for p in _problems(spec_copy))
+
+
+def test_a_lacuna_is_shown_at_the_place_of_the_copy_its_words_name() -> None:
+    from napspec.spec import load
+
+    register = load()
+    wikipedia = register.sources["wikipedia"]
+    place = wikipedia.lacuna_place(wikipedia.lacuna("wikipedia-allowed-bids"))
+    assert place is not None and place.locator == "§ Bidding for four- or five-player Nap"
+    peel = register.sources["peel"]
+    assert peel.lacuna_place(peel.lacuna("peel-double-header")) is None  # p. 13 is not in the copy
+    assert {rule.id for rule in register.rules.values() if "hoyle-footnote-31" in rule.lacunae} == {
+        "variants.misery-call"
+    }

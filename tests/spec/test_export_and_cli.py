@@ -28,6 +28,24 @@ def test_export_carries_every_rule_option_and_profile() -> None:
     assert document["options"]["show-cards"]["sources"]["peel"]["stance"] == "lacuna"
 
 
+def test_export_carries_the_calls_beyond_nap_and_where_text_is_missing() -> None:
+    document = register_document()
+    assert document["chapters"][-1]["id"] == "calls-beyond-nap"
+    assert document["rules"]["variants.misery-call"]["lacunae"] == ["peel-misery", "hoyle-footnote-31"]
+    assert "lacunae" not in document["rules"]["play.follow-suit"]
+    lacunae = {lacuna["id"]: lacuna for lacuna in document["sources"]["wikipedia"]["lacunae"]}
+    assert lacunae["wikipedia-seven-card-bids"]["after"] == "The order of bids with their stakes are:"
+    peel = {lacuna["id"]: lacuna for lacuna in document["sources"]["peel"]["lacunae"]}
+    assert "after" not in peel["peel-double-header"]  # page 13 is not in the copy
+
+
+def test_a_rule_naming_a_lacuna_that_is_not_a_slug_breaks_the_schema() -> None:
+    document = register_document()
+    document["rules"]["variants.misery-call"]["lacunae"] = ["Peel p. 12"]
+    validator = jsonschema.Draft202012Validator(schema())
+    assert list(validator.iter_errors(document))
+
+
 def test_a_schema_violation_is_caught() -> None:
     document = register_document()
     document["options"]["deal-pattern"]["values"][0]["citations"] = []
