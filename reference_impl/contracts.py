@@ -5,13 +5,13 @@ A :class:`Contract` is what a call undertakes: a number of tricks (a call of tri
 Nap), or a named call. The ranking of the calls in force (lowest first) is built by
 :func:`ranking` from the rules; a call must exceed the highest so far in it.
 
->>> plain = ranking(cards_each=5, lowest=1, misery=False, wellington=False, blucher=False)
+>>> plain = ranking(cards_each=5, lowest=1, misery_after=None, wellington=False, blucher=False)
 >>> [contract.name for contract in plain]
 ['one', 'two', 'three', 'four', 'Nap']
->>> every = ranking(cards_each=5, lowest=1, misery=True, wellington=True, blucher=True)
+>>> every = ranking(cards_each=5, lowest=1, misery_after=3, wellington=True, blucher=True)
 >>> [contract.name for contract in every]
 ['one', 'two', 'three', 'Misery', 'four', 'Nap', 'Wellington', 'Blücher']
->>> [contract.name for contract in ranking(cards_each=7, lowest=3, misery=True, wellington=False, blucher=False)]
+>>> [contract.name for contract in ranking(cards_each=7, lowest=3, misery_after=5, wellington=False, blucher=False)]
 ['three', 'four', 'Nap', 'Misery', 'six', 'seven']
 """
 
@@ -37,14 +37,6 @@ NAP: int = _load_register().number("cards-each")
 """Nap is the call of five tricks (rule calling.call-tricks): all the tricks of the plain
 game (rule dealing.five-cards), and, at seven-card Nap, the call of five between four and
 Misery."""
-
-MISERY_RANKS_AFTER = 3
-"""With five cards each, Misery ranks directly above the call of three ("between three and
-four"). At seven-card Nap it is the "next highest bid to Nap": directly above Nap
-(interpretation seven-card-misery-above-nap)."""
-
-MISERY_PAID_AS = 3
-"""Misery is paid as a call of three (its win and its loss are those of three)."""
 
 _NUMBER_NAMES = ("none", "one", "two", "three", "four", "five", "six", "seven")
 _CALL_NAMES = {MISERY: "Misery", WELLINGTON: "Wellington", BLUCHER: "Blücher", SIR_GARNET: "Nap (Sir Garnet)"}
@@ -101,22 +93,24 @@ SIR_GARNET_NAP = Contract(NAP, SIR_GARNET)
 """The Nap of a player who took the extra hand: ranked as Nap, paid as Nap."""
 
 
-def ranking(cards_each: int, lowest: int, misery: bool, wellington: bool, blucher: bool) -> tuple[Contract, ...]:
+def ranking(
+    cards_each: int, lowest: int, misery_after: int | None, wellington: bool, blucher: bool
+) -> tuple[Contract, ...]:
     """The calls there are, lowest first: the calls of ``lowest`` to ``cards_each`` tricks,
-    with Misery (above three, or above Nap when more than five cards are dealt: see
-    :data:`MISERY_RANKS_AFTER`), Wellington and Blücher
-    (above Nap, in that order) where they are played.
+    with Misery directly above the call of ``misery_after`` tricks where it is played (the
+    register's amount ``misery-ranks-after``: three, "between three and four"; at seven-card
+    Nap five, the "next highest bid to Nap"), then Wellington and Blücher (above Nap, in that
+    order) where they are played.
 
     A :class:`ValueError` if Blücher is asked for without Wellington (the register's
     constraint ``requires``; :class:`~napspec.reference.rules.Rules` refuses such options first).
     """
     if blucher and not wellington:
         raise ValueError("Blücher is called only over a Wellington: it needs Wellington")
-    misery_after = MISERY_RANKS_AFTER if cards_each == NAP else NAP
     calls: list[Contract] = []
     for tricks in range(lowest, cards_each + 1):
         calls.append(Contract(tricks))
-        if misery and tricks == misery_after:
+        if tricks == misery_after:
             calls.append(MISERY_CALL)
     if wellington:
         calls.append(WELLINGTON_CALL)
@@ -147,8 +141,6 @@ __all__ = [
     "BLUCHER_CALL",
     "MISERY",
     "MISERY_CALL",
-    "MISERY_PAID_AS",
-    "MISERY_RANKS_AFTER",
     "NAMED_CALLS",
     "NAP",
     "SIR_GARNET",

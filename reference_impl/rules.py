@@ -30,7 +30,6 @@ from napspec.reference.cards import PACK_SIZE
 from napspec.reference.contracts import (
     BLUCHER,
     MISERY,
-    MISERY_PAID_AS,
     SIR_GARNET,
     WELLINGTON,
     Contract,
@@ -76,10 +75,6 @@ WellingtonLead = Literal["any-card", "lowest-trump"]
 Blucher = Literal["not-played", "win-10-lose-20", "double-wellington-stakes"]
 SirGarnet = Literal["not-played", "played"]
 SevenCard = Literal["not-played", "played"]
-
-_SEVEN_CARD_FULL_LOSS_UP_TO = 4
-"""At seven-card Nap, the calls of three and four lose one stake a trick called; the calls
-above four (Nap, Misery, six, seven) lose half stakes (interpretation seven-card-stakes)."""
 
 MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
@@ -149,10 +144,15 @@ class Rules:
         seven = self.seven_card == "played"
         cards_each = _amount("seven-card", "played", "cards-each") if seven else CARDS_EACH
         lowest = _amount("seven-card", "played", "lowest-call") if seven else 1
+        misery_after = None
+        if self.misery != "not-played":  # directly above three; at seven-card, above Nap
+            misery_after = _amount("misery", self.misery, "misery-ranks-after")
+            if seven:
+                misery_after = _amount("seven-card", "played", "misery-ranks-after")
         calls = ranking(
             cards_each,
             lowest,
-            misery=self.misery != "not-played",
+            misery_after=misery_after,
             wellington=self.wellington != "not-played",
             blucher=self.blucher != "not-played",
         )
@@ -341,18 +341,19 @@ class Rules:
         """The win and the loss, per player, of ``contract`` under these rules.
 
         * A call of tricks: one stake a trick called; a Nap, the amounts of option nap-stakes.
-        * Misery: as a call of three.
+        * Misery: as the call of tricks its amount ``misery-paid-as`` names (three).
         * Wellington: ``double-nap-stakes``, the Nap's win and loss times the amount
           ``nap-multiple``; ``win-10-lose-10``, its amounts ``win`` and ``lose``.
         * Blücher: ``win-10-lose-20``, its amounts ``win`` and ``lose``;
           ``double-wellington-stakes``, Wellington's times the amount ``wellington-multiple``.
         * Seven-card Nap (interpretation seven-card-stakes): the losers of a Nap, a Misery, a
-          six or a seven (the calls above four) "pay half stakes": half the win, rounded up to
+          six or a seven (the calls above the amount ``full-loss-up-to``, four) "pay half
+          stakes": half the win, rounded up to
           a whole stake (interpretation seven-card-half-stakes-rounded-up).
         """
         declaration = contract.declaration
         if declaration == MISERY:
-            win, lose = self._stakes_of(Contract(MISERY_PAID_AS))
+            win, lose = self._stakes_of(Contract(_amount("misery", self.misery, "misery-paid-as")))
         elif declaration == WELLINGTON:
             if self.wellington == "double-nap-stakes":
                 multiple = _amount("wellington", self.wellington, "nap-multiple")
@@ -372,7 +373,9 @@ class Rules:
             lose = _amount("nap-stakes", self.nap_stakes, "nap-lose")
         else:
             win = lose = contract.tricks
-        if self.seven_card == "played" and (declaration == MISERY or contract.tricks > _SEVEN_CARD_FULL_LOSS_UP_TO):
+        if self.seven_card == "played" and (
+            declaration == MISERY or contract.tricks > _amount("seven-card", "played", "full-loss-up-to")
+        ):
             lose = -(-win // 2)  # half the win, rounded up
         return win, lose
 

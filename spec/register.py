@@ -44,6 +44,9 @@ AMOUNT_KINDS: dict[str, str] = {
     "wellington-multiple": "how many times the stakes of Wellington (win and loss) a call of this value is paid",
     "cards-each": "how many cards each player is dealt under this value, and so how many tricks a hand has",
     "lowest-call": "the fewest tricks a player may call under this value",
+    "misery-ranks-after": "the call of tricks that Misery ranks directly above, under this value",
+    "misery-paid-as": "the call of tricks whose win and loss a Misery is paid",
+    "full-loss-up-to": "the highest call of tricks whose loser pays the full stakes; above it the loser pays half",
 }
 """The amounts an option value may carry (its ``amounts`` table), and what each means."""
 
