@@ -19,6 +19,8 @@ seven-card-compulsory-lowest-call).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from napspec.reference.actions import CALL, NAMED, PASS, Action, Call, NamedCall, Pass
 from napspec.reference.contracts import BLUCHER, NAMED_CALLS, WELLINGTON, Contract, opens_over
 from napspec.reference.errors import BadCall, CallNotAllowed, CallTooLow, CannotPass, NotYourTurn, WrongPhase
@@ -45,7 +47,7 @@ class Calling(HandState):
         self._to_act = self._geo.order[0]
         self._call_table = calling_table(self._rules.calls)
 
-    def _calls_open(self) -> tuple[Action, ...]:
+    def _calls_open(self) -> Sequence[Action]:
         """A pass, if the player to call may pass, every call open above the highest so far,
         and the taking of the extra hand where it is open; after taking it, his discards."""
         seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling

@@ -14,14 +14,85 @@ wellington-over-sir-garnet). Untaken, the extra hand stays face down, out of pla
 
 from __future__ import annotations
 
-from functools import partial
-from itertools import combinations, pairwise, repeat
+from collections.abc import Iterator, Sequence
+from functools import cache
+from itertools import combinations, pairwise
+from math import comb
+from typing import overload
 
 from napspec.reference.actions import TAKE, Action, Discard, TakeExtraHand
 from napspec.reference.contracts import NAP, SIR_GARNET, SIR_GARNET_NAP
 from napspec.reference.errors import BadDiscard, CallNotAllowed, NotYourTurn, WrongPhase
 from napspec.reference.events import Discarded, ExtraHandTaken
-from napspec.reference.state import CALLING, HandState, new_record
+from napspec.reference.state import CALLING, HandState
+
+
+class Discards(Sequence[Action]):
+    """Every discard of ``size`` of the cards of ``holding`` by ``seat``, in the order of
+    :func:`itertools.combinations`: a sequence that makes a discard only when it is asked
+    for (the legal actions after taking the extra hand are 252, and a player picks one).
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> discards = Discards(0, tuple(sorted(parse_cards("AS KS QS JS TS 2C 3C 4C 5C 6C"))), 5)
+    >>> len(discards), discards[0] == next(iter(discards)), discards[-1] in discards
+    (252, True, True)
+    >>> Discard(0, discards[3].cards[::-1]) in discards  # a discard is named in card order
+    False
+    """
+
+    __slots__ = ("_holding", "_seat", "_size")
+
+    def __init__(self, seat: int, holding: tuple[int, ...], size: int) -> None:
+        self._seat = seat
+        self._holding = holding
+        self._size = size
+
+    def __len__(self) -> int:
+        return comb(len(self._holding), self._size)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return tuple(self)[index]
+        places = _choices(len(self._holding), self._size)[index]
+        holding = self._holding
+        return Discard(self._seat, tuple(holding[place] for place in places))
+
+    def __iter__(self) -> Iterator[Action]:
+        seat = self._seat
+        return (Discard(seat, cards) for cards in combinations(self._holding, self._size))
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Discard) or action.seat != self._seat:
+            return False
+        cards = action.cards
+        return (
+            isinstance(cards, tuple)
+            and len(cards) == self._size
+            and all(low < high for low, high in pairwise(cards))
+            and set(cards) <= set(self._holding)
+        )
+
+    def __add__(self, other: Sequence[Action]) -> tuple[Action, ...]:
+        return (*self, *other)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Discards(seat={self._seat}, {len(self)} discards of {self._size})"
+
+
+@cache
+def _choices(cards: int, size: int) -> tuple[tuple[int, ...], ...]:
+    """The places of the cards of every discard of ``size`` from ``cards`` held, in order."""
+    return tuple(combinations(range(cards), size))
 
 
 class ExtraHand(HandState):
@@ -29,7 +100,7 @@ class ExtraHand(HandState):
 
     __slots__ = ()
 
-    def _with_extra_hand(self, calls: tuple[Action, ...]) -> tuple[Action, ...]:
+    def _with_extra_hand(self, calls: tuple[Action, ...]) -> Sequence[Action]:
         """The actions open to the player to call, ``calls`` being his calls and pass: after
         taking the extra hand, only his discards; else his calls, and the taking of the extra
         hand while it lies untaken and a Nap is still a call he may make."""
@@ -63,19 +134,17 @@ class ExtraHand(HandState):
         self._taker = seat
         self._events.append(ExtraHandTaken(seat))
 
-    def _discards_open(self) -> tuple[Action, ...]:
+    def _discards_open(self) -> Sequence[Action]:
         """Every discard of five of the taker's cards (252 of ten), each in card order (the
         holding is kept in card order, and so are the combinations drawn from it)."""
         seat = self._taker
         assert seat is not None
         size = self._rules.cards_each
-        # Each discard is the record (seat, cards) made from the pair zip yields: made in C,
-        # 252 at a time, without a Python loop.
-        pairs = zip(repeat(seat), combinations(self._holdings[seat], size))
-        discards: tuple[Action, ...] = tuple(map(partial(new_record, Discard), pairs))
+        holding = tuple(self._holdings[seat])
         if self._dupes:  # a faulty pack's repeated card: each discard of five distinct cards, once
-            discards = tuple(dict.fromkeys(d for d in discards if len(set(d.cards)) == size))  # type: ignore[union-attr]
-        return discards
+            every = (Discard(seat, cards) for cards in combinations(holding, size))
+            return tuple(dict.fromkeys(d for d in every if len(set(d.cards)) == size))
+        return Discards(seat, holding, size)
 
     def _do_discard(self, action: Discard) -> None:
         if self._phase != CALLING:

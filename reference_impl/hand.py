@@ -394,7 +394,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         """The regular actions open now, and a claim by each seat of every offence whose
         claim the rules would accept now.
 
@@ -405,7 +405,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         game on (listing it would let a random player ask for ever).
         """
         phase = self._phase
-        legal: tuple[Action, ...]
+        legal: Sequence[Action]
         if phase == PLAY_PHASE:  # the usual case: no closed check needed, a closed hand is finished
             legal = self._playable()
         elif self._closed:
@@ -423,7 +423,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
         # to show, say) the rest of the hand need not look at the remedies again.
         if self._offences and OPEN in self._ostate:
-            legal = legal + self._open_claims()
+            legal = (*legal, *self._open_claims())
         return legal
 
     # ------------------------------------------------------------------ apply

@@ -210,7 +210,7 @@ class HandState:
         def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
         def _start_calling(self) -> None: ...  # calling
         def _record_call(self, seat: int, contract: Contract, rank: int) -> None: ...  # calling
-        def _with_extra_hand(self, calls: tuple[Action, ...]) -> tuple[Action, ...]: ...  # extra_hand
+        def _with_extra_hand(self, calls: tuple[Action, ...]) -> Sequence[Action]: ...  # extra_hand
         def _start_play(self) -> None: ...  # play
         def _start_trick(self, leader: int) -> None: ...  # play
         def _put(self, seat: int, card: int, quiet: bool) -> None: ...  # play
