@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from napspec.conformance.certify import print_summary, resolve_target, run_certification, write_reports
+from napspec.conformance.certify import print_summary, run_certification, variant_targets, write_reports
 from napspec.conformance.cli import main
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
@@ -98,11 +98,7 @@ def build(output: Path, docs: bool) -> None:
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     console.print(f"[bold]export[/bold]: {output / 'register.json'}")
     serve_command = shlex.join(REFERENCE_SERVE)
-    targets = [
-        resolve_target(profile, None, variants)
-        for profile in PROFILE_IDS
-        for variants in ((), *((name,) for name in register.profile(profile).variants))
-    ]
+    targets = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
     all_passed = True
     for label, engine, command, folder in (
         ("in-process", REFERENCE_ENGINE, None, output / "certify"),

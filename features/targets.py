@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from napspec.spec import load, load_house_rules
+from napspec.spec import UnknownVariant, load, load_house_rules
 
 
 @dataclass(frozen=True)
@@ -63,14 +63,10 @@ class Target:
         register = load()
         if not variants:
             return cls(name=profile, base=profile, values=register.profile_values(profile))
-        given = list(register.profile(profile).variants)
-        for index, variant in enumerate(variants):
-            if variant not in given:
-                listed = ", ".join(given) if given else "none"
-                raise ValueError(f"the profile {profile!r} gives no variant {variant!r} (it gives {listed})")
-            if variant in variants[:index]:
-                raise ValueError(f"the variant {variant!r} is given twice")
-        values = register.variant_values(profile, variants)
+        try:
+            values = register.variant_values(profile, variants)
+        except UnknownVariant as error:
+            raise ValueError(str(error)) from None
         conflicts = register.conflicts(values)
         if conflicts:
             raise ValueError(f"the variants {', '.join(variants)} cannot go together: {'; '.join(conflicts)}")

@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from napspec.spec import load
 from napspec.spec.errors import SpecError
@@ -160,13 +160,21 @@ def seat(text: str) -> list[Piece]:
     return ["seat ", Value(text)]
 
 
+_Item = TypeVar("_Item")
+
+
 def Seat(text: str) -> list[Piece]:
     return ["Seat ", Value(text)]
 
 
-def join(items: Sequence[Piece], sep: str = ", ", last: str | None = None) -> list[Piece]:
-    """Items separated by ``sep`` (and ``last`` before the final one)."""
-    out: list[Piece] = []
+def join(items: Sequence[_Item], sep: str = ", ", last: str | None = None) -> list[_Item | str]:
+    """Items separated by ``sep`` (and ``last`` before the final one): pieces of a sentence
+    here, document nodes in the rulebook.
+
+    >>> join(["peel", "hoyle", "britannica"], ", ", " and ")
+    ['peel', ', ', 'hoyle', ' and ', 'britannica']
+    """
+    out: list[_Item | str] = []
     for index, item in enumerate(items):
         if index:
             out.append(last if last is not None and index == len(items) - 1 else sep)

@@ -36,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from napspec.conformance.contract import PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
@@ -74,15 +75,6 @@ from napspec.reference.hand import CLAIMED, Hand
 from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
 from napspec.spec import load as load_register
-
-PROTOCOL = "napspec/1.1"
-"""The protocol the reference engine speaks (and answers a hello with)."""
-
-PROTOCOLS_ACCEPTED = ("napspec/1", "napspec/1.1")
-"""The protocols of a hello the reference engine accepts (the same major version)."""
-
-VARIANTS = ("misery", "wellington", "blucher", "sir-garnet", "seven-card")
-"""The variants the reference engine plays (capabilities.variants)."""
 
 _REGISTER = load_register()
 _PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
@@ -145,7 +137,7 @@ def _capabilities() -> dict[str, Any]:
     return {
         "profiles": sorted(_REGISTER.profile_ids),  # Rules.profile plays every profile there is
         "options": options,
-        "variants": list(VARIANTS),
+        "variants": list(_REGISTER.variant_names()),  # Rules.profile plays every variant there is
         "queries": list(QUERIES),
         "irregular_play": True,
     }

@@ -591,7 +591,7 @@ class Register:
     def variant_values(self, name: str, variants: Iterable[str]) -> dict[str, OptionValueType]:
         """Option id → value for a profile with some of the variants its source gives switched
         on (each variant's options, in the order given). :class:`UnknownVariant` names the
-        variants the profile gives.
+        variants the profile gives, or the variant given twice.
 
         >>> from napspec.spec import load
         >>> values = load().variant_values("hoyle", ["misery"])
@@ -600,28 +600,40 @@ class Register:
         >>> load().variant_values("britannica", ["misery"])
         Traceback (most recent call last):
         ...
-        napspec.spec.errors.UnknownVariant: profile 'britannica' gives no variant 'misery' (its source gives none)
+        napspec.spec.errors.UnknownVariant: the profile 'britannica' gives no variant 'misery' (it gives none)
         """
         profile = self.profile(name)
         values = profile.values()
+        seen: set[str] = set()
         for variant in variants:
             bundle = profile.variants.get(variant)
             if bundle is None:
                 given = ", ".join(profile.variants) or "none"
                 hint = nearest(variant, profile.variants)
                 suggestion = f"; did you mean {hint!r}?" if hint else ""
-                raise UnknownVariant(
-                    f"profile {name!r} gives no variant {variant!r}{suggestion} (its source gives {given})"
-                )
+                message = f"the profile {name!r} gives no variant {variant!r} (it gives {given})"
+                raise UnknownVariant(message + suggestion)
+            if variant in seen:
+                raise UnknownVariant(f"the variant {variant!r} is given twice")
+            seen.add(variant)
             values.update({option: choice.value for option, choice in bundle.items()})
         return values
 
     def variant_names(self) -> tuple[str, ...]:
-        """Every variant some profile gives, in the order first given."""
-        names: dict[str, None] = {}
+        """Every variant some profile gives, in the order of the register's options: each at
+        the place of the last option its bundles switch on (Blücher, which needs Wellington,
+        after Wellington).
+
+        >>> from napspec.spec import load
+        >>> load().variant_names()
+        ('misery', 'wellington', 'blucher', 'sir-garnet', 'seven-card')
+        """
+        place = {option_id: index for index, option_id in enumerate(self.options)}
+        last: dict[str, int] = {}
         for profile in self.profiles.values():
-            names.update(dict.fromkeys(profile.variants))
-        return tuple(names)
+            for name, bundle in profile.variants.items():
+                last[name] = max([last.get(name, -1), *(place[o] for o in bundle if o in place)])
+        return tuple(sorted(last, key=last.__getitem__))
 
     def conflicts(self, values: Mapping[str, object]) -> list[str]:
         """What in an option map cannot be played together: a value whose ``requires`` names an

@@ -131,6 +131,27 @@ def test_thousands_of_random_deals_per_profile(profile: str) -> None:
     assert {"made", "defeated"} <= outcomes
 
 
+def play_probing_refusals(hand: Hand, rng: random.Random, data: st.DataObject, limit: int) -> None:
+    """Play ``hand`` to its end with random legal actions, checking it at every step; before
+    each, an action drawn at random that is not listed must be refused and change nothing
+    (no allow_irregular here)."""
+    for _ in range(limit):
+        check_hand(hand)
+        if hand.phase == "finished":
+            break
+        legal = hand.legal_actions()
+        assert legal, "a hand in progress always has a legal action"
+        probe = data.draw(ANY_ACTION, label="probe")
+        if probe not in legal and not isinstance(probe, AskInformation):
+            before = hand.snapshot()
+            with pytest.raises(IllegalAction):
+                hand.apply(probe)
+            assert hand.snapshot() == before
+        hand.apply(legal[rng.randrange(len(legal))])
+    assert hand.phase == "finished"
+    check_tricks(hand)
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @hgiven(
     profile=st.sampled_from(PROFILES),
@@ -141,23 +162,7 @@ def test_random_play_keeps_every_card_and_refuses_illegal_actions(profile: str, 
     rules = RULES[profile]
     players = data.draw(st.integers(rules.players_min, rules.players_max), label="players")
     hand = Hand(rules, players, seed % players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(200):
-        check_hand(hand)
-        if hand.phase == "finished":
-            break
-        legal = hand.legal_actions()
-        assert legal, "a hand in progress always has a legal action"
-        # An action not listed is refused and changes nothing (no allow_irregular here).
-        probe = data.draw(ANY_ACTION, label="probe")
-        if probe not in legal and not isinstance(probe, AskInformation):
-            before = hand.snapshot()
-            with pytest.raises(IllegalAction):
-                hand.apply(probe)
-            assert hand.snapshot() == before
-        hand.apply(legal[rng.randrange(len(legal))])
-    assert hand.phase == "finished"
-    check_tricks(hand)
+    play_probing_refusals(hand, random.Random(seed), data, limit=200)
 
 
 @settings(max_examples=60, deadline=None)
@@ -383,22 +388,7 @@ def test_every_allowed_combination_of_variants_plays_random_hands() -> None:
 def test_random_play_under_variants_refuses_what_is_not_listed(rules: Rules, seed: int, data: st.DataObject) -> None:
     players = data.draw(st.sampled_from(playable_tables(rules)), label="players")
     hand = Hand(rules, players, seed % players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(300):
-        check_hand(hand)
-        if hand.phase == "finished":
-            break
-        legal = hand.legal_actions()
-        assert legal, "a hand in progress always has a legal action"
-        probe = data.draw(ANY_ACTION, label="probe")
-        if probe not in legal and not isinstance(probe, AskInformation):
-            before = hand.snapshot()
-            with pytest.raises(IllegalAction):
-                hand.apply(probe)
-            assert hand.snapshot() == before
-        hand.apply(legal[rng.randrange(len(legal))])
-    assert hand.phase == "finished"
-    check_tricks(hand)
+    play_probing_refusals(hand, random.Random(seed), data, limit=300)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
