@@ -76,9 +76,6 @@ class Discards(Sequence[Action]):
             and set(cards) <= set(self._holding)
         )
 
-    def __add__(self, other: Sequence[Action]) -> tuple[Action, ...]:
-        return (*self, *other)
-
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and tuple(self) == tuple(other)
 
