@@ -109,6 +109,8 @@ class Certification:
     engine_error: str = ""
     outcome: str = "complete"
     selection: dict[str, Any] | None = None
+    #: The variants (calls beyond Nap) the target switched on, in the order applied.
+    target_variants: tuple[str, ...] = ()
 
     def counts(self) -> Counter[str]:
         return Counter(record.status for record in self.records)
@@ -344,16 +346,52 @@ def open_engine(
         raise ValueError(str(error)) from error
 
 
-def resolve_target(profile: str | None, house_rules: str | None) -> Target:
-    """The target of a run, reading a house-rules file (once). :class:`ValueError` (or the
-    register's :class:`~napspec.spec.errors.SpecError`) for a wrong one."""
+def resolve_target(profile: str | None, house_rules: str | None, variants: Sequence[str] = ()) -> Target:
+    """The target of a run, reading a house-rules file (once), with the profile's bundles
+    of ``variants`` applied. :class:`ValueError` (or the register's
+    :class:`~napspec.spec.errors.SpecError`) for a wrong one."""
     try:
-        target = Target.from_options(profile, house_rules)
+        target = Target.from_options(profile, house_rules, variants)
     except RecursionError:
         raise ValueError(f"{house_rules}: nested too deeply to be house rules") from None
     if target is None:
         raise ValueError("certify needs a profile or a house-rules file")
     return target
+
+
+#: The ``--variants`` value that asks for every variant a profile gives, one target each.
+EACH_VARIANT = "each"
+
+
+def parse_variants(text: str | None) -> list[str] | None:
+    """The variants of a ``--variants`` value: a comma-separated list of names, or ``None``
+    for ``each``; :class:`ValueError` for an empty or malformed one.
+
+    >>> parse_variants("misery, wellington"), parse_variants("each"), parse_variants(None)
+    (['misery', 'wellington'], None, [])
+    """
+    if text is None:
+        return []
+    if text.strip() == EACH_VARIANT:
+        return None
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise ValueError(f"--variants {printable(text)!r}: give variant names separated by commas, or 'each'")
+    return names
+
+
+def variant_targets(profile: str, variants: Sequence[str] | None) -> list[Target]:
+    """The targets of ``--profile profile --variants ...``: one target with ``variants``
+    applied (the plain profile when there are none), or, for ``None`` (``each``), the plain
+    profile and then one target per variant its source gives, in the profile's order.
+
+    >>> [target.name for target in variant_targets("peel", None)]
+    ['peel']
+    """
+    if variants is not None:
+        return [resolve_target(profile, None, variants)]
+    given = list(load().profile(profile).variants)
+    return [resolve_target(profile, None), *(resolve_target(profile, None, [variant]) for variant in given)]
 
 
 def run_certification(
@@ -398,6 +436,7 @@ def run_certification(
         return Certification(
             target=target.name,
             target_values=dict(target.values),
+            target_variants=target.variants,
             engine=identity,
             started=started,
             seconds=time.perf_counter() - clock,
@@ -414,6 +453,7 @@ def run_certification(
         except KeyboardInterrupt:
             return ended_before_the_cases("interrupted")
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
+        identity["protocol"] = hello["protocol"]  # one of the versions check_hello accepts
         if isinstance(wrapped, ProtocolEngine):
             wrapped.restarts = 0  # the cap is per target
         args = [
@@ -464,6 +504,7 @@ def run_certification(
     result = Certification(
         target=target.name,
         target_values=dict(target.values),
+        target_variants=target.variants,
         engine=identity,
         records=list(collector.records.values()),
         started=started,
@@ -549,7 +590,11 @@ def report_document(result: Certification) -> dict[str, Any]:
             "python": sys.version.split()[0],
         },
         "engine": result.engine,
-        "target": {"name": printable(result.target), "options": result.target_values},
+        "target": {
+            "name": printable(result.target),
+            "options": result.target_values,
+            "variants": list(result.target_variants),
+        },
         "outcome": result.outcome,
         "selection": result.selection,
         "summary": {

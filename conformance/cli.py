@@ -30,11 +30,13 @@ from napspec.conformance.certify import (
     check_report_dir,
     exit_status,
     open_engine,
+    parse_variants,
     print_summary,
     report_digest,
     report_stem,
     resolve_target,
     run_certification,
+    variant_targets,
     write_reports,
 )
 from napspec.conformance.contract import EngineError, ExitStatus, printable
@@ -44,7 +46,9 @@ from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
 from napspec.suite.scenarios import suite_hash
 
-_ENGINE_OPTIONS = "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1)"
+_ENGINE_OPTIONS = (
+    "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1.1 or napspec/1)"
+)
 
 
 def _console() -> Console:
@@ -77,7 +81,9 @@ _engine_name_option = click.option(
     "--engine", "engine_name", metavar="NAME", help="An engine registered under the napspec.engines entry points."
 )
 _engine_command_option = click.option(
-    "--engine-command", metavar="CMD", help="A command starting an engine that speaks napspec/1 on stdin/stdout."
+    "--engine-command",
+    metavar="CMD",
+    help="A command starting an engine that speaks napspec/1.1 (or napspec/1) on stdin/stdout.",
 )
 _timeout_option = click.option(
     "--case-timeout",
@@ -99,6 +105,13 @@ _timeout_option = click.option(
     help="Certify against this profile (repeat for several; 'all' for every one).",
 )
 @click.option("--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Certify against house rules.")
+@click.option(
+    "--variants",
+    metavar="NAMES|each",
+    help="With --profile: apply the profile's bundles of these variants (comma-separated, e.g. "
+    "misery,wellington; one target named profile+misery+wellington), or 'each': the plain profile "
+    "and one target per variant the profile's source gives.",
+)
 @click.option(
     "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
 )
@@ -145,6 +158,7 @@ def _certify(
     engine_command: str | None,
     profiles: tuple[str, ...],
     house_rules: Path | None,
+    variants: str | None,
     report_dir: Path,
     case_timeout: float,
     max_restarts: int,
@@ -158,9 +172,15 @@ def _certify(
     names: list[str | None] = list(PROFILE_IDS) if "all" in profiles else list(profiles)
     if not names and not house_rules:
         raise click.UsageError("give --profile (or --house-rules)")
+    if variants is not None and house_rules:
+        raise click.UsageError("--variants goes with --profile: house rules name their variants in the file")
     console = _console()
     try:
-        targets = [resolve_target(name, str(house_rules) if house_rules else None) for name in names or [None]]
+        if house_rules:
+            targets = [resolve_target(name, str(house_rules)) for name in names or [None]]
+        else:
+            wanted = parse_variants(variants)
+            targets = [target for name in names if name for target in variant_targets(name, wanted)]
         check_report_dir(report_dir)
         from napspec.spec import load
 

@@ -2,9 +2,18 @@
 
 An engine is anything with three methods (:class:`Engine`): ``hello()`` returns the
 handshake, ``run(case)`` plays one self-contained case and returns its result, ``close()``
-releases it. The dictionaries are exactly the JSON objects of the napspec/1 protocol
+releases it. The dictionaries are exactly the JSON objects of the napspec/1.1 protocol
 (``docs/implementers.md``, ``conformance/schema/``), so one engine can be driven in-process
 or, through :func:`serve`, over the JSON-lines protocol by any harness.
+
+napspec/1.1 adds to napspec/1 (the calls beyond Nap) and takes nothing away; an engine
+names the version it speaks in its handshake, and the harness gives a napspec/1 engine
+only what napspec/1 has (:data:`OPTIONS_BY_PROTOCOL`).
+
+>>> speaks("napspec/1"), speaks("napspec/1.1"), speaks("napspec/2"), speaks("napspec/1.1.0")
+(True, True, False, False)
+>>> sorted(set(OPTIONS_BY_PROTOCOL["napspec/1.1"]) - set(OPTIONS_BY_PROTOCOL["napspec/1"]))
+['blucher', 'misery', 'seven-card', 'sir-garnet', 'wellington', 'wellington-lead']
 
 A Python package makes its engine available by name through the entry-point group
 ``napspec.engines``::
@@ -33,14 +42,76 @@ import json
 import re
 import sys
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib.metadata import EntryPoint, entry_points
+from types import MappingProxyType
 from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 
 from napspec.conformance import schemas
 
-#: The protocol this package speaks.
-PROTOCOL: Final = "napspec/1"
+#: The protocol this package speaks: the newest version, which the harness asks for.
+PROTOCOL: Final = "napspec/1.1"
+
+#: Every version of the protocol this package speaks, oldest first. They share the major
+#: version: each adds to the one before and takes nothing away.
+PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1")
+
+_NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
+    "players-min",
+    "players-max",
+    "dealer-sits-out",
+    "first-dealer",
+    "cut-minimum",
+    "deal-pattern",
+    "compulsory-call",
+    "cards-left",
+    "stop-when-decided",
+    "nap-stakes",
+    "fresh-deal-exposed-card",
+    "fresh-deal-misdeal",
+    "fresh-deal-faulty-pack",
+    "fresh-deal-uncut",
+    "wrong-number",
+    "out-of-turn",
+    "exposed-after-deal",
+    "revoke",
+    "show-cards",
+    "right-to-information",
+)
+
+#: The options (variation points of the register) each version of the protocol carries in
+#: a case. A version is frozen once published: the options of the register that a version
+#: lacks are sent to an engine of that version only at their plain values, and then left
+#: out of the case (the harness decides; see :func:`napspec.conformance.harness.for_protocol`).
+OPTIONS_BY_PROTOCOL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "napspec/1": _NAPSPEC_1_OPTIONS,
+        "napspec/1.1": (
+            *_NAPSPEC_1_OPTIONS,
+            "misery",
+            "wellington",
+            "wellington-lead",
+            "blucher",
+            "sir-garnet",
+            "seven-card",
+        ),
+    }
+)
+
+#: The action types napspec/1.1 added, and the highest number of tricks napspec/1 has for a
+#: call (a named call, ``{"call": "misery"}``, is napspec/1.1 too): an engine of napspec/1 is
+#: never sent them; a case that needs them is skipped-unsupported for it.
+ACTIONS_ADDED_IN_1_1: Final = frozenset({"take-extra-hand", "discard"})
+#: The named calls of napspec/1.1 (``{"type": "call", "seat": s, "call": name}``).
+NAMED_CALLS: Final[tuple[str, ...]] = ("misery", "wellington", "blucher")
+NAPSPEC_1_MOST_TRICKS: Final = 5
+
+
+def speaks(protocol: object) -> bool:
+    """Whether ``protocol`` is a version of the protocol this package speaks (exactly one of
+    :data:`PROTOCOLS`; anything else, a string or not, is not)."""
+    return isinstance(protocol, str) and protocol in PROTOCOLS
+
 
 #: The entry-point group under which installed packages register engine factories.
 ENTRY_POINT_GROUP: Final = "napspec.engines"
@@ -365,9 +436,11 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
         # protocol stream that would be read as a response, so it goes to stderr.
         with contextlib.redirect_stdout(sys.stderr):
             if command == "hello":
-                if request["protocol"] != PROTOCOL:
+                # Any version of the same major is answered with the engine's own handshake,
+                # which names the version it speaks; the harness takes it from there.
+                if not speaks(request["protocol"]):
                     return _error_response(
-                        f"this engine speaks {PROTOCOL}, not {request['protocol']}", "bad-request"
+                        f"this engine speaks {' or '.join(PROTOCOLS)}, not {request['protocol']}", "bad-request"
                     ), False
                 return engine.hello(), False
             if command == "bye":
@@ -381,9 +454,11 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Run the napspec/1 JSON-lines loop for a Python engine: read requests from ``stdin``,
+    """Run the napspec/1.1 JSON-lines loop for a Python engine: read requests from ``stdin``,
     write one response line per request to ``stdout``, until ``bye`` or end of input; then
-    close the engine.
+    close the engine. A hello of napspec/1 or napspec/1.1 is answered with the engine's
+    handshake (which says which of them it speaks); a hello of any other version with an
+    error response.
 
     Malformed requests, engine exceptions and unserialisable results are answered with
     ``{"error": ...}``; the loop itself does not crash.
@@ -394,7 +469,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
     ...     def run(self, case): return {"case": case["id"], "steps": [], "answers": {}}
     ...     def close(self): pass
     >>> out = io.StringIO()
-    >>> serve(Null(), io.StringIO('{"cmd": "hello", "protocol": "napspec/1"}\\nnot json\\n{"cmd": "bye"}\\n'), out)
+    >>> serve(Null(), io.StringIO('{"cmd": "hello", "protocol": "napspec/1.1"}\\nnot json\\n{"cmd": "bye"}\\n'), out)
     >>> for line in out.getvalue().splitlines():
     ...     print(line[:100])
     {"protocol":"napspec/1"}

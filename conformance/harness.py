@@ -33,8 +33,12 @@ from typing import IO, Any, Final, Self
 
 from napspec.conformance import schemas
 from napspec.conformance.contract import (
+    ACTIONS_ADDED_IN_1_1,
     EXCERPT_LIMIT,
+    NAPSPEC_1_MOST_TRICKS,
+    OPTIONS_BY_PROTOCOL,
     PROTOCOL,
+    PROTOCOLS,
     Engine,
     EngineCrashed,
     EngineError,
@@ -45,7 +49,10 @@ from napspec.conformance.contract import (
     UnsupportedCase,
     excerpt,
     parse_json,
+    printable,
+    speaks,
 )
+from napspec.spec import Register, load
 from napspec.suite.cases import validate_case
 
 #: The longest response line accepted (bytes); a longer one is a protocol error. A case's
@@ -127,6 +134,103 @@ def _declared(values: Sequence[object], shown: int = 5) -> str:
     return f"supported: {listed}{more}" if values else "no value supported"
 
 
+# ----------------------------------------------------------------------------- negotiation
+
+
+def options_added_since(protocol: str) -> tuple[str, ...]:
+    """The options this harness's protocol carries that ``protocol`` (an older version)
+    lacks.
+
+    >>> options_added_since("napspec/1")
+    ('misery', 'wellington', 'wellington-lead', 'blucher', 'sir-garnet', 'seven-card')
+    >>> options_added_since("napspec/1.1")
+    ()
+    """
+    older = set(OPTIONS_BY_PROTOCOL[protocol])
+    return tuple(option for option in OPTIONS_BY_PROTOCOL[PROTOCOL] if option not in older)
+
+
+def _plain(register: Register, option: str) -> object:
+    entry = register.options.get(option)
+    return entry.plain if entry is not None else None
+
+
+def away_from_plain(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
+    """The options added since napspec/1 that ``case`` sets away from their plain values
+    (the calls beyond Nap it plays), in protocol order. An added option with no plain value
+    (a detail of a call, such as ``wellington-lead``) plays nothing by itself.
+
+    >>> away_from_plain({"options": {"misery": "no-trumps", "wellington": "not-played"}})
+    ['misery']
+    """
+    register = register or load()
+    options: Mapping[str, Any] = case.get("options", {})
+    return [
+        option
+        for option in options_added_since(PROTOCOLS[0])
+        if option in options
+        and _plain(register, option) is not None
+        and not _same(options[option], _plain(register, option))
+    ]
+
+
+def for_protocol(
+    case: dict[str, Any],
+    protocol: str,
+    capabilities: Mapping[str, Any] | None = None,
+    register: Register | None = None,
+) -> dict[str, Any]:
+    """``case`` as an engine that speaks ``protocol`` receives it: for an engine of an older
+    version, the options that version lacks are left out, which is sound only where each is
+    at its plain value (the game that version plays); a case that needs anything the
+    version lacks (such an option away from its plain value, an action, a named call, a
+    call of more than five tricks, an extra hand) raises :class:`UnsupportedCase` naming
+    it, and is never sent. A case for the newest version is returned unchanged.
+
+    An option the engine declares in its ``capabilities`` is kept and left to
+    applicability, as napspec/1 itself says of options added to the register after it
+    (``docs/implementers.md``, section 13): such an engine knows the option.
+
+    >>> case = {"id": "x", "options": {"misery": "no-trumps", "revoke": "none"}, "start": {"hands": []},
+    ...         "actions": [{"type": "call", "seat": 1, "call": "misery"}]}
+    >>> try:
+    ...     for_protocol(case, "napspec/1")
+    ... except UnsupportedCase as error:
+    ...     print(error.reason.replace("; ", "\\n"))
+    the engine speaks napspec/1, which has no option 'misery' (the case has misery="no-trumps")
+    the engine speaks napspec/1, which has no named call (actions[0] calls "misery")
+    """
+    added = options_added_since(protocol)
+    if not added:
+        return case
+    register = register or load()
+    declared: Mapping[str, Any] = (capabilities or {}).get("options", {})
+    reasons: list[str] = []
+    options: dict[str, Any] = {}
+    for option, value in case["options"].items():
+        plain = _plain(register, option)
+        if option not in added or option in declared:
+            options[option] = value
+        elif plain is not None and not _same(value, plain):
+            reasons.append(f"which has no option {option!r} (the case has {option}={_shown(value)})")
+        # An added option without a plain value (wellington-lead) is a detail of a call
+        # beyond Nap: whatever its value, the game such a case plays is the plain one.
+    for index, action in enumerate(case["actions"]):
+        if action.get("type") in ACTIONS_ADDED_IN_1_1:
+            reasons.append(f"which has no action {action['type']!r} (actions[{index}])")
+        elif "call" in action:
+            reasons.append(f"which has no named call (actions[{index}] calls {_shown(action['call'])})")
+        elif isinstance(action.get("tricks"), int) and action["tricks"] > NAPSPEC_1_MOST_TRICKS:
+            reasons.append(f"which has no call of {action['tricks']} tricks (actions[{index}])")
+    if "extra_hand" in case["start"]:
+        reasons.append("which has no extra hand (start.extra_hand)")
+    if reasons:
+        raise UnsupportedCase(
+            "; ".join(f"the engine speaks {protocol}, {reason}" for reason in reasons), case_id=case.get("id")
+        )
+    return {**case, "options": options}
+
+
 # --------------------------------------------------------------------------- checking output
 
 
@@ -156,8 +260,9 @@ def check_bounds(value: object, *, max_items: int = MAX_ITEMS, max_depth: int = 
 
 
 def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
-    """The hello response, if it is one of napspec/1; :class:`ProtocolError` otherwise (or
-    :class:`EngineReportedError` if the engine answered the handshake with an error)."""
+    """The hello response, if it is one of a version this harness speaks (napspec/1 or
+    napspec/1.1); :class:`ProtocolError` otherwise (or :class:`EngineReportedError` if the
+    engine answered the handshake with an error)."""
     too_big = check_bounds(response, max_items=MAX_HELLO_ITEMS)
     if too_big:
         raise ProtocolError(f"hello response too large to check: {too_big}", case_id=case_id)
@@ -168,15 +273,23 @@ def check_hello(response: object, *, case_id: str | None = None) -> dict[str, An
             case_id=case_id,
             code=response["error"].get("code"),
         )
-    if isinstance(response, dict) and isinstance(response.get("protocol"), str) and response["protocol"] != PROTOCOL:
+    if isinstance(response, dict) and isinstance(response.get("protocol"), str) and not speaks(response["protocol"]):
         raise ProtocolError(
-            f"engine speaks {response['protocol']}, the harness speaks {PROTOCOL}", case_id=case_id, received=received
+            f"engine speaks {printable(response['protocol'])[:100]}, the harness speaks {' or '.join(PROTOCOLS)}",
+            case_id=case_id,
+            received=received,
         )
     problems = schemas.errors("hello-response", response)
     if problems:
         raise ProtocolError("invalid hello response: " + "; ".join(problems), case_id=case_id, received=received)
     assert isinstance(response, dict)
     return response
+
+
+def _refused(response: object) -> bool:
+    """Whether a hello was answered with an error response (a version the engine does not
+    speak, as napspec/1 engines answer napspec/1.1)."""
+    return isinstance(response, dict) and "error" in response and schemas.is_valid("error-response", response)
 
 
 def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
@@ -214,6 +327,16 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
     for index, (action, step) in enumerate(zip(actions, steps)):
         if "told" in step and action["type"] != "ask":
             problems.append(f"steps[{index}] carries 'told' but action {index} is a {action['type']}, not an ask")
+    state = response["answers"].get("state")
+    if isinstance(state, dict) and away_from_plain(case):
+        # What a call beyond Nap is, and where the extra hand lies, are part of the state
+        # whenever the case plays one of them.
+        lacking = [key for key in ("declaration", "extra_hand") if key not in state]
+        if lacking:
+            problems.append(
+                f"the state lacks {' and '.join(lacking)}, which napspec/1.1 requires when the case plays "
+                f"{', '.join(away_from_plain(case))}"
+            )
     asked, answered = list(case["queries"]), list(response["answers"])
     if sorted(asked) != sorted(answered):
         missing = [query for query in asked if query not in answered]
@@ -508,7 +631,8 @@ def _close_quietly(stream: IO[bytes]) -> None:
 
 
 class ProtocolEngine:
-    """An engine in another process, spoken to over napspec/1 JSON lines.
+    """An engine in another process, spoken to over napspec/1.1 JSON lines (or napspec/1,
+    if that is what the engine's handshake says it speaks: see :func:`for_protocol`).
 
     ``command`` is the argument vector (split with :func:`shlex.split` by the caller; no
     shell is involved). The engine is started on first use and handshakes; each case is
@@ -571,6 +695,7 @@ class ProtocolEngine:
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._ensure_started(case_id)
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
         fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)
@@ -640,6 +765,17 @@ class ProtocolEngine:
             ) from error
         try:
             response = self._exchange({"cmd": "hello", "protocol": PROTOCOL}, case_id, self.startup_timeout, "hello")
+            if _refused(response):
+                # An engine written for napspec/1 answers a hello of any other version with an
+                # error (as napspec/1 told it to): it is offered napspec/1, which it speaks.
+                oldest = PROTOCOLS[0]
+                response = self._exchange({"cmd": "hello", "protocol": oldest}, case_id, self.startup_timeout, "hello")
+                hello = check_hello(response, case_id=case_id)
+                if hello["protocol"] != oldest:
+                    raise ProtocolError(
+                        f"engine refused a hello of {PROTOCOL}, then answered one of {oldest} with {hello['protocol']}",
+                        case_id=case_id,
+                    )
             self._hello = check_hello(response, case_id=case_id)
         except (ProtocolError, EngineReportedError) as error:
             self._broken = error
@@ -740,6 +876,7 @@ class InProcessEngine:
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._handshake(case_id)
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
         fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)

@@ -10,6 +10,8 @@ Options (exactly one of the first two is required):
 - ``--target-profile P`` / ``--house-rules FILE``: certify against these rules: each scenario
   runs under them, if the options it needs have the values it was written for, and is
   ``not applicable`` otherwise;
+- ``--target-variants a,b``: with ``--target-profile``, apply that profile's bundles of these
+  variants (the calls beyond Nap) too;
 - ``--case-timeout S`` and ``--max-restarts N`` for engines over the protocol.
 """
 
@@ -33,8 +35,15 @@ TAG_MARKERS = {"rule": "rule", "id": "scenario_id", "chapter": "chapter", "needs
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("napspec", "napspec conformance")
     group.addoption("--engine", default=None, help="registered engine name (napspec.engines entry point)")
-    group.addoption("--engine-command", default=None, help="command starting an engine that speaks napspec/1")
+    group.addoption(
+        "--engine-command", default=None, help="command starting an engine that speaks napspec/1.1 (or napspec/1)"
+    )
     group.addoption("--target-profile", default=None, help="certify against this profile")
+    group.addoption(
+        "--target-variants",
+        default=None,
+        help="with --target-profile: apply the profile's bundles of these variants (comma-separated)",
+    )
     group.addoption("--house-rules", default=None, help="certify against this house-rules file")
     group.addoption("--case-timeout", type=float, default=10.0, help="seconds an engine may take per case")
     group.addoption("--max-restarts", type=int, default=5, help="restarts of a crashed engine before giving up")
@@ -43,6 +52,19 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     for marker in TAG_MARKERS.values():
         config.addinivalue_line("markers", f"{marker}(value): napspec scenario tag @{marker}:<value>")
+    if config.getoption("--target-variants", None):
+        _target_of(config)  # a wrong variant is a usage error before anything runs
+
+
+def _target_of(config: pytest.Config) -> Target | None:
+    """The target the command line names (``--target-profile``, ``--house-rules``,
+    ``--target-variants``); :class:`pytest.UsageError` for a wrong one."""
+    text = config.getoption("--target-variants")
+    variants = [name.strip() for name in text.split(",")] if text else []
+    try:
+        return Target.from_options(config.getoption("--target-profile"), config.getoption("--house-rules"), variants)
+    except ValueError as error:
+        raise pytest.UsageError(f"--target-variants: {error}") from None
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-bdd's own, which would take every tag
@@ -104,4 +126,4 @@ def target(pytestconfig: pytest.Config) -> Target | None:
     run = _certify_run(pytestconfig)
     if run is not None and run.target is not None:
         return run.target
-    return Target.from_options(pytestconfig.getoption("--target-profile"), pytestconfig.getoption("--house-rules"))
+    return _target_of(pytestconfig)

@@ -1,5 +1,6 @@
-"""The JSON Schemas of the napspec/1 protocol, loaded from ``conformance/schema/`` and used to
-validate every message that crosses the contract, whichever way it travels.
+"""The JSON Schemas of the napspec/1.1 protocol (which contains napspec/1), loaded from
+``conformance/schema/`` and used to validate every message that crosses the contract,
+whichever way it travels.
 
 The schemas reference each other by relative ``$ref`` (``common.schema.json#/$defs/card``);
 their ``$id`` s live under the never-resolvable host ``napspec.invalid``, and every one of

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from napspec.conformance.certify import print_summary, run_certification, write_reports
+from napspec.conformance.certify import print_summary, run_certification, variant_targets, write_reports
 from napspec.conformance.cli import main
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
@@ -82,7 +82,8 @@ def rulebook(output: Path, reports: Path) -> None:
 @click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
 def build(output: Path, docs: bool) -> None:
     """The main job: check the register, export it, certify the reference engine against
-    every profile in-process and over the protocol, and build the annotated rulebook."""
+    every profile, and every profile with each variant its source gives, in-process and over
+    the protocol, and build the annotated rulebook."""
     console = output_console()
     register = load()
     problems = register.problems()
@@ -97,17 +98,18 @@ def build(output: Path, docs: bool) -> None:
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     console.print(f"[bold]export[/bold]: {output / 'register.json'}")
     serve_command = shlex.join(REFERENCE_SERVE)
+    targets = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
     all_passed = True
     for label, engine, command, folder in (
         ("in-process", REFERENCE_ENGINE, None, output / "certify"),
         ("over the protocol", None, serve_command, output / "certify-protocol"),
     ):
-        for profile in PROFILE_IDS:
-            result = run_certification(engine=engine, engine_command=command, profile=profile, house_rules=None)
+        for target in targets:
+            result = run_certification(engine=engine, engine_command=command, target=target)
             write_reports(result, folder)
             summary = f"{result.counts()['passed']}/{len(result.applicable)} passed in {result.seconds:.1f} s"
             mark = "[green]certified[/green]" if result.passed else "[red]NOT certified[/red]"
-            console.print(f"[bold]certify[/bold] reference {label} against {profile}: {mark}, {summary}")
+            console.print(f"[bold]certify[/bold] reference {label} against {target.name}: {mark}, {summary}")
             if not result.passed:
                 print_summary(result, console)
             all_passed &= result.passed

@@ -63,16 +63,16 @@ def _describe(value: object) -> str:
 
 def check_options(options: Mapping[str, object], register: Register | None = None) -> None:
     """Raise :class:`CaseError` unless ``options`` gives every option of the register one
-    of its values (compared with its type, so ``1`` is not ``true``) and names nothing else."""
+    of its values (compared with its type, so ``1`` is not ``true``; an int option any number
+    of its range) and names nothing else."""
     register = register or load()
     problems: list[str] = []
     for key, value in options.items():
         option = register.options.get(key)
         if option is None:
             problems.append(f"unknown option {key!r}{_nearest(key, register.options)}")
-        elif not option.allows(value):
-            valid = ", ".join(_describe(v.value) for v in option.values)
-            problems.append(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+        elif not option.accepts(value):
+            problems.append(f"option {key!r} has no value {_describe(value)} ({option.describe_accepted()})")
     missing = [key for key in register.options if key not in options]
     if missing:
         problems.append(f"missing options: {', '.join(missing)}")
@@ -112,9 +112,8 @@ def case_options(
         option = register.options.get(key)
         if option is None:
             raise CaseError(f"unknown option {key!r}{_nearest(key, register.options)}")
-        if not option.allows(value):
-            valid = ", ".join(_describe(v.value) for v in option.values)
-            raise CaseError(f"option {key!r} has no value {_describe(value)} (values: {valid})")
+        if not option.accepts(value):
+            raise CaseError(f"option {key!r} has no value {_describe(value)} ({option.describe_accepted()})")
         values[key] = value
     check_options(values, register)
     return values
@@ -193,6 +192,7 @@ def make_case(
     dealer: int = 0,
     irregular: bool = False,
     hands: Sequence[str | Sequence[str]] | None = None,
+    extra_hand: str | Sequence[str] | None = None,
     deck: str | Sequence[str] | None = None,
     draw: str | Sequence[str] | None = None,
     actions: Iterable[Mapping[str, Any]] = (),
@@ -203,8 +203,9 @@ def make_case(
 
     The options come from ``profile`` or ``house_rules`` (plus ``overrides``), or are given
     whole as ``options``. The hand starts from exactly one of ``hands`` (holdings by seat,
-    each a list of cards or a string such as ``"AS KS QS JS TS"``), ``deck`` (the pack,
-    top first) or ``draw`` (the cards drawn for the first deal). Raises :class:`CaseError`
+    each a list of cards or a string such as ``"AS KS QS JS TS"``; with Sir Garnet played,
+    also the ``extra_hand``), ``deck`` (the pack, top first) or ``draw`` (the cards drawn
+    for the first deal). Raises :class:`CaseError`
     for anything the protocol or the register does not allow.
     """
     register = register or load()
@@ -217,8 +218,12 @@ def make_case(
     starts = [name for name, given in (("hands", hands), ("deck", deck), ("draw", draw)) if given is not None]
     if len(starts) != 1:
         raise CaseError(f"give exactly one start (hands, deck or draw), not {starts or 'none'}")
+    if extra_hand is not None and hands is None:
+        raise CaseError("an extra hand goes with stacked hands only")
     if hands is not None:
         start: dict[str, Any] = {"hands": [_cards(hand) for hand in hands]}
+        if extra_hand is not None:
+            start["extra_hand"] = _cards(extra_hand)
     elif deck is not None:
         start = {"deck": _cards(deck)}
     else:
@@ -268,6 +273,53 @@ def structural_problems(case: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def cards_each(options: Mapping[str, object], register: Register | None = None) -> int:
+    """How many cards each playing seat is dealt under ``options``: the ``cards-each``
+    amount of an option value in force (seven-card Nap's), else the number the rules state.
+
+    >>> cards_each(load().profile_values("hoyle"))
+    5
+    """
+    register = register or load()
+    for key, value in options.items():
+        option = register.options.get(key)
+        for entry in option.values if option is not None else ():
+            if type(entry.value) is type(value) and entry.value == value and "cards-each" in entry.amounts:
+                return entry.amounts["cards-each"]
+    return register.number("cards-each")
+
+
+#: The option under which an extra hand is dealt (Sir Garnet).
+EXTRA_HAND_OPTION = "sir-garnet"
+
+
+def deal_problems(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
+    """What is wrong with the cards of a schema-valid case under its own rules: in a
+    regular case, a playing seat holding other than ``cards-each`` cards; an extra hand
+    under rules that deal none, or sharing a card with the hands."""
+    register = register or load()
+    start = case["start"]
+    if "hands" not in start:
+        return []
+    problems: list[str] = []
+    options = case["options"]
+    if not case["irregular"]:
+        each = cards_each(options, register)
+        wrong = [seat for seat, hand in enumerate(start["hands"]) if hand and len(hand) != each]
+        if wrong:
+            problems.append(f"seats {', '.join(map(str, wrong))} do not hold {each} cards, as these rules deal")
+    if "extra_hand" in start:
+        option = register.options.get(EXTRA_HAND_OPTION)
+        plain = option.plain if option is not None else None
+        if plain is None or options.get(EXTRA_HAND_OPTION, plain) == plain:
+            problems.append(f"an extra hand is dealt only with {EXTRA_HAND_OPTION} played")
+        held = {card for hand in start["hands"] for card in hand}
+        shared = sorted(set(start["extra_hand"]) & held)
+        if shared and not case["irregular"]:
+            problems.append(f"cards both in the extra hand and held: {', '.join(shared)}")
+    return problems
+
+
 def protocol_problems(case: object) -> list[str]:
     """Everything that keeps ``case`` from being a case of the protocol (schema and
     structure; not the register)."""
@@ -288,6 +340,8 @@ def validate_case(case: object, register: Register | None = None) -> None:
             check_options(case["options"], register)
         except CaseError as error:
             problems.append(str(error))
+        else:
+            problems += deal_problems(case, register)
     if problems:
         name = case.get("id") if isinstance(case, Mapping) else None
         raise CaseError(f"case {name!r} is not valid: " + "; ".join(problems))

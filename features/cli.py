@@ -37,6 +37,11 @@ def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
 @main.command("dump-cases")
 @click.option("--profile", help="Resolve the cases for this profile.")
 @click.option(
+    "--variants",
+    metavar="NAMES",
+    help="With --profile: apply the profile's bundles of these variants (comma-separated, e.g. misery,wellington).",
+)
+@click.option(
     "--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Resolve them for these house rules."
 )
 @click.option(
@@ -45,13 +50,18 @@ def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the JSON lines into this file (default: standard output).",
 )
-def dump_cases(profile: str | None, house_rules: Path | None, output: Path | None) -> None:
+def dump_cases(profile: str | None, house_rules: Path | None, variants: str | None, output: Path | None) -> None:
     """Write every case of the suite for one target, with the checks of its answers, as JSON
     lines (one case per line; schema: features/schema/dump-case.schema.json)."""
     if not profile and not house_rules:
         raise click.UsageError("give --profile (or --house-rules)")
+    names = [name.strip() for name in variants.split(",")] if variants is not None else []
+    if variants is not None and (not profile or house_rules):
+        raise click.UsageError("--variants goes with --profile (house rules name their variants in the file)")
+    if not all(names):
+        raise click.UsageError(f"--variants {variants!r}: give variant names separated by commas")
     try:
-        target = Target.from_options(profile, str(house_rules) if house_rules else None)
+        target = Target.from_options(profile, str(house_rules) if house_rules else None, names)
     except (SpecError, ValueError) as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(2)

@@ -16,32 +16,61 @@ in the target; it then runs under the target's full option map.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from napspec.spec import load, load_house_rules
+from napspec.spec import UnknownVariant, load, load_house_rules
 
 
 @dataclass(frozen=True)
 class Target:
-    """A named, complete option map."""
+    """A named, complete option map, and the variants (calls beyond Nap) its profile's
+    bundles switched on in it."""
 
     name: str
     base: str
     values: Mapping[str, Any]
+    variants: tuple[str, ...] = ()
 
     @classmethod
-    def from_options(cls, profile: str | None, house_rules: str | None) -> Target | None:
-        """The target of a run: ``None`` when each scenario runs under its own profile."""
+    def from_options(cls, profile: str | None, house_rules: str | None, variants: Sequence[str] = ()) -> Target | None:
+        """The target of a run: ``None`` when each scenario runs under its own profile.
+
+        With ``variants``, the profile's bundles of those variants are applied in order
+        (the target is named ``profile+variant+...``); :class:`ValueError` for a variant the
+        profile does not give (naming those it gives) or a combination that conflicts.
+
+        >>> Target.from_options("peel", None, ["misery"])
+        Traceback (most recent call last):
+        ...
+        ValueError: the profile 'peel' gives no variant 'misery' (it gives none)
+        """
         if house_rules:
+            if variants:
+                raise ValueError("variants go with a profile: house rules name theirs in the file (variants = [...])")
             rules = load_house_rules(house_rules)
             if profile and profile != rules.base:
                 raise ValueError(f"--profile {profile!r} and the house rules' base {rules.base!r} differ; give one")
-            return cls(name=f"{rules.base}+{rules.name}", base=rules.base, values=dict(rules.values))
-        if profile:
-            return cls(name=profile, base=profile, values=load().profile_values(profile))
-        return None
+            return cls(
+                name=f"{rules.base}+{rules.name}",
+                base=rules.base,
+                values=dict(rules.values),
+                variants=tuple(rules.variants),
+            )
+        if not profile:
+            return None
+        register = load()
+        if not variants:
+            return cls(name=profile, base=profile, values=register.profile_values(profile))
+        try:
+            values = register.variant_values(profile, variants)
+        except UnknownVariant as error:
+            raise ValueError(str(error)) from None
+        conflicts = register.conflicts(values)
+        if conflicts:
+            raise ValueError(f"the variants {', '.join(variants)} cannot go together: {'; '.join(conflicts)}")
+        return cls(name="+".join([profile, *variants]), base=profile, values=values, variants=tuple(variants))
 
     def applies(self, scenario: Mapping[str, Any], needs: Iterable[str], players: int) -> tuple[bool, str]:
         """Whether a scenario written for ``scenario`` option values applies to this target."""

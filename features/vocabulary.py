@@ -33,9 +33,10 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from napspec.spec import load
+from napspec.spec.errors import SpecError
 from napspec.suite.cards import SUITS, canonical_pack, parse_cards
 from napspec.suite.checks import Check, Operation
 
@@ -115,7 +116,14 @@ ERRORS = {
     "no-such-offence": "no such offence was committed",
     "irregular-play-not-allowed": "irregular play is not allowed",
     "invalid-action": "the action is not a valid one",
+    "call-not-allowed": "the rules in force do not allow that call now",
+    "bad-discard": "the discard is not five of the player's ten cards",
+    "must-lead-lowest-trump": "a Wellington must be led with the caller's lowest card of the suit",
 }
+#: The calls that name no number of tricks: as the scenarios write them, and as the protocol
+#: names them. A Misery undertakes no trick (its call is 0); the others all five.
+NAMED_CALLS = {"Misery": "misery", "Wellington": "wellington", "Blücher": "blucher"}
+CALL_TRICKS = {"misery": 0, "wellington": 5, "blucher": 5}
 PHASES = {
     "cut": "the pack is to be cut",
     "deal": "the cards are to be dealt",
@@ -152,13 +160,21 @@ def seat(text: str) -> list[Piece]:
     return ["seat ", Value(text)]
 
 
+_Item = TypeVar("_Item")
+
+
 def Seat(text: str) -> list[Piece]:
     return ["Seat ", Value(text)]
 
 
-def join(items: Sequence[Piece], sep: str = ", ", last: str | None = None) -> list[Piece]:
-    """Items separated by ``sep`` (and ``last`` before the final one)."""
-    out: list[Piece] = []
+def join(items: Sequence[_Item], sep: str = ", ", last: str | None = None) -> list[_Item | str]:
+    """Items separated by ``sep`` (and ``last`` before the final one): pieces of a sentence
+    here, document nodes in the rulebook.
+
+    >>> join(["peel", "hoyle", "britannica"], ", ", " and ")
+    ['peel', ', ', 'hoyle', ' and ', 'britannica']
+    """
+    out: list[_Item | str] = []
     for index, item in enumerate(items):
         if index:
             out.append(last if last is not None and index == len(items) - 1 else sep)
@@ -199,6 +215,12 @@ def _say_calls(text: str) -> list[Piece]:
     if text == "none":
         return ["no call at all"]
     return ["only ", *join([Value(word) for word in text.split()], ", ", " or ")]
+
+
+def _say_variants(name: str) -> list[Piece]:
+    if PLACEHOLDER.match(name):
+        return ["The variant ", Value(name), " is played, as the profile gives it."]
+    return ["The variant ", Code(name), " is played, as the profile gives it."]
 
 
 def _say_payments(text: str) -> list[Piece]:
@@ -273,6 +295,8 @@ class CaseBuilder:
     claimed: set[int] = field(default_factory=set)
     #: Seats known to hold no cards (a dealer sitting out).
     empty_seats: set[int] = field(default_factory=set)
+    #: The variants played (their option values are among the overrides).
+    variants: list[str] = field(default_factory=list)
 
     def act(self, action: ActionDict) -> None:
         self.actions.append(action)
@@ -342,6 +366,28 @@ def _given_option(b: CaseBuilder, a: Args) -> None:
     b.overrides[a["option"]] = _option_value(a["option"], a["value"])
 
 
+def _given_variant(b: CaseBuilder, a: Args) -> None:
+    """The profile's bundle of the variant, applied through the register; the options it
+    changes are recorded as overrides, so that the scenario needs them (applicability)."""
+    if b.profile is None:
+        raise ScenarioError('a variant is of a profile: give the profile first (Given the profile "...")')
+    register = load()
+    variants = [*b.variants, a["name"]]
+    try:
+        values = register.variant_values(b.profile, variants)
+    except SpecError as error:
+        raise ScenarioError(str(error)) from error
+    plain = register.profile_values(b.profile)
+    b.variants = variants
+    b.overrides.update({option: value for option, value in values.items() if plain.get(option) != value})
+
+
+def _given_extra_hand(b: CaseBuilder, a: Args) -> None:
+    if b.start is None or "hands" not in b.start:
+        raise ScenarioError("the extra hand is dealt with the hands: give the hands first (Given the hands:)")
+    b.start["extra_hand"] = parse_cards(a["cards"])
+
+
 def _given_irregular(b: CaseBuilder, a: Args) -> None:
     b.irregular = True
 
@@ -357,6 +403,8 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
         cards = row["cards"].strip()
         hands[int(row["seat"])] = [] if cards == "-" else parse_cards(cards)
     b.start = {"hands": hands}
+    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap).
+    b.needs.add("seven-card")
     b.empty_seats = {s for s, hand in enumerate(hands) if not hand}
     if b.players is None:
         b.players = len(hands)
@@ -365,8 +413,9 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
 def _given_pack(b: CaseBuilder, a: Args) -> None:
     top = parse_cards(a["cards"])
     b.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
-    # Who gets which card of a stacked pack depends on how it is cut and dealt.
-    b.needs |= {"deal-pattern", "cut-minimum"}
+    # Who gets which card of a stacked pack depends on how it is cut and dealt: how many
+    # cards each seat takes, and whether an extra hand is dealt with them.
+    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet"}
 
 
 def _given_draw(b: CaseBuilder, a: Args) -> None:
@@ -417,6 +466,8 @@ def _claim(b: CaseBuilder, a: Args) -> None:
 
 
 STATE: tuple[str, ...] = ("answers", "state")
+#: The ways of throwing away five of ten cards: C(10, 5).
+DISCARDS_OF_FIVE = 252
 
 
 def _state(b: CaseBuilder, what: str, key: str, expected: Any) -> None:
@@ -427,10 +478,70 @@ def _legal(seat_number: int, kind: str) -> list[Operation]:
     return [{"get": ["answers", "legal-actions"]}, {"where": {"seat": seat_number, "type": kind}}]
 
 
-def _calls(text: str) -> list[int]:
+def _calls(text: str) -> tuple[list[int], list[str]]:
+    """The calls of a list such as ``"1 2 3 Misery 4 Nap"``: the numbers of tricks (Nap is
+    five) and the named calls as the protocol names them, each sorted."""
     if text.strip() == "none":
-        return []
-    return sorted(5 if item == "Nap" else int(item) for item in text.split())
+        return [], []
+    numbers: list[int] = []
+    named: list[str] = []
+    for item in text.split():
+        if item in NAMED_CALLS:
+            named.append(NAMED_CALLS[item])
+        elif item == "Nap":
+            numbers.append(5)
+        elif item.isdigit():
+            numbers.append(int(item))
+        else:
+            raise ScenarioError(f"{item!r} is no call (a number of tricks, Nap, {', '.join(NAMED_CALLS)})")
+    return sorted(numbers), sorted(named)
+
+
+def _then_may_call(b: CaseBuilder, a: Args) -> None:
+    """Exactly these calls: the numbers of tricks, and the named calls (none unless listed)."""
+    numbers, named = _calls(a["calls"])
+    legal = _legal(a["seat"], "call")
+    b.expect(
+        f"legal calls of seat {a['seat']}",
+        ["legal-actions"],
+        [*legal, {"where-set": "tricks"}, {"pluck": "tricks"}, {"sort": True}],
+        numbers,
+    )
+    b.expect(
+        f"legal named calls of seat {a['seat']}",
+        ["legal-actions"],
+        [*legal, {"where-set": "call"}, {"pluck": "call"}, {"sort": True}],
+        named,
+    )
+
+
+def _then_named_soloist(b: CaseBuilder, a: Args) -> None:
+    call = NAMED_CALLS[a["call"]]
+    b.expect(
+        "soloist, call and declaration",
+        ["state"],
+        [{"get": list(STATE)}, {"pick": ["soloist", "call", "declaration"]}],
+        {"soloist": a["seat"], "call": CALL_TRICKS[call], "declaration": call},
+    )
+
+
+def _then_extra_hand(b: CaseBuilder, a: Args) -> None:
+    cards = a["cards"].strip()
+    b.expect(
+        "the extra hand",
+        ["state"],
+        [{"get": [*STATE, "extra_hand"]}, {"sort": True}],
+        [] if cards == "-" else sorted(parse_cards(cards)),
+    )
+
+
+def _then_may_take(b: CaseBuilder, a: Args, may: bool) -> None:
+    b.expect(
+        f"seat {a['seat']} may take the extra hand",
+        ["legal-actions"],
+        [*_legal(a["seat"], "take-extra-hand"), {"nonempty": True}],
+        may,
+    )
 
 
 def _then_accepted(b: CaseBuilder, a: Args) -> None:
@@ -576,7 +687,18 @@ class Phrase:
 _SLOT = re.compile(r"\{(\w+):(\w+)\}")
 _ANY = r"<[^<>]+>"
 #: Slot types: what a step as run may hold there.
-SLOT_TYPES = {"int": r"\d+", "text": r'[^"]*', "word": r"[a-z0-9-]+", "side": r"up|down", "range": r"\d+-\d+"}
+SLOT_TYPES = {
+    "int": r"\d+",
+    "text": r'[^"]*',
+    "word": r"[a-z0-9-]+",
+    "side": r"up|down",
+    "range": r"\d+-\d+",
+    "call": "|".join(NAMED_CALLS),
+}
+
+#: Slots an outline's placeholder never fills as written: ``seat 1 calls <call>`` reads as the
+#: call of a number of tricks, whose rows may still name Nap or a named call.
+_NO_PLACEHOLDER = ("text", "call")
 
 
 @cache
@@ -587,7 +709,7 @@ def _compile(pattern: str, template: bool) -> re.Pattern[str]:
         parts.append(re.escape(pattern[position : slot.start()]))
         name, kind = slot.groups()
         body = SLOT_TYPES[kind]
-        if template and kind != "text":
+        if template and kind not in _NO_PLACEHOLDER:
             body = f"{body}|{_ANY}"
         parts.append(f"(?P<{name}>{body})")
         position = slot.end()
@@ -625,6 +747,12 @@ VOCABULARY: tuple[Phrase, ...] = (
         _given_irregular,
         lambda a, c: ["Irregular play is allowed, so that faults can be committed and claimed."],
     ),
+    _p(
+        "Given",
+        'the variant "{name:word}"',
+        _given_variant,
+        lambda a, c: _say_variants(a["name"]),
+    ),
     _p("Given", "{players:int} players with seat {dealer:int} dealing", _given_players, _say_players),
     _p(
         "Given",
@@ -632,6 +760,12 @@ VOCABULARY: tuple[Phrase, ...] = (
         _given_hands,
         lambda a, c: ["The cards have been cut and dealt. The hands:"],
         datatable="hands",
+    ),
+    _p(
+        "Given",
+        'the extra hand on the table is "{cards:text}"',
+        _given_extra_hand,
+        lambda a, c: ["The extra hand, dealt with them, lies face down on the table: ", Cards(a["cards"]), "."],
     ),
     _p(
         "Given",
@@ -680,6 +814,24 @@ VOCABULARY: tuple[Phrase, ...] = (
         "seat {seat:int} calls {tricks:int}",
         lambda b, a: b.act({"type": "call", "seat": a["seat"], "tricks": a["tricks"]}),
         lambda a, c: [*Seat(a["seat"]), " calls ", Value(a["tricks"]), "."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} calls {call:call}",
+        lambda b, a: b.act({"type": "call", "seat": a["seat"], "call": NAMED_CALLS[a["call"]]}),
+        lambda a, c: [*Seat(a["seat"]), " calls ", Value(a["call"]), "."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} takes the extra hand",
+        lambda b, a: b.act({"type": "take-extra-hand", "seat": a["seat"]}),
+        lambda a, c: [*Seat(a["seat"]), " takes up the extra hand."],
+    ),
+    _p(
+        "When",
+        'seat {seat:int} discards "{cards:text}"',
+        lambda b, a: b.act({"type": "discard", "seat": a["seat"], "cards": parse_cards(a["cards"])}),
+        lambda a, c: [*Seat(a["seat"]), " throws away ", Cards(a["cards"]), " face down."],
     ),
     _p(
         "When",
@@ -793,13 +945,31 @@ VOCABULARY: tuple[Phrase, ...] = (
     _p(
         "Then",
         'seat {seat:int} may call "{calls:text}"',
-        lambda b, a: b.expect(
-            f"legal calls of seat {a['seat']}",
-            ["legal-actions"],
-            [*_legal(a["seat"], "call"), {"pluck": "tricks"}, {"sort": True}],
-            _calls(a["calls"]),
-        ),
+        _then_may_call,
         lambda a, c: [*Seat(a["seat"]), " may call ", *_say_calls(a["calls"]), "."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may take the extra hand",
+        lambda b, a: _then_may_take(b, a, True),
+        lambda a, c: [*Seat(a["seat"]), " may take up the extra hand."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may not take the extra hand",
+        lambda b, a: _then_may_take(b, a, False),
+        lambda a, c: [*Seat(a["seat"]), " may not take up the extra hand."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may discard any five of his ten cards",
+        lambda b, a: b.expect(
+            f"discards open to seat {a['seat']}",
+            ["legal-actions"],
+            [*_legal(a["seat"], "discard"), {"count": True}],
+            DISCARDS_OF_FIVE,
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may throw away any five of his ten cards."],
     ),
     _p(
         "Then",
@@ -840,6 +1010,39 @@ VOCABULARY: tuple[Phrase, ...] = (
             {"soloist": a["seat"], "call": a["tricks"]},
         ),
         lambda a, c: [*Seat(a["seat"]), " is the soloist, with a call of ", Value(a["tricks"]), "."],
+    ),
+    _p(
+        "Then",
+        "the soloist is seat {seat:int} with a call of {call:call}",
+        _then_named_soloist,
+        lambda a, c: [*Seat(a["seat"]), " is the soloist, with a call of ", Value(a["call"]), "."],
+    ),
+    _p(
+        "Then",
+        "the soloist is seat {seat:int} with a Nap on the extra hand",
+        lambda b, a: b.expect(
+            "soloist, call and declaration",
+            ["state"],
+            [{"get": list(STATE)}, {"pick": ["soloist", "call", "declaration"]}],
+            {"soloist": a["seat"], "call": 5, "declaration": "sir-garnet"},
+        ),
+        lambda a, c: [*Seat(a["seat"]), " is the soloist, bound to a Nap by taking the extra hand."],
+    ),
+    _p(
+        "Then",
+        'the extra hand is "{cards:text}"',
+        _then_extra_hand,
+        lambda a, c: (
+            ["The extra hand has been taken up."]
+            if a["cards"].strip() == "-"
+            else ["The extra hand lies untaken, face down: ", Cards(a["cards"]), "."]
+        ),
+    ),
+    _p(
+        "Then",
+        "there are no trumps",
+        lambda b, a: _state(b, "trumps", "trumps", None),
+        lambda a, c: ["There is no trump suit."],
     ),
     _p(
         "Then",
@@ -949,6 +1152,7 @@ def known(text: str, vocabulary: Sequence[Phrase] = VOCABULARY) -> bool:
 
 
 __all__ = [
+    "NAMED_CALLS",
     "OFFENCES",
     "PLACEHOLDER",
     "TABLES",

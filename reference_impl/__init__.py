@@ -9,18 +9,23 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.errors`: the typed errors (``IllegalAction`` and its kinds).
 * :mod:`~napspec.reference.events`: the events and records (tricks, offences, results).
 * :mod:`~napspec.reference.cards`: cards as ints, packs, parsing and printing.
+* :mod:`~napspec.reference.contracts`: what a call undertakes (:class:`Contract`) and the
+  ranking of the calls: one to five tricks, Misery, Wellington, Blücher, Sir Garnet's Nap.
 * :mod:`~napspec.reference.rules`: :class:`Rules`, one typed field per option, and the facts
-  read from the register: stakes, fines, ranges, the cards each player is dealt.
+  read from the register: stakes, fines, ranges, the cards each player is dealt, the calls
+  there are.
 * :mod:`~napspec.reference.actions`: the actions, and the shared instances of the common ones.
 * :mod:`~napspec.reference.table`: the geometry of a table (eldest, cutter, order of play).
 * :mod:`~napspec.reference.state`: the fields of a hand, the phase names, the notes on speed.
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal; the faults of the deal recorded.
 * :mod:`~napspec.reference.exchanges`: between the deal and the calling; none in the plain
   game, the place of Peep and Purchase.
-* :mod:`~napspec.reference.calling`: the calls and the soloist; the place of Misery,
-  Wellington, Blücher, Sir Garnet.
+* :mod:`~napspec.reference.calling`: the calls and the soloist, Misery, Wellington and
+  Blücher included.
+* :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand: taken in the calling, five
+  cards discarded, a call of Nap.
 * :mod:`~napspec.reference.play`: the tricks, stopping when decided, the showing required,
-  the right to information.
+  the right to information; Misery without trumps, Wellington's lowest-trump lead.
 * :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards, the
   showing that reveals a revoke.
 * :mod:`~napspec.reference.claims`: claims of offences, their remedies and penalties.

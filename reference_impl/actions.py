@@ -1,13 +1,14 @@
 """The actions a player can take, as small immutable values.
 
-Each action names the seat that takes it. Actions are frozen dataclasses: two actions are
-equal only if they are of the same class with the same fields, so ``Pass(1)`` never equals
-``ShowCards(1)`` (as two plain tuples would). The engine hands out cached instances
+Each action names the seat that takes it. Actions are frozen dataclasses (but
+:class:`Discard`): two actions are equal only if they are of the same class with the same
+fields, so ``Pass(1)`` never equals ``ShowCards(1)`` (as two plain tuples would). The engine hands out cached instances
 (:data:`PLAY`, :data:`CALL`, ...), so listing legal actions creates no objects; an action
 built by hand is equal to the cached one and works the same.
 
-Regular actions: :class:`Cut`, :class:`DealCards` (plain), :class:`Call`, :class:`Pass`,
-:class:`Play`, :class:`ShowCards`, :class:`RefuseToShow`, :class:`AskInformation`.
+Regular actions: :class:`Cut`, :class:`DealCards` (plain), :class:`Call`, :class:`NamedCall`,
+:class:`TakeExtraHand`, :class:`Discard`, :class:`Pass`, :class:`Play`, :class:`ShowCards`,
+:class:`RefuseToShow`, :class:`AskInformation`.
 
 Irregular actions, accepted only by a hand made with ``allow_irregular=True`` and recorded
 as offences: :class:`DealCards` with ``exposed`` (a card exposed in dealing) or ``counts``
@@ -18,16 +19,20 @@ follow suit; :class:`ExposeCard`. :class:`Claim` claims a recorded offence by it
 True
 >>> Pass(1) == ShowCards(1)
 False
->>> describe(Call(0, 5)), describe(Play(3, 51))
-('seat 0 calls Nap', 'seat 3 plays AS')
+>>> describe(Call(0, 5)), describe(Play(3, 51)), describe(NamedCall(1, "misery"))
+('seat 0 calls Nap', 'seat 3 plays AS', 'seat 1 calls Misery')
+>>> Discard(2, (1, 2, 3, 4, 5)) == Pass(2), describe(Discard(2, (1, 2, 3, 4, 5)))
+(False, 'seat 2 discards 3C 4C 5C 6C 7C')
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from napspec.reference.cards import PACK_SIZE, format_card, format_cards
-from napspec.reference.rules import MAX_HANDS, NAP
+from napspec.reference.contracts import NAMED_CALLS, Contract
+from napspec.reference.rules import MAX_HANDS, MOST_CARDS_EACH, NAP
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,37 @@ class Call:
 
     seat: int
     tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class NamedCall:
+    """A call made by name: ``misery``, ``wellington`` or ``blucher`` (the calls beyond Nap
+    the rules in force play)."""
+
+    seat: int
+    call: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeExtraHand:
+    """Sir Garnet: the player to call takes the extra hand dealt face down, instead of calling
+    or passing; he must then discard five cards, which is his call of Nap."""
+
+    seat: int
+
+
+class Discard(NamedTuple):
+    """Sir Garnet: the player who took the extra hand discards five of his cards face down,
+    named in card order (the order of :func:`~napspec.reference.cards.parse_cards` on sorted
+    text; a discard named otherwise is refused).
+
+    A NamedTuple, not a dataclass like the other actions: the legal actions list every
+    discard of five cards of ten at once (252), and a tuple is made in C. It equals no other
+    action (the others are not tuples).
+    """
+
+    seat: int
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,18 +145,35 @@ class AskInformation:
     seat: int
 
 
-Action = Cut | DealCards | Call | Pass | Play | ExposeCard | Claim | ShowCards | RefuseToShow | AskInformation
+Action = (
+    Cut
+    | DealCards
+    | Call
+    | NamedCall
+    | TakeExtraHand
+    | Discard
+    | Pass
+    | Play
+    | ExposeCard
+    | Claim
+    | ShowCards
+    | RefuseToShow
+    | AskInformation
+)
 """Any action."""
 
 ACTION_TYPES: tuple[type, ...] = (
-    Cut, DealCards, Call, Pass, Play, ExposeCard, Claim, ShowCards, RefuseToShow, AskInformation,
+    Cut, DealCards, Call, NamedCall, TakeExtraHand, Discard, Pass, Play, ExposeCard, Claim, ShowCards,
+    RefuseToShow, AskInformation,
 )  # fmt: skip
 
 # Cached instances, indexed [seat][...]: the engine's legal-action lists are built from these.
 _SEATS = range(MAX_HANDS + 1)
 PLAY: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in range(PACK_SIZE)) for s in _SEATS)
 CUT: tuple[tuple[Cut, ...], ...] = tuple(tuple(Cut(s, d) for d in range(PACK_SIZE + 1)) for s in _SEATS)
-CALL: tuple[tuple[Call, ...], ...] = tuple(tuple(Call(s, t) for t in range(NAP + 1)) for s in _SEATS)
+CALL: tuple[tuple[Call, ...], ...] = tuple(tuple(Call(s, t) for t in range(MOST_CARDS_EACH + 1)) for s in _SEATS)
+NAMED: tuple[dict[str, NamedCall], ...] = tuple({name: NamedCall(s, name) for name in NAMED_CALLS} for s in _SEATS)
+TAKE: tuple[TakeExtraHand, ...] = tuple(TakeExtraHand(s) for s in _SEATS)
 PASS: tuple[Pass, ...] = tuple(Pass(s) for s in _SEATS)
 DEAL: tuple[DealCards, ...] = tuple(DealCards(s) for s in _SEATS)
 SHOW: tuple[ShowCards, ...] = tuple(ShowCards(s) for s in _SEATS)
@@ -153,6 +206,14 @@ def describe(action: Action) -> str:
         return f"{who} deals{extra}"
     if isinstance(action, Call):
         return f"{who} calls Nap" if action.tricks == NAP else f"{who} calls {action.tricks}"
+    if isinstance(action, NamedCall):
+        if action.call in NAMED_CALLS:
+            return f"{who} calls {Contract(0, action.call).name}"
+        return f"{who} calls {action.call!r}"
+    if isinstance(action, TakeExtraHand):
+        return f"{who} takes the extra hand"
+    if isinstance(action, Discard):
+        return f"{who} discards {format_cards(action.cards)}"
     if isinstance(action, Pass):
         return f"{who} passes"
     if isinstance(action, Play):
@@ -174,21 +235,26 @@ __all__ = [
     "CALL",
     "CUT",
     "DEAL",
+    "NAMED",
     "PASS",
     "PLAY",
     "REFUSE",
     "SHOW",
+    "TAKE",
     "Action",
     "AskInformation",
     "Call",
     "Claim",
     "Cut",
     "DealCards",
+    "Discard",
     "ExposeCard",
+    "NamedCall",
     "Pass",
     "Play",
     "RefuseToShow",
     "ShowCards",
+    "TakeExtraHand",
     "describe",
     "play",
 ]

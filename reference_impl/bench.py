@@ -117,7 +117,9 @@ def _sample(outcomes: list[tuple[int, float]], point: float) -> int:
 @click.option("--hands", default=30000, show_default=True, type=int, help="games of each engine")
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--profile", default="hoyle", show_default=True)
-def compare(hands: int, seed: int, profile: str) -> None:
+@click.option("--variants", default="", help="the profile's variants to play, comma-separated (e.g. misery,wellington)")
+@click.option("--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (instead)")
+def compare(hands: int, seed: int, profile: str, variants: str, house_rules: str | None) -> None:
     """Play random hands of the reference engine (4 players) and random games of OpenSpiel's
     oh_hell(players=4,num_tricks_fixed=5) in one run; print the games per second of each and
     their ratio.
@@ -126,9 +128,12 @@ def compare(hands: int, seed: int, profile: str) -> None:
     """
     if hands < 1:
         raise click.BadParameter("at least one hand", param_hint="--hands")
+    chosen = [name.strip() for name in variants.split(",") if name.strip()]
+    if house_rules and chosen:
+        raise click.UsageError("--variants applies to a profile; a house-rules file names its own variants")
     game = load_openspiel_game()  # first: a missing OpenSpiel is said before any measuring
     try:
-        rules = Rules.profile(profile)
+        rules = Rules.house_rules(house_rules) if house_rules else Rules.profile(profile, chosen)
         ours = play_reference(rules, 4, hands, seed)
     except NapError as error:
         raise click.ClickException(str(error)) from error

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from napspec.reference.actions import Action, Claim
 from napspec.reference.errors import NoSuchOffence, NotProvidedFor
 from napspec.reference.events import ClaimMade, FreshDealRequired, HandReplayed, Offence, PenaltyApplied, PlayStopped
-from napspec.reference.rules import NAP, Rules
+from napspec.reference.rules import Rules
 from napspec.reference.state import (
     CALLING,
     CLAIMED,
@@ -121,9 +121,12 @@ class Claims(HandState):
             if value == "none":
                 raise NotProvidedFor("these rules give no remedy for a wrong number of cards (option 'wrong-number')")
             if value == "redeal-before-calls-else-adjust":
-                if self._phase == CALLING and self._high < NAP:
+                # The calls are complete when the calling is over, or the highest call there
+                # is has been made (after it the others can only pass).
+                calls_open = self._high < len(rules.calls)
+                if self._phase == CALLING and calls_open:
                     return "redeal"
-                if soloist is None and self._high < NAP:
+                if soloist is None and calls_open:
                     raise NotProvidedFor("nobody played: there is nothing to adjust")
                 return "wrong-number-adjustment"
             if soloist is None:
@@ -217,8 +220,9 @@ class Claims(HandState):
     def _rewind(self, position: int, offence_id: int) -> None:
         """Take back the card at ``position`` and every later card, and go on from there.
 
-        Position 0 is Hoyle's replay: every holding is restored as dealt, the calls stand
-        (interpretation hoyle-replay-keeps-calls) and play restarts with the soloist's lead.
+        Position 0 is Hoyle's replay: every holding is restored as dealt (as play began, after
+        a Sir Garnet discard), the calls stand (interpretation hoyle-replay-keeps-calls) and
+        play restarts with the soloist's lead.
         Otherwise Britannica's replay from the revoke (interpretation
         britannica-replay-from-revoke). Choice: the revoker must follow suit from now on, even in a
         hand with ``allow_irregular``. Unclaimed play offences whose cards are taken back
@@ -232,17 +236,15 @@ class Claims(HandState):
                 offence.kind == "out-of-turn" and offence.position > position
             ):
                 self._ostate[i] = VOID
-        self._holdings = list(map(list, self._dealt))
+        self._holdings = list(map(list, self._before_play or self._dealt))
         self._trick = []
         self._tricks = []
         self._won = [0] * self._n
-        self._trumps = None
         self._led = -1
         self._pending_show = ()
         self._result = None
         self._phase = PLAY_PHASE
-        assert self._soloist is not None
-        self._start_trick(self._soloist)
+        self._start_play()
         for seat, card in kept:
             self._put(seat, card, True)
         self._events.append(new_record(HandReplayed, (len(self._tricks) + 1, len(self._trick), offence_id)))

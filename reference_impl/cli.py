@@ -7,6 +7,9 @@
 hands with full legality checking (every action is chosen from ``legal_actions`` and goes
 through ``apply``; every hand is settled) and prints the hands per second.
 
+Both take ``--variants misery,wellington`` (the bundles of the profile's variants, applied in
+order) or ``--house-rules FILE``.
+
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(main, ["play", "--profile", "peel", "--players", "3", "--seed", "2", "--hands", "1"])
 >>> result.exit_code, "Totals" in result.output
@@ -23,6 +26,7 @@ import click
 
 from napspec.reference.bench import compare, play_reference
 from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
+from napspec.reference.contracts import Contract
 from napspec.reference.errors import NapError
 from napspec.reference.events import (
     AllPassed,
@@ -30,6 +34,8 @@ from napspec.reference.events import (
     CardsShown,
     ClaimMade,
     DealerChosen,
+    Discarded,
+    ExtraHandTaken,
     FirstDealerCard,
     FreshDealRequired,
     HandReplayed,
@@ -49,12 +55,19 @@ from napspec.reference.rules import Rules
 from napspec.reference.session import Session
 
 
-def _rules(profile: str, house_rules: str | None) -> Rules:
-    # A wrong profile or house-rules file is a usage error (exit status 2), as in ``napspec``.
+def _rules(profile: str, house_rules: str | None, variants: str = "") -> Rules:
+    # A wrong profile, variant or house-rules file is a usage error (exit status 2), as in
+    # ``napspec``.
+    chosen = [name.strip() for name in variants.split(",") if name.strip()]
+    if house_rules and chosen:
+        raise click.UsageError("--variants applies to a profile; a house-rules file names its own variants")
     try:
-        return Rules.house_rules(house_rules) if house_rules else Rules.profile(profile)
+        return Rules.house_rules(house_rules) if house_rules else Rules.profile(profile, chosen)
     except NapError as error:
         raise click.UsageError(str(error)) from error
+
+
+_VARIANTS_HELP = "the profile's variants to play, comma-separated (misery, wellington, blucher, sir-garnet, seven-card)"
 
 
 class _Command(click.Group):
@@ -98,12 +111,13 @@ def main() -> None:
 @click.option(
     "--house-rules", type=click.Path(exists=True, dir_okay=False), help="a house-rules file (overrides --profile)"
 )
+@click.option("--variants", default="", help=_VARIANTS_HELP)
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--hands", default=3, show_default=True, type=click.IntRange(min=1))
-def play(profile: str, house_rules: str | None, players: int, seed: int, hands: int) -> None:
+def play(profile: str, house_rules: str | None, variants: str, players: int, seed: int, hands: int) -> None:
     """Play a session with random legal actions and print it."""
-    rules = _rules(profile, house_rules)
+    rules = _rules(profile, house_rules, variants)
     try:
         session = Session(rules, players, seed=seed)
     except NapError as error:
@@ -140,13 +154,14 @@ def _print_hand(hand: Hand) -> None:
             for seat in hand.active_seats:
                 click.echo(f"    seat {seat}: {format_cards(hand.dealt(seat))}")
         elif isinstance(event, SoloistChosen):
-            calls = ", ".join(
-                f"seat {seat} {'passes' if tricks == 0 else 'Nap' if tricks == 5 else tricks}"
-                for seat, tricks in hand.declarations
-            )
+            calls = ", ".join(f"seat {seat} {_call_words(call)}" for seat, call in hand.declarations)
             click.echo(f"  calls: {calls}")
             forced = " (compulsory)" if event.compulsory else ""
-            click.echo(f"  seat {event.seat} plays for {'Nap' if event.tricks == 5 else event.tricks}{forced}")
+            click.echo(f"  seat {event.seat} plays for {Contract(event.tricks, event.declaration).name}{forced}")
+        elif isinstance(event, ExtraHandTaken):
+            click.echo(f"  seat {event.seat} takes the extra hand")
+        elif isinstance(event, Discarded):
+            click.echo(f"  seat {event.seat} discards {format_cards(event.cards)}")
         elif isinstance(event, AllPassed):
             click.echo("  all pass: the hand is not played")
         elif isinstance(event, TrumpsFixed):
@@ -178,19 +193,27 @@ def _print_hand(hand: Hand) -> None:
             click.echo(f"  result: {event.outcome}; {paid}")
 
 
+def _call_words(call: int | str) -> str:
+    """A declaration of :attr:`Hand.declarations` in words."""
+    if call == 0:
+        return "passes"
+    return Contract(call).name if isinstance(call, int) else Contract(0, call).name
+
+
 @main.command()
 @click.option("--hands", default=20000, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--profile", default="hoyle", show_default=True)
+@click.option("--variants", default="", help=_VARIANTS_HELP)
 @click.option("--house-rules", type=click.Path(exists=True, dir_okay=False))
-def bench(hands: int, seed: int, players: int, profile: str, house_rules: str | None) -> None:
+def bench(hands: int, seed: int, players: int, profile: str, variants: str, house_rules: str | None) -> None:
     """Play random hands as fast as possible and print the hands per second.
 
     Like a session (the deal passing to the left, or staying after a fresh deal) but
     without keeping the history. The shuffle is part of the measure.
     """
-    rules = _rules(profile, house_rules)
+    rules = _rules(profile, house_rules, variants)
     try:
         run = play_reference(rules, players, hands, seed)
     except NapError as error:
@@ -207,7 +230,7 @@ __all__ = ["main"]
 
 @main.command()
 def serve() -> None:
-    """Speak the napspec/1 conformance protocol on stdin/stdout (docs/implementers.md).
+    """Speak the napspec/1.1 conformance protocol on stdin/stdout (docs/implementers.md).
 
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.

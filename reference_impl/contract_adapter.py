@@ -1,4 +1,4 @@
-"""The reference engine behind the napspec/1 engine contract.
+"""The reference engine behind the napspec/1.1 engine contract.
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
@@ -7,6 +7,9 @@ case (JSON) into calls of :class:`~napspec.reference.hand.Hand` and
 It is registered under the entry point ``napspec.engines`` as ``reference``; run as a
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
+
+It speaks napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and
+plays a napspec/1 case too: the options napspec/1 has not got are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
@@ -33,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from napspec.conformance.contract import PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
@@ -40,21 +44,27 @@ from napspec.reference.actions import (
     Claim,
     Cut,
     DealCards,
+    Discard,
     ExposeCard,
+    NamedCall,
     Pass,
     Play,
     RefuseToShow,
     ShowCards,
+    TakeExtraHand,
 )
 from napspec.reference.cards import SUITS, format_card, parse_card
 from napspec.reference.errors import (
     BadCut,
+    BadDiscard,
+    CallNotAllowed,
     CallTooLow,
     CannotPass,
     CardNotHeld,
     IllegalAction,
     IrregularPlayNotAllowed,
     MustFollowSuit,
+    MustLeadLowestTrump,
     NoSuchOffence,
     NotProvidedFor,
     NotYourTurn,
@@ -66,7 +76,9 @@ from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
 from napspec.spec import load as load_register
 
-PROTOCOL = "napspec/1"
+_REGISTER = load_register()
+_PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
+"""The options that switch the calls beyond Nap on, at the value that is the plain game."""
 
 QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
 
@@ -85,6 +97,9 @@ ERROR_CODES: dict[type[IllegalAction], str] = {
     NotProvidedFor: "not-provided-for",
     NoSuchOffence: "no-such-offence",
     IrregularPlayNotAllowed: "irregular-play-not-allowed",
+    CallNotAllowed: "call-not-allowed",
+    BadDiscard: "bad-discard",
+    MustLeadLowestTrump: "must-lead-lowest-trump",
 }
 
 
@@ -120,9 +135,9 @@ def _capabilities() -> dict[str, Any]:
         else:
             options[spec.id] = list(spec.values)
     return {
-        "profiles": sorted(load_register().profile_ids),  # Rules.profile plays every profile there is
+        "profiles": sorted(_REGISTER.profile_ids),  # Rules.profile plays every profile there is
         "options": options,
-        "variants": [],
+        "variants": list(_REGISTER.variant_names()),  # Rules.profile plays every variant there is
         "queries": list(QUERIES),
         "irregular_play": True,
     }
@@ -151,7 +166,13 @@ def _action(data: Mapping[str, Any]) -> Action:
         counts = tuple(data["counts"]) if "counts" in data else None
         return DealCards(seat, exposed, counts)
     if kind == "call":
+        if "call" in data:
+            return NamedCall(seat, data["call"])
         return Call(seat, data["tricks"])
+    if kind == "take-extra-hand":
+        return TakeExtraHand(seat)
+    if kind == "discard":
+        return Discard(seat, tuple(sorted(_cards(data["cards"]))))  # the protocol's order is not significant
     if kind == "pass":
         return Pass(seat)
     if kind == "play":
@@ -201,6 +222,12 @@ def _action_json(action: Action) -> dict[str, Any]:
         return result
     if isinstance(action, Call):
         return {"type": "call", "seat": action.seat, "tricks": action.tricks}
+    if isinstance(action, NamedCall):
+        return {"type": "call", "seat": action.seat, "call": action.call}
+    if isinstance(action, TakeExtraHand):
+        return {"type": "take-extra-hand", "seat": action.seat}
+    if isinstance(action, Discard):
+        return {"type": "discard", "seat": action.seat, "cards": [format_card(card) for card in action.cards]}
     if isinstance(action, Pass):
         return {"type": "pass", "seat": action.seat}
     if isinstance(action, Play):
@@ -216,11 +243,18 @@ def _action_json(action: Action) -> dict[str, Any]:
     return {"type": "ask", "seat": action.seat}
 
 
+def _plays_variants(rules: Rules) -> bool:
+    """Whether any option of napspec/1.1 is away from its plain value (the answers then carry
+    ``declaration`` and ``extra_hand``)."""
+    values = rules.options()
+    return any(values[option] != plain for option, plain in _PLAIN.items())
+
+
 def _answer(hand: Hand, query: str) -> Any:
     """The answer to ``query`` about ``hand`` as it stands."""
     seats = range(hand.players)
     if query == "state":
-        return {
+        state: dict[str, Any] = {
             "phase": hand.phase,
             "to_act": hand.to_act,
             "soloist": hand.soloist,
@@ -229,6 +263,11 @@ def _answer(hand: Hand, query: str) -> Any:
             "tricks_won": [hand.tricks_won(seat) for seat in seats],
             "holdings": [[format_card(card) for card in hand.holding(seat)] for seat in seats],
         }
+        if _plays_variants(hand.rules):
+            extra = hand.extra_hand
+            state["declaration"] = hand.declaration
+            state["extra_hand"] = [format_card(card) for card in extra] if extra is not None else None
+        return state
     if query == "legal-actions":
         return [_action_json(action) for action in hand.legal_actions()]
     if query == "tricks":
@@ -304,8 +343,10 @@ class ReferenceEngine:
         queries: list[str] = list(case["queries"])
         players: int = case["players"]
         irregular = bool(case["irregular"])
+        # A case of napspec/1 has not got the options of 1.1: they are at their plain values.
+        options = {**_PLAIN, **case["options"]}
         try:
-            rules = Rules.from_options(case["options"], name=case_id)
+            rules = Rules.from_options(options, name=case_id)
             if "draw" in start:
                 if case["actions"] or queries != ["first-dealer"]:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
@@ -313,7 +354,10 @@ class ReferenceEngine:
                 return {"case": case_id, "steps": [], "answers": {"first-dealer": {"seat": session.first_dealer}}}
             if "hands" in start:
                 holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
-                hand = Hand.stacked(rules, players, case["dealer"], holdings, allow_irregular=irregular)
+                extra = _cards(start["extra_hand"]) if "extra_hand" in start else None
+                hand = Hand.stacked(
+                    rules, players, case["dealer"], holdings, allow_irregular=irregular, extra_hand=extra
+                )
             else:
                 hand = Hand(rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular)
         except ValueError as error:  # RulesError and CardError are ValueErrors too
@@ -324,7 +368,7 @@ class ReferenceEngine:
 
 
 def main() -> None:
-    """Serve the napspec/1 protocol on stdin/stdout with the reference engine."""
+    """Serve the napspec/1.1 protocol on stdin/stdout with the reference engine."""
     from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)

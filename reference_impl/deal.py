@@ -3,14 +3,16 @@
 A hand begins in phase ``cut`` with a pack (shuffled, or stacked by the caller), or, made by
 :meth:`~napspec.reference.hand.Hand.stacked`, at the calling with the holdings given. The
 player on the dealer's right cuts (option ``cut-minimum`` bounds the depth); the dealer
-deals five cards to each playing seat by the pattern of option ``deal-pattern``; the undealt
-cards are the stock. A faulty pack, an uncut deal, a card exposed in dealing and a misdeal are
+deals five cards to each playing seat (seven at seven-card Nap) by the pattern of option
+``deal-pattern``, and, under Sir Garnet, one more hand of as many cards, served last in each
+round and left face down (interpretations sir-garnet-dealt-last, sir-garnet-face-down); the
+undealt cards are the stock. A faulty pack, an uncut deal, a card exposed in dealing and a misdeal are
 accepted only in a hand with ``allow_irregular``, and recorded as offences (their remedies are
 in :mod:`~napspec.reference.claims`).
 
-Where the variants go: seven-card Nap deals seven instead of five (the table's getters and
-:func:`irregular_schedule` are where the count of cards enters); the deal hands over to
-:mod:`~napspec.reference.exchanges` when it is complete.
+The count of cards enters through the table's getters (:mod:`~napspec.reference.table`) and
+:func:`irregular_schedule`; the deal hands over to :mod:`~napspec.reference.exchanges` when
+it is complete.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from napspec.reference.state import (
     HandState,
     new_record,
 )
-from napspec.reference.table import checked_tables
+from napspec.reference.table import checked_tables, deal_rounds
 
 FULL_SET = frozenset(FULL_PACK)
 
@@ -62,8 +64,15 @@ class SetUpAndDeal(HandState):
         self._dealt = _NO_HOLDINGS[players]
         self._has_dealt = False
         self._short = False
+        self._extra = None
+        self._taker = None
+        self._discards = ()
+        self._before_play = None
         self._decls = []
+        self._call_table = ()  # the rules' calling table, once the calling begins
         self._high = 0
+        self._high_call = None
+        self._contract = None
         rule = rules.compulsory_call
         order = self._geo.order
         self._bound = order[0] if rule == "eldest-cannot-pass" else order[-1] if rule == "dealer-if-all-pass" else None
@@ -73,6 +82,7 @@ class SetUpAndDeal(HandState):
         self._compulsory = False
         self._trumps = None
         self._led = -1
+        self._lowest_lead = False
         self._trick = []
         self._trick_order = ()
         self._tricks = []
@@ -118,8 +128,8 @@ class SetUpAndDeal(HandState):
                 else:
                     faults = None
             minimum = self._rules.cut_minimum
-            if len(pack) < self._geo.hands * CARDS_EACH or len(pack) < 2 * minimum:
-                raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._geo.hands} hands")
+            if len(pack) < self._geo.dealt or len(pack) < 2 * minimum:
+                raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._hands_dealt()} hands")
         self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
         self._dupes = faults is not None and faults[1] != ()
         self._phase = CUT_PHASE
@@ -133,33 +143,54 @@ class SetUpAndDeal(HandState):
                 f"repeated: {format_cards(repeated) or 'none'}",
             )
 
-    def _start_stacked(self, hands: Mapping[int, Sequence[int]], allow_irregular: bool) -> None:
-        """Give out the holdings ``hands`` (seat → cards) as if dealt; see ``Hand.stacked``."""
+    def _hands_dealt(self) -> int:
+        """The hands a regular deal serves: the players', and Sir Garnet's extra hand."""
+        return self._geo.hands + (1 if self._rules.sir_garnet == "played" else 0)
+
+    def _start_stacked(
+        self, hands: Mapping[int, Sequence[int]], allow_irregular: bool, extra_hand: Sequence[int] | None
+    ) -> None:
+        """Give out the holdings ``hands`` (seat → cards), and the extra hand, as if dealt; see
+        ``Hand.stacked``."""
         players = self._n
         geo = self._geo
+        cards_each = self._rules.cards_each
         holdings: list[list[int]] = [[] for _ in range(players)]
         seen: set[int] = set()
-        for seat, cards in hands.items():
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"{seat!r} is not a seat at a table of {players}")
-            if geo.sits_out and seat == geo.dealer and len(cards) > 0:
-                raise ValueError(f"the dealer (seat {seat}) sits out and holds no cards")
+
+        def take(cards: Sequence[int]) -> None:
             for c in cards:
                 check_card(c)
                 if c in seen:
                     raise ValueError(f"card {format_cards([c])} is given twice")
                 seen.add(c)
+
+        for seat, cards in hands.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"{seat!r} is not a seat at a table of {players}")
+            if geo.sits_out and seat == geo.dealer and len(cards) > 0:
+                raise ValueError(f"the dealer (seat {seat}) sits out and holds no cards")
+            take(cards)
             holdings[seat] = sorted(cards)
-        wrong = [s for s in geo.order if len(holdings[s]) != CARDS_EACH]
+        if extra_hand is not None:
+            if self._rules.sir_garnet != "played":
+                raise ValueError("an extra hand is dealt only under Sir Garnet (option 'sir-garnet' = 'played')")
+            if len(extra_hand) != cards_each:
+                raise ValueError(f"the extra hand must be of {cards_each} cards, not {len(extra_hand)}")
+            take(extra_hand)
+        wrong = [s for s in geo.order if len(holdings[s]) != cards_each]
         if wrong and not allow_irregular:
             raise ValueError(
-                f"every player must hold {CARDS_EACH} cards; "
+                f"every player must hold {cards_each} cards; "
                 + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
                 + " (a wrong number needs allow_irregular=True)"
             )
         self._deck = None
         self._pack = ()
         self._stock = sorted(FULL_SET - seen)
+        # Choice (interpretation stacked-without-extra-hand): a stacked start under Sir Garnet
+        # that gives no extra hand has none; the undealt cards are all stock.
+        self._extra = sorted(extra_hand) if extra_hand is not None else None
         self._install_holdings(holdings, "stacked", False)
         for s in wrong:
             self._record("wrong-number", s, held=len(holdings[s]), detail=f"holds {len(holdings[s])} cards")
@@ -217,19 +248,32 @@ class SetUpAndDeal(HandState):
             self._record("uncut", self._dealer, detail="dealt without being cut")
         order = geo.order
         holdings: list[list[int]]
-        if regular:  # each seat's five cards, by the table's getters, sorted into card order
+        rules = self._rules
+        cards_each = rules.cards_each
+        if regular:  # each seat's cards, by the table's getters, sorted into card order
             holdings = []
-            for take in geo.deals[self._rules.deal_pattern]:  # (a loop: see the notes on speed)
+            for take in geo.deals[rules.deal_pattern]:  # (a loop: see the notes on speed)
                 holdings.append(sorted(take(pack)) if take is not None else [])
-            dealt = CARDS_EACH * geo.hands
+            extra = geo.extra_deals[rules.deal_pattern]
+            if extra is not None:
+                self._extra = sorted(extra(pack))
+            dealt = geo.dealt
         else:
             assert counts is not None
-            holdings = [[] for _ in range(self._n)]
-            sequence = irregular_schedule(self._rules.deal_pattern, order, counts)
+            # Choice: the extra hand (seat n in the schedule) is dealt its cards regularly,
+            # last in each round, whatever the players wrongly receive.
+            extra_hand = rules.sir_garnet == "played"
+            served = (*order, self._n) if extra_hand else order
+            wanted = (*counts, cards_each)
+            holdings = [[] for _ in range(self._n + 1)]
+            sequence = irregular_schedule(rules.deal_pattern, served, wanted, cards_each)
             for i, seat in enumerate(sequence):
                 holdings[seat].append(pack[i])
             for cards in holdings:
                 cards.sort()
+            extra_cards = holdings.pop()
+            if extra_hand:
+                self._extra = extra_cards
             dealt = len(sequence)
         self._stock = pack[dealt:]
         self._install_holdings(holdings, self._rules.deal_pattern if regular else "irregular", regular)
@@ -239,12 +283,13 @@ class SetUpAndDeal(HandState):
             assert counts is not None
             self._record("misdeal", self._dealer, detail="cards wrongly dealt: " + ", ".join(map(str, counts)))
             for seat in order:
-                if counts[seat] != CARDS_EACH:
+                if counts[seat] != cards_each:
                     self._record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
 
     def _check_counts(self, counts: tuple[int, ...], size: int) -> bool:
         """Check the ``counts`` of an irregular deal from a pack of ``size`` cards (raises
-        :class:`BadDeal`); whether they are regular after all (five cards each). (Apart from
+        :class:`BadDeal`); whether they are regular after all (five cards each, or seven). The
+        extra hand, where there is one, takes its cards too. (Apart from
         :meth:`_do_deal`: see the notes on speed in :mod:`~napspec.reference.state`.)"""
         if not isinstance(counts, tuple) or len(counts) != self._n:
             raise BadDeal(f"counts must be a tuple with one number of cards per seat ({self._n})")
@@ -253,15 +298,18 @@ class SetUpAndDeal(HandState):
                 raise BadDeal(f"{c!r} is not a number of cards")
         if self._geo.sits_out and counts[self._dealer]:
             raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
-        if sum(counts) > size:
-            raise BadDeal(f"{sum(counts)} cards cannot be dealt from a pack of {size}")
-        return all(counts[s] == CARDS_EACH for s in self._geo.order)
+        cards_each = self._rules.cards_each
+        extra = cards_each if self._rules.sir_garnet == "played" else 0
+        if sum(counts) + extra > size:
+            raise BadDeal(f"{sum(counts) + extra} cards cannot be dealt from a pack of {size}")
+        return all(counts[s] == cards_each for s in self._geo.order)
 
     def _someone_short(self) -> bool:
-        """Whether a player holds fewer than five cards (after an irregular or stacked deal).
-        (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
+        """Whether a player holds fewer cards than the rules deal (after an irregular or stacked
+        deal). (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
         holdings = self._holdings
-        return any(len(holdings[s]) < CARDS_EACH for s in self._geo.order)
+        cards_each = self._rules.cards_each
+        return any(len(holdings[s]) < cards_each for s in self._geo.order)
 
     def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
         """Give out the holdings. A regular deal gives everyone five; only an irregular or
@@ -291,8 +339,11 @@ CUT_CACHE: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 """The cuts open, by (cutter, cut-minimum, size of the pack)."""
 
 
-def irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int]) -> list[int]:
-    """The seat each card goes to in a wrong deal that gives seat *s* ``counts[s]`` cards.
+def irregular_schedule(
+    pattern: str, order: Sequence[int], counts: Sequence[int], cards_each: int = CARDS_EACH
+) -> list[int]:
+    """The seat each card goes to in a wrong deal that gives seat *s* ``counts[s]`` cards,
+    where a regular deal gives ``cards_each``.
 
     Choice: the regular rounds of the pattern are followed, a seat dropping out of them once
     it has its count; seats still short then receive one card a round, in order.
@@ -302,10 +353,7 @@ def irregular_schedule(pattern: str, order: Sequence[int], counts: Sequence[int]
     >>> irregular_schedule("three-then-two", (1, 2, 0), (4, 2, 5))
     [1, 1, 2, 2, 2, 0, 0, 0, 2, 2, 0]
     """
-    if pattern == "singly":
-        regular = [s for _ in range(CARDS_EACH) for s in order]
-    else:
-        regular = [s for s in order for _ in range(3)] + [s for s in order for _ in range(2)]
+    regular = [s for size in deal_rounds(pattern, cards_each) for s in order for _ in range(size)]
     got = dict.fromkeys(order, 0)
     sequence: list[int] = []
     for seat in regular:

@@ -56,11 +56,29 @@ class BadDeal(IllegalAction):
 
 
 class BadCall(IllegalAction):
-    """A call of a number of tricks outside one to five."""
+    """A call of a number of tricks the rules do not have (outside one to five; three to
+    seven at seven-card Nap), or of no call at all."""
 
 
 class CallTooLow(IllegalAction):
     """A call that does not exceed the highest call so far."""
+
+
+class CallNotAllowed(IllegalAction):
+    """A call the rules in force do not have, or that is not open now: a named call they do
+    not play, a Wellington not over a Nap, a Blücher not over a Wellington; the extra hand
+    taken when it is not open; a call or a pass by a player who has taken the extra hand and
+    not yet discarded."""
+
+
+class BadDiscard(IllegalAction):
+    """A discard that is not five distinct cards of the player's hand, or by a player who has
+    taken no extra hand."""
+
+
+class MustLeadLowestTrump(IllegalAction):
+    """A Wellington caller's first lead that is not the lowest card he holds of its suit
+    (option ``wellington-lead`` = ``lowest-trump``)."""
 
 
 class CannotPass(IllegalAction):
@@ -96,6 +114,8 @@ __all__ = [
     "BadCall",
     "BadCut",
     "BadDeal",
+    "BadDiscard",
+    "CallNotAllowed",
     "CallTooLow",
     "CannotPass",
     "CardError",
@@ -103,6 +123,7 @@ __all__ = [
     "IllegalAction",
     "IrregularPlayNotAllowed",
     "MustFollowSuit",
+    "MustLeadLowestTrump",
     "NapError",
     "NoSuchOffence",
     "NoSuchSeat",

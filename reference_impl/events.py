@@ -98,6 +98,8 @@ class Result(NamedTuple):
     soloist: int | None
     call: int | None
     tricks_made: int | None
+    declaration: str | None = None
+    """``None`` for a call of tricks, else the named call played (``misery``...)."""
 
 
 # ---------------------------------------------------------------------- session events
@@ -138,10 +140,25 @@ class Dealt(NamedTuple):
 
 
 class Called(NamedTuple):
-    """``seat`` called ``tricks`` (5 is Nap)."""
+    """``seat`` called ``tricks`` (5 is Nap), or the named call ``declaration`` (``tricks`` is
+    then 0 for a Misery, 5 for the others; ``sir-garnet`` is the Nap of the extra hand)."""
 
     seat: int
     tricks: int
+    declaration: str | None = None
+
+
+class ExtraHandTaken(NamedTuple):
+    """Sir Garnet: ``seat`` took the extra hand."""
+
+    seat: int
+
+
+class Discarded(NamedTuple):
+    """Sir Garnet: ``seat`` discarded ``cards`` face down (in card order)."""
+
+    seat: int
+    cards: tuple[int, ...]
 
 
 class Passed(NamedTuple):
@@ -151,12 +168,13 @@ class Passed(NamedTuple):
 
 
 class SoloistChosen(NamedTuple):
-    """``seat`` plays alone for ``tricks``; ``compulsory`` when he was made to play for one
-    because all passed."""
+    """``seat`` plays alone for ``tricks`` (or the named call ``declaration``); ``compulsory``
+    when he was bound by option compulsory-call."""
 
     seat: int
     tricks: int
     compulsory: bool
+    declaration: str | None = None
 
 
 class AllPassed(NamedTuple):
@@ -279,7 +297,8 @@ class HandSettled(NamedTuple):
 
 
 Event = (
-    FirstDealerCard | DealerChosen | PackCut | Dealt | Called | Passed | SoloistChosen | AllPassed
+    FirstDealerCard | DealerChosen | PackCut | Dealt | Called | ExtraHandTaken | Discarded | Passed
+    | SoloistChosen | AllPassed
     | TrumpsFixed | CardPlayed | TrickWon | PlayStopped | ShowRequired | CardsShown | ShowRefused
     | OffenceRecorded | ClaimMade | PenaltyApplied | HandReplayed | FreshDealRequired
     | Information | HandSettled
@@ -296,7 +315,9 @@ __all__ = [
     "ClaimMade",
     "DealerChosen",
     "Dealt",
+    "Discarded",
     "Event",
+    "ExtraHandTaken",
     "FirstDealerCard",
     "FreshDealRequired",
     "HandReplayed",

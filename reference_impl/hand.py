@@ -7,7 +7,8 @@ A :class:`Hand` is driven by :meth:`Hand.apply` with the actions of
 (:meth:`Hand.snapshot` is unchanged): every handler checks everything before it changes
 anything.
 
-Phases: ``cut`` → ``deal`` → ``calling`` → ``play`` (→ ``show``) → ``finished``.
+Phases: ``cut`` → ``deal`` → ``calling`` → ``play`` (→ ``show``) → ``finished``. (Sir
+Garnet's taking of the extra hand and discard belong to the calling.)
 
 Seats are 0..n-1 clockwise: the player on seat *s*'s left is *s + 1 mod n*. The eldest hand
 is the dealer's left; the player on the dealer's right cuts. When the dealer sits out
@@ -20,6 +21,7 @@ A hand is all its phases together, each a module of its own (the state they shar
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal;
 * :mod:`~napspec.reference.exchanges`: between the deal and the calling (none in the plain game);
 * :mod:`~napspec.reference.calling`: the calls and the soloist;
+* :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand, taken and discarded;
 * :mod:`~napspec.reference.play`: the tricks, and the showing of cards;
 * :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards;
 * :mod:`~napspec.reference.claims`: claims of offences and their remedies;
@@ -71,21 +73,26 @@ from napspec.reference.actions import (
     Claim,
     Cut,
     DealCards,
+    Discard,
     ExposeCard,
+    NamedCall,
     Pass,
     Play,
     RefuseToShow,
     ShowCards,
+    TakeExtraHand,
 )
 from napspec.reference.calling import Calling
 from napspec.reference.cards import FULL_PACK
 from napspec.reference.claims import Claims
+from napspec.reference.contracts import Contract
 from napspec.reference.deal import SetUpAndDeal
 from napspec.reference.errors import NotAnAction, WrongPhase
 from napspec.reference.events import Event, Offence, Result, Trick
 from napspec.reference.exchanges import Exchanges
+from napspec.reference.extra_hand import ExtraHand
 from napspec.reference.irregularities import Irregularities
-from napspec.reference.play import TrickPlay
+from napspec.reference.play import NO_TRUMPS, TrickPlay
 from napspec.reference.rules import Rules
 from napspec.reference.settlement import Settlement
 from napspec.reference.state import (
@@ -118,7 +125,7 @@ def _freeze(value: object) -> object:
     return value
 
 
-class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, Settlement):
+class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, Settlement):
     """One deal: cut, deal, calling, play, settlement.
 
     ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False)`` starts in
@@ -162,13 +169,15 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         dealer: int,
         hands: Mapping[int, Sequence[int]],
         allow_irregular: bool = False,
+        extra_hand: Sequence[int] | None = None,
     ) -> Hand:
-        """A hand that starts at the calling with the given holdings (seat → cards).
+        """A hand that starts at the calling with the given holdings (seat → cards), and,
+        under Sir Garnet, the ``extra_hand`` lying face down (without it, there is none).
 
-        Every playing seat should hold five cards; a wrong number is accepted only with
-        ``allow_irregular`` and recorded as a ``wrong-number`` offence. A seat left out of
-        ``hands`` holds nothing. The undealt cards are the stock. The sitting-out dealer may
-        not be given cards.
+        Every playing seat should hold five cards (seven at seven-card Nap); a wrong number is
+        accepted only with ``allow_irregular`` and recorded as a ``wrong-number`` offence. A
+        seat left out of ``hands`` holds nothing. The undealt cards are the stock. The
+        sitting-out dealer may not be given cards.
 
         >>> from napspec.reference.rules import Rules
         >>> from napspec.reference.cards import parse_cards
@@ -180,7 +189,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         """
         self = cls.__new__(cls)
         self._setup(rules, players, dealer, allow_irregular)
-        self._start_stacked(hands, allow_irregular)
+        self._start_stacked(hands, allow_irregular, extra_hand)
         return self
 
     # ------------------------------------------------------------------ queries
@@ -258,9 +267,11 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         return tuple(self._stock)
 
     @property
-    def declarations(self) -> tuple[tuple[int, int], ...]:
-        """The calling so far: (seat, tricks) in order, tricks 0 for a pass."""
-        return tuple(self._decls)
+    def declarations(self) -> tuple[tuple[int, int | str], ...]:
+        """The calling so far, in order: (seat, tricks) for a call of tricks, tricks 0 for a
+        pass; (seat, name) for a named call (``misery``, ``wellington``, ``blucher``, and
+        ``sir-garnet`` for the Nap of the extra hand)."""
+        return tuple((seat, 0 if call is None else call.key) for seat, call in self._decls)
 
     @property
     def soloist(self) -> int | None:
@@ -269,8 +280,30 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
 
     @property
     def call(self) -> int | None:
-        """The number of tricks the soloist plays for (5 = Nap)."""
+        """The number of tricks the soloist plays for (5 = Nap; 0 for a Misery)."""
         return self._call
+
+    @property
+    def declaration(self) -> str | None:
+        """The named call the soloist plays (``misery``, ``wellington``, ``blucher``,
+        ``sir-garnet``), or ``None`` for a call of tricks (or before the calling is over)."""
+        return self._contract.declaration if self._contract is not None else None
+
+    @property
+    def contract(self) -> Contract | None:
+        """What the soloist plays for, once the calling is over."""
+        return self._contract
+
+    @property
+    def extra_hand(self) -> tuple[int, ...] | None:
+        """Sir Garnet's extra hand while it lies untaken, ``()`` once taken, ``None`` when there
+        is none (other rules, or before the deal)."""
+        return tuple(self._extra) if self._extra is not None else None
+
+    @property
+    def discards(self) -> tuple[int, ...]:
+        """The cards discarded by the taker of the extra hand (out of play)."""
+        return self._discards
 
     @property
     def compulsory(self) -> bool:
@@ -279,8 +312,9 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
 
     @property
     def trumps(self) -> int | None:
-        """The trump suit (0..3), fixed by the first card the soloist leads."""
-        return self._trumps
+        """The trump suit (0..3), fixed by the first card the soloist leads; ``None`` before,
+        and in a Misery without trumps."""
+        return None if self._trumps == NO_TRUMPS else self._trumps
 
     @property
     def tricks(self) -> list[Trick]:
@@ -355,11 +389,12 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         Two snapshots are equal exactly when the hands are in the same state; tests use it to
         check that a rejected action changed nothing.
         """
-        return tuple(_freeze(getattr(self, name)) for name in HandState.__slots__)
+        # The calling table is the rules' (a constant for the hand), not a state of it.
+        return tuple(_freeze(getattr(self, name)) for name in HandState.__slots__ if name != "_call_table")
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> Sequence[Action]:
         """The regular actions open now, and a claim by each seat of every offence whose
         claim the rules would accept now.
 
@@ -370,7 +405,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         game on (listing it would let a random player ask for ever).
         """
         phase = self._phase
-        legal: tuple[Action, ...]
+        legal: Sequence[Action]
         if phase == PLAY_PHASE:  # the usual case: no closed check needed, a closed hand is finished
             legal = self._playable()
         elif self._closed:
@@ -388,7 +423,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, TrickPlay, Irregularities, Claims, 
         # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
         # to show, say) the rest of the hand need not look at the remedies again.
         if self._offences and OPEN in self._ostate:
-            legal = legal + self._open_claims()
+            legal = (*legal, *self._open_claims())
         return legal
 
     # ------------------------------------------------------------------ apply
@@ -424,6 +459,9 @@ _HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
     Play: Hand._do_play,
     Call: Hand._do_call,
     Pass: Hand._do_pass,
+    NamedCall: Hand._do_named_call,
+    TakeExtraHand: Hand._do_take,
+    Discard: Hand._do_discard,
     Cut: Hand._do_cut,
     DealCards: Hand._do_deal,
     ShowCards: Hand._do_show,
@@ -459,7 +497,8 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
 
 
 def cards_accounted_for(hand: Hand) -> list[int]:
-    """Every card of the hand's pack, wherever it is now (holdings, table, stock), sorted.
+    """Every card of the hand's pack, wherever it is now (holdings, table, stock, the extra
+    hand and the discards), sorted.
 
     Equal to the sorted pack (``hand.deck``, or the full pack for a stacked hand) at all
     times: no card is lost or made.
@@ -470,6 +509,8 @@ def cards_accounted_for(hand: Hand) -> list[int]:
     for seat_cards in hand.table():
         cards.extend(card for card, _ in seat_cards)
     cards.extend(hand.stock)
+    cards.extend(hand.extra_hand or ())
+    cards.extend(hand.discards)
     return sorted(cards)
 
 

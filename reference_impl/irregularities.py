@@ -61,7 +61,7 @@ class Irregularities(HandState):
             seat,
             card=card,
             trick=len(self._tricks) + 1,
-            position=len(self._played()),
+            position=self._cards_played(),
             suit=led,
             detail="did not follow suit",
         )
@@ -84,7 +84,7 @@ class Irregularities(HandState):
             seat,
             card=card,
             trick=len(self._tricks) + 1,
-            position=len(self._played()),
+            position=self._cards_played(),
             detail=f"played out of turn (seat {self._to_act} was to play); the card is taken back",
         )
 
@@ -141,7 +141,7 @@ class Irregularities(HandState):
         seat = self._check_shower(action.seat)
         last = self._tricks[-1]
         index = [s for s, _ in last.cards].index(seat)
-        position = len(self._played()) - len(last.cards) + index
+        position = self._cards_played() - len(last.cards) + index
         remedy = self._penalty_for_revealed(seat)
         self._events.append(new_record(ShowRefused, (seat,)))
         self._pending_show = self._pending_show[1:]

@@ -1,15 +1,19 @@
-"""Play: five tricks, the soloist leading to the first, his first lead fixing trumps (rules
-``play.*``); then, when option ``stop-when-decided`` stops play early, the showing of cards
-that option ``show-cards`` requires.
+"""Play: five tricks (seven at seven-card Nap), the soloist leading to the first, his first
+lead fixing trumps (rules ``play.*``); then, when option ``stop-when-decided`` stops play
+early, the showing of cards that option ``show-cards`` requires.
 
 A player must follow suit if he can, else play any card; the highest trump wins a trick,
 else the highest card of the suit led; the winner leads to the next. A card not following
 suit when the player could, or played out of turn, is an irregularity: it is accepted only in
 a hand with ``allow_irregular`` and handled by :mod:`~napspec.reference.irregularities`.
 
-Where the variants go: a call that changes the play (Misery's play without trumps,
-Wellington's lead) is read here, in :meth:`TrickPlay._put` (the lead and the trump suit) and
-:meth:`TrickPlay._complete_trick` (who wins, when play stops).
+The calls beyond Nap change the play here. A Misery under option ``misery`` =
+``no-trumps`` has no trump suit (:data:`NO_TRUMPS`: the highest card of the suit led wins
+every trick); under ``trumps-by-first-lead`` the first lead fixes trumps as usual. The
+Misery caller leads (interpretation misery-caller-leads); his Misery is decided at the first
+trick he wins (interpretation misery-decided-at-first-trick). Under option
+``wellington-lead`` = ``lowest-trump`` a Wellington caller's first lead must be the lowest
+card he holds of its suit (interpretation lowest-trump-wellington-only: not a Blücher's).
 """
 
 from __future__ import annotations
@@ -18,17 +22,46 @@ from bisect import bisect_left as _bisect_left
 from operator import itemgetter
 
 from napspec.reference.actions import PLAY, Action, AskInformation, Play
-from napspec.reference.cards import FULL_PACK, PACK_SIZE
-from napspec.reference.errors import CardNotHeld, NotProvidedFor, WrongPhase
+from napspec.reference.cards import FULL_PACK, PACK_SIZE, format_card
+from napspec.reference.contracts import MISERY, WELLINGTON
+from napspec.reference.errors import CardNotHeld, MustLeadLowestTrump, NotProvidedFor, WrongPhase
 from napspec.reference.events import CardPlayed, Information, PlayStopped, ShowRequired, Trick, TrickWon, TrumpsFixed
-from napspec.reference.rules import TRICKS_IN_HAND
+from napspec.reference.rules import MOST_CARDS_EACH
 from napspec.reference.state import PLAY_PHASE, SHOW_PHASE, HandState, new_record
+
+NO_TRUMPS = 4
+"""The trump "suit" of a hand without trumps (a Misery under ``misery`` = ``no-trumps``): no
+card of it exists, so :data:`POWER` ranks the suit led alone. ``Hand.trumps`` reports it as
+``None``."""
 
 
 class TrickPlay(HandState):
     """The tricks, and the end of play."""
 
     __slots__ = ()
+
+    def _start_play(self) -> None:
+        """The calling is over: the soloist leads to the first trick (rule play.soloist-leads;
+        a Misery caller too, interpretation misery-caller-leads). His first lead fixes trumps,
+        but for a Misery without trumps, which has none."""
+        declaration = self._contract.declaration  # type: ignore[union-attr]  # the calling is over
+        if declaration is None:  # a call of tricks
+            self._trumps = None
+            self._lowest_lead = False
+        else:
+            self._trumps = NO_TRUMPS if declaration == MISERY and self._rules.misery == "no-trumps" else None
+            # A Wellington caller's first lead, under wellington-lead = lowest-trump, must be
+            # the lowest card he holds of the suit he leads (interpretation
+            # lowest-trump-wellington-only: not a Blücher's).
+            self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
+        # The soloist leads (_start_trick, inlined for the usual case of every player holding
+        # his cards).
+        soloist: int = self._soloist  # type: ignore[assignment]  # the calling is over
+        if self._short:
+            self._start_trick(soloist)
+        else:
+            order = self._trick_order = self._geo.rot[soloist]
+            self._to_act = order[0]
 
     def _start_trick(self, leader: int) -> None:
         """Choice: with a wrong number of cards, a player who has none left takes no part
@@ -61,6 +94,8 @@ class TrickPlay(HandState):
             end = _bisect_left(hold, low + 13, first)
             if first < end:
                 hold = hold[first:end]
+        elif self._lowest_lead and self._trumps is None and actor == self._soloist:  # a Wellington's first lead
+            hold = _lowest_of_each_suit(hold)
         # The shared actions of the cards: an itemgetter picks several in one C call (and
         # gives a lone one bare), quicker than a comprehension.
         legal: tuple[Action, ...] = itemgetter(*hold)(row) if len(hold) > 1 else (row[hold[0]],) if hold else ()
@@ -90,6 +125,8 @@ class TrickPlay(HandState):
                 if first < len(hold) and hold[first] < low + 13:
                     self._revoke(seat, card, led)
                     return
+        elif self._lowest_lead and self._trumps is None:  # a Wellington's first lead
+            self._check_first_lead(seat, card)
         # The body of _put, repeated: this is the hottest path of the engine, and a call
         # costs as much as the rest of it. Keep the two alike.
         hold.remove(card)
@@ -106,6 +143,17 @@ class TrickPlay(HandState):
             self._to_act = order[played]
         else:
             self._complete_trick(False)
+
+    def _check_first_lead(self, seat: int, card: int) -> None:
+        """The soloist's first lead, when it must be the lowest card of its suit (``_lowest_lead``)."""
+        if seat == self._soloist:
+            hold = self._holdings[seat]
+            lowest = hold[_bisect_left(hold, card // 13 * 13)]  # the holding is in card order
+            if card != lowest:
+                raise MustLeadLowestTrump(
+                    f"a Wellington is opened with the lowest card of the suit led: {format_card(lowest)}, "
+                    f"not {format_card(card)} (option 'wellington-lead')"
+                )
 
     def _put(self, seat: int, card: int, quiet: bool) -> None:
         """Play ``card`` for ``seat`` (already checked), complete the trick if it is full.
@@ -151,16 +199,23 @@ class TrickPlay(HandState):
         self._trick = []
         if not quiet:
             self._events.append(_TRICK_WON[number - 1][win_seat][win_card])
-        if number == TRICKS_IN_HAND:
+        rules = self._rules
+        if number == rules.cards_each:
             self._end_play(None)
             return
-        if self._rules.stop_when_decided:
+        if rules.stop_when_decided:
             call: int = self._call  # type: ignore[assignment]  # set in play
             won = self._won[self._soloist]  # type: ignore[index]
-            if won >= call:
+            if self._contract.declaration == MISERY:  # type: ignore[union-attr]  # set in play
+                # Defeated at the first trick he wins (interpretation misery-decided-at-first-trick);
+                # made only when the tricks run out.
+                if won:
+                    self._end_play("defeated")
+                    return
+            elif won >= call:
                 self._end_play("made")
                 return
-            if won + TRICKS_IN_HAND - number < call:
+            elif won + rules.cards_each - number < call:
                 self._end_play("defeated")
                 return
         # The winner leads to the next trick (_start_trick, inlined for the usual case of
@@ -173,7 +228,7 @@ class TrickPlay(HandState):
 
     def _end_play(self, reason: str | None) -> None:
         """Play is over: ``reason`` is ``made``/``defeated`` when stop-when-decided stopped it
-        before the fifth trick, ``None`` when the cards ran out.
+        before the last trick, ``None`` when the cards ran out.
 
         Under show-cards, the players who trumped or discarded (did not follow the suit led)
         in the deciding trick must show their remaining cards (interpretation
@@ -211,28 +266,38 @@ class TrickPlay(HandState):
         self._events.append(Information(seat, self._call, self._won[self._soloist]))
 
 
+def _lowest_of_each_suit(hold: list[int]) -> list[int]:
+    """The lowest card of each suit in ``hold`` (in card order).
+
+    >>> _lowest_of_each_suit([0, 3, 14, 40, 41])
+    [0, 14, 40]
+    """
+    return [card for index, card in enumerate(hold) if index == 0 or hold[index - 1] // 13 != card // 13]
+
+
 # POWER[trumps][led][card]: how a card ranks in a trick, for finding who wins it. A trump
 # beats any card of another suit, a card of the suit led any card of the other plain suits;
 # within a suit the higher card wins, and a card of neither suit never wins. (Cards are
 # suit * 13 + rank, so card + 52 puts every trump above every card of the suit led.)
+# POWER[NO_TRUMPS]: no card is a trump.
 POWER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(
         tuple(c + PACK_SIZE if c // 13 == trumps else c if c // 13 == led else -1 for c in FULL_PACK)
         for led in range(4)
     )
-    for trumps in range(4)
+    for trumps in range(NO_TRUMPS + 1)
 )
 
 # The commonest events, made once: records are immutable values, so a hand can append the
 # shared one instead of making its own (as legal_actions hands out the cached actions).
-# Every seat, card and trick number (1 to 5, at index 0 to 4) is covered.
+# Every seat, card and trick number (1 to 7, at index 0 to 6) is covered.
 _SEATS = range(len(PLAY))
 _CARD_PLAYED: tuple[tuple[tuple[CardPlayed, ...], ...], ...] = tuple(
     tuple(tuple(CardPlayed(seat, card, trick) for card in FULL_PACK) for seat in _SEATS)
-    for trick in range(1, TRICKS_IN_HAND + 1)
+    for trick in range(1, MOST_CARDS_EACH + 1)
 )
 _TRICK_WON: tuple[tuple[tuple[TrickWon, ...], ...], ...] = tuple(
     tuple(tuple(TrickWon(trick, seat, card) for card in FULL_PACK) for seat in _SEATS)
-    for trick in range(1, TRICKS_IN_HAND + 1)
+    for trick in range(1, MOST_CARDS_EACH + 1)
 )
 _TRUMPS_FIXED: tuple[TrumpsFixed, ...] = tuple(TrumpsFixed(suit) for suit in range(4))

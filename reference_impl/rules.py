@@ -21,12 +21,20 @@ napspec.reference.errors.RulesError: unknown option 'nap-stake'; did you mean 'n
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, get_args
 
 from napspec.reference.cards import PACK_SIZE
+from napspec.reference.contracts import (
+    BLUCHER,
+    MISERY,
+    SIR_GARNET,
+    WELLINGTON,
+    Contract,
+    ranking,
+)
 from napspec.reference.errors import RulesError
 from napspec.spec import load as _load_register
 
@@ -55,14 +63,18 @@ FreshDealBeforeCalling = Literal["before-calling", "none"]
 WrongNumber = Literal["redeal-before-calls-else-adjust", "fine-three-tricks", "none"]
 OutOfTurn = Literal["as-revoke", "fine-three-tricks", "none"]
 ExposedAfterDeal = Literal["fine-three-tricks", "none"]
-# The variants (chapter calls-beyond-nap). Until the engine plays them it accepts their plain
-# values only, and so declares no other.
-Misery = Literal["not-played"]
-Wellington = Literal["not-played"]
+Revoke = Literal[
+    "replay-hand-revoker-pays-all",
+    "replay-from-revoke-fine-five",
+    "abandon-revoker-pays-soloist",
+    "none",
+]
+Misery = Literal["not-played", "no-trumps", "trumps-by-first-lead"]
+Wellington = Literal["not-played", "double-nap-stakes", "win-10-lose-10"]
 WellingtonLead = Literal["any-card", "lowest-trump"]
-Blucher = Literal["not-played"]
-SirGarnet = Literal["not-played"]
-SevenCard = Literal["not-played"]
+Blucher = Literal["not-played", "win-10-lose-20", "double-wellington-stakes"]
+SirGarnet = Literal["not-played", "played"]
+SevenCard = Literal["not-played", "played"]
 # Peep and Purchase Nap, the pool, shortened packs and the Double Header (chapters exchanges and
 # pool): the engine does not play them yet, so it accepts their plain values only.
 Peep = Literal["not-played"]
@@ -74,12 +86,6 @@ PoolFailedNap = Literal["pays-nothing"]
 PoolEnd = Literal["none"]
 Pack = Literal["full"]
 DoubleHeader = Literal["not-played"]
-Revoke = Literal[
-    "replay-hand-revoker-pays-all",
-    "replay-from-revoke-fine-five",
-    "abandon-revoker-pays-soloist",
-    "none",
-]
 
 MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
@@ -102,6 +108,8 @@ class Rules:
 
     Field names are the option ids in snake case. Build one with :meth:`from_options`,
     :meth:`profile` or :meth:`house_rules`; the dataclass constructor does not validate.
+    What the options imply (the cards each, the calls there are and their stakes) is worked
+    out once, when the rules are made.
     """
 
     players_min: int
@@ -140,6 +148,44 @@ class Rules:
     pack: Pack
     double_header: DoubleHeader
     name: str = "custom"
+    # What the options imply, worked out once when the rules are made (see __post_init__).
+    cards_each: int = field(init=False, compare=False, repr=False)
+    """The cards dealt to each player, and so the tricks of a hand: five (rule
+    dealing.five-cards), or the amount ``cards-each`` of seven-card Nap."""
+    calls: tuple[Contract, ...] = field(init=False, compare=False, repr=False)
+    """The calls there are, lowest first (see :mod:`~napspec.reference.contracts`)."""
+    rank: dict[int | str, int] = field(init=False, compare=False, repr=False)
+    """The place of each call in :attr:`calls` (1 for the lowest), by its key: the number of
+    tricks of a call of tricks, the name of a named call (Sir Garnet's Nap: Nap's place)."""
+    stakes: dict[Contract, tuple[int, int]] = field(init=False, compare=False, repr=False)
+    """The win and the loss of each call (Sir Garnet's Nap included), per player."""
+
+    def __post_init__(self) -> None:
+        seven = self.seven_card == "played"
+        cards_each = _amount("seven-card", "played", "cards-each") if seven else CARDS_EACH
+        lowest = _amount("seven-card", "played", "lowest-call") if seven else 1
+        misery_after = None
+        if self.misery != "not-played":  # directly above three; at seven-card, above Nap
+            misery_after = _amount("misery", self.misery, "misery-ranks-after")
+            if seven:
+                misery_after = _amount("seven-card", "played", "misery-ranks-after")
+        calls = ranking(
+            cards_each,
+            lowest,
+            misery_after=misery_after,
+            wellington=self.wellington != "not-played",
+            blucher=self.blucher != "not-played",
+        )
+        rank: dict[int | str, int] = {contract.key: place for place, contract in enumerate(calls, 1)}
+        if self.sir_garnet == "played":
+            rank[SIR_GARNET] = rank[NAP]
+        object.__setattr__(self, "cards_each", cards_each)
+        object.__setattr__(self, "calls", calls)
+        object.__setattr__(self, "rank", rank)
+        stakes = {contract: self._stakes_of(contract) for contract in calls}
+        if self.sir_garnet == "played":
+            stakes[Contract(NAP, SIR_GARNET)] = stakes[Contract(NAP)]
+        object.__setattr__(self, "stakes", stakes)
 
     # ------------------------------------------------------------------ construction
 
@@ -171,17 +217,31 @@ class Rules:
             raise RulesError(
                 f"option 'players-min' ({values['players_min']}) exceeds option 'players-max' ({values['players_max']})"
             )
+        # The constraints between the calls beyond Nap (Blücher requires Wellington; seven-card
+        # Nap excludes Wellington, Blücher and Sir Garnet) are the register's: it names both
+        # options of a conflict.
+        conflicts = _REGISTER.conflicts({spec.id: options[spec.id] for spec in OPTIONS})
+        if conflicts:
+            raise RulesError("; ".join(conflicts))
         return cls(**values, name=name)
 
     @classmethod
-    def profile(cls, name: str) -> Rules:
+    def profile(cls, name: str, variants: Iterable[str] = ()) -> Rules:
         """The rules of a profile of ``spec/profiles/`` (``peel``, ``hoyle``, ``britannica``,
-        ``wikipedia``).
+        ``wikipedia``), with the bundles of the ``variants`` it gives applied in order
+        (``misery``, ``wellington``, ``blucher``, ``sir-garnet``, ``seven-card``). The rules
+        are named like a target: ``hoyle+misery+wellington``.
 
         >>> Rules.profile("hoyle").compulsory_call
         'dealer-if-all-pass'
+        >>> rules = Rules.profile("hoyle", ["misery", "wellington"])
+        >>> rules.name, rules.misery, [call.name for call in rules.calls][-4:]
+        ('hoyle+misery+wellington', 'no-trumps', ['Misery', 'four', 'Nap', 'Wellington'])
         """
-        return cls.from_options(_profile_values(name), name=name)
+        chosen = tuple(variants)
+        if not chosen:
+            return cls.from_options(_profile_values(name), name=name)
+        return cls.from_options(_variant_values(name, chosen), name="+".join((name, *chosen)))
 
     @classmethod
     def house_rules(cls, path: str | Path) -> Rules:
@@ -227,8 +287,9 @@ class Rules:
 
     def check_players(self, players: int) -> None:
         """Raise :class:`RulesError` unless a deal at a table of ``players`` can be played under
-        these rules: the number within players-min..players-max, five cards for every hand,
-        and no compulsory call binding a dealer who sits out (interpretation
+        these rules: the number within players-min..players-max, the cards each (five, or
+        seven at seven-card Nap) for every hand and Sir Garnet's extra hand, and no
+        compulsory call binding a dealer who sits out (interpretation
         dealer-out-cannot-be-compelled).
 
         >>> Rules.profile("wikipedia").check_players(2)
@@ -245,8 +306,12 @@ class Rules:
             )
         sits_out = self.dealer_sits_out_at(players)
         hands = players - 1 if sits_out else players
-        if hands * CARDS_EACH > PACK_SIZE:
-            raise RulesError(f"{players} players: {hands} hands of {CARDS_EACH} need more than {PACK_SIZE} cards")
+        extra = " and the extra hand" if self.sir_garnet == "played" else ""
+        dealt = hands + 1 if extra else hands
+        if dealt * self.cards_each > PACK_SIZE:
+            raise RulesError(
+                f"{players} players: {hands} hands{extra} of {self.cards_each} need more than {PACK_SIZE} cards"
+            )
         if sits_out and self.compulsory_call == "dealer-if-all-pass":
             # Interpretation dealer-out-cannot-be-compelled: a dealer without cards cannot
             # play for a trick, and choosing someone else would invent a rule.
@@ -255,29 +320,84 @@ class Rules:
                 f"under option 'dealer-sits-out' = {self.dealer_sits_out!r}, holds no cards"
             )
 
-    def win_stake(self, call: int) -> int:
-        """What each player pays a soloist who makes ``call``: one stake a trick called
-        (rule settlement.stake-per-trick); a Nap, the amount ``nap-win`` of the nap-stakes
-        value in force.
+    def win_stake(self, call: int, declaration: str | None = None) -> int:
+        """What each player pays a soloist who makes ``call`` (``declaration`` names a named
+        call: ``misery``, ``wellington``, ``blucher``, ``sir-garnet``; ``call`` is then the
+        number it is reported as: 0 for a Misery, 5 for the others).
+
+        One stake a trick called (rule settlement.stake-per-trick); a Nap, the amount
+        ``nap-win`` of the nap-stakes value in force; the calls beyond Nap, the amounts of
+        their options (see :meth:`_stakes_of`).
 
         >>> rules = Rules.profile("peel")
         >>> rules.win_stake(3), rules.win_stake(5)
         (3, 10)
+        >>> hoyle = Rules.profile("hoyle").with_options({"misery": "no-trumps", "wellington": "double-nap-stakes"})
+        >>> hoyle.win_stake(0, "misery"), hoyle.win_stake(5, "wellington")
+        (3, 20)
         """
-        if call < NAP:
-            return call
-        return _amount("nap-stakes", self.nap_stakes, "nap-win")
+        return self._stake(call, declaration)[0]
 
-    def lose_stake(self, call: int) -> int:
+    def lose_stake(self, call: int, declaration: str | None = None) -> int:
         """What a soloist who fails ``call`` pays each player: one stake a trick called; a Nap,
-        the amount ``nap-lose`` of the nap-stakes value in force.
+        the amount ``nap-lose`` of the nap-stakes value in force; see :meth:`win_stake`.
 
         >>> Rules.profile("peel").with_options({"nap-stakes": "win-12-lose-6"}).lose_stake(5)
         6
+        >>> seven = Rules.profile("wikipedia").with_options({"seven-card": "played", "misery": "no-trumps"})
+        >>> [seven.lose_stake(t) for t in (3, 4, 5, 6, 7)], seven.lose_stake(0, "misery")
+        ([3, 4, 5, 3, 4], 2)
         """
-        if call < NAP:
-            return call
-        return _amount("nap-stakes", self.nap_stakes, "nap-lose")
+        return self._stake(call, declaration)[1]
+
+    def _stake(self, call: int, declaration: str | None) -> tuple[int, int]:
+        try:
+            return self.stakes[Contract(call, declaration)]
+        except (KeyError, TypeError):
+            named = f"{declaration!r} ({call})" if declaration is not None else f"of {call!r} tricks"
+            raise RulesError(f"the rules {self.name!r} have no call {named}") from None
+
+    def _stakes_of(self, contract: Contract) -> tuple[int, int]:
+        """The win and the loss, per player, of ``contract`` under these rules.
+
+        * A call of tricks: one stake a trick called; a Nap, the amounts of option nap-stakes.
+        * Misery: as the call of tricks its amount ``misery-paid-as`` names (three).
+        * Wellington: ``double-nap-stakes``, the Nap's win and loss times the amount
+          ``nap-multiple``; ``win-10-lose-10``, its amounts ``win`` and ``lose``.
+        * Blücher: ``win-10-lose-20``, its amounts ``win`` and ``lose``;
+          ``double-wellington-stakes``, Wellington's times the amount ``wellington-multiple``.
+        * Seven-card Nap (interpretation seven-card-stakes): the losers of a Nap, a Misery, a
+          six or a seven (the calls above the amount ``full-loss-up-to``, four) "pay half
+          stakes": half the win, rounded up to
+          a whole stake (interpretation seven-card-half-stakes-rounded-up).
+        """
+        declaration = contract.declaration
+        if declaration == MISERY:
+            win, lose = self._stakes_of(Contract(_amount("misery", self.misery, "misery-paid-as")))
+        elif declaration == WELLINGTON:
+            if self.wellington == "double-nap-stakes":
+                multiple = _amount("wellington", self.wellington, "nap-multiple")
+                win, lose = (multiple * stake for stake in self._stakes_of(Contract(NAP)))
+            else:
+                win = _amount("wellington", self.wellington, "win")
+                lose = _amount("wellington", self.wellington, "lose")
+        elif declaration == BLUCHER:
+            if self.blucher == "double-wellington-stakes":
+                multiple = _amount("blucher", self.blucher, "wellington-multiple")
+                win, lose = (multiple * stake for stake in self._stakes_of(Contract(NAP, WELLINGTON)))
+            else:
+                win = _amount("blucher", self.blucher, "win")
+                lose = _amount("blucher", self.blucher, "lose")
+        elif contract.tricks == NAP:  # a Nap, Sir Garnet's too
+            win = _amount("nap-stakes", self.nap_stakes, "nap-win")
+            lose = _amount("nap-stakes", self.nap_stakes, "nap-lose")
+        else:
+            win = lose = contract.tricks
+        if self.seven_card == "played" and (
+            declaration == MISERY or contract.tricks > _amount("seven-card", "played", "full-loss-up-to")
+        ):
+            lose = -(-win // 2)  # half the win, rounded up
+        return win, lose
 
     def fine(self, option_id: str) -> int:
         """The fine, in stakes, that the value in force of option ``option_id`` states (its
@@ -333,7 +453,7 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     }
     specs: list[OptionSpec] = []
     for f in fields(Rules):
-        if f.name == "name":
+        if f.name == "name" or not f.init:
             continue
         option_id = f.name.replace("_", "-")
         option = _REGISTER.options[option_id]
@@ -360,6 +480,10 @@ _AMOUNTS: dict[tuple[str, str], Mapping[str, int]] = {
     if value.amounts
 }
 """The amounts (stakes, fines) each option value states in the register, by (option, value)."""
+
+
+MOST_CARDS_EACH: int = max(CARDS_EACH, _AMOUNTS[("seven-card", "played")]["cards-each"])
+"""The most cards a player is dealt under any rules, and so the most tricks of a hand."""
 
 
 def _amount(option_id: str, value: str, kind: str) -> int:
@@ -406,6 +530,17 @@ def _profile_values(name: str) -> dict[str, OptionValue]:
         raise RulesError(str(error)) from error
 
 
+def _variant_values(name: str, variants: tuple[str, ...]) -> dict[str, OptionValue]:
+    """Option id → value of profile ``name`` with the bundles of ``variants`` applied, as the
+    register reads them (an unknown variant is named with the profile's variants)."""
+    from napspec.spec.errors import SpecError
+
+    try:
+        return dict(_REGISTER.variant_values(name, variants))
+    except SpecError as error:
+        raise RulesError(str(error)) from error
+
+
 def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     """Option id → value of a house-rules file, and the name the rules go by.
 
@@ -422,4 +557,14 @@ def _house_rules_values(path: Path) -> tuple[dict[str, OptionValue], str]:
     return dict(house.values), house.name
 
 
-__all__ = ["CARDS_EACH", "MAX_HANDS", "NAP", "OPTIONS", "TRICKS_IN_HAND", "OptionSpec", "OptionValue", "Rules"]
+__all__ = [
+    "CARDS_EACH",
+    "MAX_HANDS",
+    "MOST_CARDS_EACH",
+    "NAP",
+    "OPTIONS",
+    "TRICKS_IN_HAND",
+    "OptionSpec",
+    "OptionValue",
+    "Rules",
+]

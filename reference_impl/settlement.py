@@ -2,13 +2,14 @@
 ``nap-stakes``), the penalties claimed included.
 
 The soloist who makes his call receives its stake from each other player; one who fails pays
-it to each. The stake of a call is its number of tricks, a Nap's by option ``nap-stakes``
-(:meth:`~napspec.reference.rules.Rules.win_stake`, :meth:`~napspec.reference.rules.Rules.lose_stake`).
+it to each. The stake of a call is its number of tricks, a Nap's by option ``nap-stakes``,
+those of the calls beyond Nap by their options (:attr:`Rules.stakes
+<napspec.reference.rules.Rules.stakes>`, :meth:`~napspec.reference.rules.Rules.win_stake`,
+:meth:`~napspec.reference.rules.Rules.lose_stake`). Every payment, penalties included, is at
+the stakes of the call in force.
 
-Where the variants go: the stakes of the calls beyond Nap are read in
-:meth:`Settlement._compute_result` through ``Rules.win_stake``/``lose_stake``; the pool
-(paid into by Purchase Nap's exchanges) is a further account of :class:`Settlement`, settled
-with the payments.
+Where the variants go: the pool (paid into by Purchase Nap's exchanges) is a further account
+of :class:`Settlement`, settled with the payments.
 """
 
 from __future__ import annotations
@@ -44,16 +45,17 @@ class Settlement(HandState):
         """
         n = self._n
         soloist = self._soloist
-        call = self._call
-        if not self._penalised and soloist is not None and call is not None:
+        contract = self._contract
+        if not self._penalised and soloist is not None and contract is not None:
             # The usual hand, without penalties: the same as the general case below, quicker.
             won = self._won[soloist]
-            success = won >= call
+            success = contract.made(won)
+            win, lose = self._rules.stakes[contract]
             if success:
-                stake = gain = self._rules.win_stake(call)  # each other player pays him
+                stake = gain = win  # each other player pays him
                 reason = "call-made"
             else:
-                stake = self._rules.lose_stake(call)  # he pays each other player
+                stake = lose  # he pays each other player
                 gain = -stake
                 reason = "call-failed"
             payments: dict[int, int] = {}  # seat by seat, like the general case's dict(enumerate(pay))
@@ -65,7 +67,10 @@ class Settlement(HandState):
                     payments[p] = -gain
                     payer, payee = (p, soloist) if success else (soloist, p)
                     moves.append(new_record(Transfer, (payer, payee, stake, reason)))
-            return new_record(Result, ("made" if success else "defeated", payments, tuple(moves), soloist, call, won))
+            outcome = "made" if success else "defeated"
+            return new_record(
+                Result, (outcome, payments, tuple(moves), soloist, contract.tricks, won, contract.declaration)
+            )
         return self._compute_penalised_result()
 
     def _compute_penalised_result(self) -> Result:
@@ -73,7 +78,7 @@ class Settlement(HandState):
         case does not pay for the closure cells of ``move``: see the notes on speed)."""
         n = self._n
         soloist = self._soloist
-        call = self._call
+        contract = self._contract
         pay = [0] * n
         transfers: list[Transfer] = []
 
@@ -86,15 +91,13 @@ class Settlement(HandState):
         made_tricks = self._won[soloist] if soloist is not None else None
         if self._void is not None:
             outcome = self._void
-        elif soloist is None or call is None or made_tricks is None:
+        elif soloist is None or contract is None or made_tricks is None:
             outcome = "all-passed"
         else:
-            rules = self._rules
-            win = rules.win_stake(call)
-            lose = rules.lose_stake(call)
+            win, lose = self._rules.stakes[contract]
             others = [s for s in range(n) if s != soloist]
             no_receive = self._no_receive
-            made = made_tricks >= call
+            made = contract.made(made_tricks)
             if self._abandon is not None:
                 outcome = "abandoned"
                 revoker = self._abandon
@@ -141,4 +144,5 @@ class Settlement(HandState):
             if outcome != "fresh-deal":
                 for offender, amount, _ in self._fines:
                     move(offender, soloist, amount, "fine")
-        return Result(outcome, dict(enumerate(pay)), tuple(transfers), soloist, call, made_tricks)
+        call, declaration = (contract.tricks, contract.declaration) if contract is not None else (None, None)
+        return Result(outcome, dict(enumerate(pay)), tuple(transfers), soloist, call, made_tricks, declaration)

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from napspec.reference.actions import Action
+from napspec.reference.contracts import Contract
 from napspec.reference.errors import NoSuchSeat
 from napspec.reference.events import Event, Offence, Result, Trick
 from napspec.reference.rules import Rules
@@ -60,28 +62,35 @@ class HandState:
 
     __slots__ = (
         "_abandon",
+        "_before_play",
         "_bound",
         "_brit_soloist_wrong",
         "_call",
+        "_call_table",
         "_closed",
         "_compulsory",
+        "_contract",
         "_cut",
         "_dealer",
         "_dealt",
         "_deck",
         "_decls",
+        "_discards",
         "_dupes",
         "_events",
+        "_extra",
         "_fines",
         "_forced",
         "_geo",
         "_has_dealt",
         "_high",
+        "_high_call",
         "_high_seat",
         "_holdings",
         "_hoyle_revokers",
         "_irregular",
         "_led",
+        "_lowest_lead",
         "_n",
         "_no_receive",
         "_offences",
@@ -96,6 +105,7 @@ class HandState:
         "_soloist",
         "_soloist_revoked",
         "_stock",
+        "_taker",
         "_to_act",
         "_trick",
         "_trick_order",
@@ -122,21 +132,31 @@ class HandState:
     _dealt: tuple[tuple[int, ...], ...]
     _has_dealt: bool
     _short: bool
+    # Sir Garnet: the extra hand (None when there is none; empty once taken), who took it,
+    # what he discarded, and the holdings as play began (to restore on a replay of the hand)
+    _extra: list[int] | None
+    _taker: int | None
+    _discards: tuple[int, ...]
+    _before_play: tuple[tuple[int, ...], ...] | None
     # every phase
     _phase: str
     _to_act: int | None
     _events: list[Event]
     # calling
-    _decls: list[tuple[int, int]]
-    _high: int
+    _decls: list[tuple[int, Contract | None]]  # None for a pass
+    _call_table: tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...]  # see calling
+    _high: int  # the place of the highest call so far in rules.calls (0 for none)
+    _high_call: Contract | None
     _bound: int | None
     _high_seat: int | None
     _soloist: int | None
-    _call: int | None
+    _contract: Contract | None  # what the soloist plays for
+    _call: int | None  # its tricks, as reported (0 for a Misery)
     _compulsory: bool
     # play
     _trumps: int | None
     _led: int
+    _lowest_lead: bool  # the soloist's first lead must be his lowest card of its suit (Wellington)
     _trick: list[tuple[int, int]]
     _trick_order: tuple[int, ...]
     _tricks: list[Trick]
@@ -177,11 +197,21 @@ class HandState:
         played.extend(self._trick)
         return played
 
+    def _cards_played(self) -> int:
+        """How many cards have been played (the position of the next in :meth:`_played`)."""
+        count = len(self._trick)
+        for trick in self._tricks:
+            count += len(trick.cards)
+        return count
+
     if TYPE_CHECKING:
         # How the phases hand over to one another (each is defined by the phase named).
 
         def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
         def _start_calling(self) -> None: ...  # calling
+        def _record_call(self, seat: int, contract: Contract, rank: int) -> None: ...  # calling
+        def _with_extra_hand(self, calls: tuple[Action, ...]) -> Sequence[Action]: ...  # extra_hand
+        def _start_play(self) -> None: ...  # play
         def _start_trick(self, leader: int) -> None: ...  # play
         def _put(self, seat: int, card: int, quiet: bool) -> None: ...  # play
         def _end_play(self, reason: str | None) -> None: ...  # play

@@ -10,7 +10,7 @@ A house-rules file is TOML::
 
     [options]
     nap-stakes = "win-12-lose-6"
-    cut-minimum = { value = 4, note = "we like a deep cut" }
+    cut-minimum = { value = 3, note = "we like a deep cut" }  # any number of the option's range
 
 Every mistake is reported as a :class:`~napspec.spec.errors.HouseRulesError` naming the file, the
 line and, for a misspelt name, the nearest valid one.
@@ -130,15 +130,16 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
             notes[key] = note
         else:
             value = raw
-        if not option.allows(value):
-            valid = [_describe(v.value) for v in option.values]
+        # An int option takes any number of its range, as the engines' rules do; the cited
+        # values are the ones the sources name.
+        if not option.accepts(value):
             hint = nearest(str(value), [str(v.value) for v in option.values]) if isinstance(value, str) else None
             raise HouseRulesError(
                 where,
                 line,
                 f"option {key!r} has no value {_describe(value)}"
                 + (f"; did you mean {hint!r}?" if hint else "")
-                + f" (values: {', '.join(valid)})",
+                + f" ({option.describe_accepted()})",
             )
         overrides[key] = value
 

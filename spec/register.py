@@ -44,6 +44,9 @@ AMOUNT_KINDS: dict[str, str] = {
     "wellington-multiple": "how many times the stakes of Wellington (win and loss) a call of this value is paid",
     "cards-each": "how many cards each player is dealt under this value, and so how many tricks a hand has",
     "lowest-call": "the fewest tricks a player may call under this value",
+    "misery-ranks-after": "the call of tricks that Misery ranks directly above, under this value",
+    "misery-paid-as": "the call of tricks whose win and loss a Misery is paid",
+    "full-loss-up-to": "the highest call of tricks whose loser pays the full stakes; above it the loser pays half",
     "peep-fee": "what a player pays into the pool for a peep at the peep card, in stakes",
     "purchase-fee": "what a player pays into the pool for each fresh card he buys, in stakes",
     "pool-per-dealer": "what the dealer pays into the pool for a turn to deal, in stakes",
@@ -194,7 +197,28 @@ class Option:
         raise KeyError(f"option {self.id!r} has no value {value!r}")
 
     def allows(self, value: object) -> bool:
+        """Whether ``value`` is one of the cited values (compared with its type)."""
         return any(type(v.value) is type(value) and v.value == value for v in self.values)
+
+    def accepts(self, value: object) -> bool:
+        """Whether a game may be played with ``value``: a cited value or, for an int option,
+        any whole number of its range (``true`` is not a number here).
+
+        >>> from napspec.spec import load
+        >>> cut = load().options["cut-minimum"]
+        >>> cut.allows(3), cut.accepts(3), cut.accepts(27), cut.accepts(True)
+        (False, True, False, False)
+        """
+        if self.allows(value):
+            return True
+        return self.range is not None and type(value) is int and self.range.minimum <= value <= self.range.maximum
+
+    def describe_accepted(self) -> str:
+        """The values :meth:`accepts` takes, in words, for error messages."""
+        cited = ", ".join(repr(v.value) if not isinstance(v.value, bool) else str(v.value).lower() for v in self.values)
+        if self.range is None:
+            return f"values: {cited}"
+        return f"a whole number from {self.range.minimum} to {self.range.maximum}; cited values: {cited}"
 
     def stance(self, source: str) -> tuple[str, tuple[OptionValueType, ...]]:
         """What a source says on this point: ``("cited", values)``, ``("silent", ())`` or
@@ -578,7 +602,7 @@ class Register:
     def variant_values(self, name: str, variants: Iterable[str]) -> dict[str, OptionValueType]:
         """Option id → value for a profile with some of the variants its source gives switched
         on (each variant's options, in the order given). :class:`UnknownVariant` names the
-        variants the profile gives.
+        variants the profile gives, or the variant given twice.
 
         >>> from napspec.spec import load
         >>> values = load().variant_values("hoyle", ["misery"])
@@ -587,28 +611,40 @@ class Register:
         >>> load().variant_values("britannica", ["misery"])
         Traceback (most recent call last):
         ...
-        napspec.spec.errors.UnknownVariant: profile 'britannica' gives no variant 'misery' (its source gives none)
+        napspec.spec.errors.UnknownVariant: the profile 'britannica' gives no variant 'misery' (it gives none)
         """
         profile = self.profile(name)
         values = profile.values()
+        seen: set[str] = set()
         for variant in variants:
             bundle = profile.variants.get(variant)
             if bundle is None:
                 given = ", ".join(profile.variants) or "none"
                 hint = nearest(variant, profile.variants)
                 suggestion = f"; did you mean {hint!r}?" if hint else ""
-                raise UnknownVariant(
-                    f"profile {name!r} gives no variant {variant!r}{suggestion} (its source gives {given})"
-                )
+                message = f"the profile {name!r} gives no variant {variant!r} (it gives {given})"
+                raise UnknownVariant(message + suggestion)
+            if variant in seen:
+                raise UnknownVariant(f"the variant {variant!r} is given twice")
+            seen.add(variant)
             values.update({option: choice.value for option, choice in bundle.items()})
         return values
 
     def variant_names(self) -> tuple[str, ...]:
-        """Every variant some profile gives, in the order first given."""
-        names: dict[str, None] = {}
+        """Every variant some profile gives, in the order of the register's options: each at
+        the place of the last option its bundles switch on (Blücher, which needs Wellington,
+        after Wellington).
+
+        >>> from napspec.spec import load
+        >>> load().variant_names()
+        ('misery', 'wellington', 'blucher', 'sir-garnet', 'seven-card')
+        """
+        place = {option_id: index for index, option_id in enumerate(self.options)}
+        last: dict[str, int] = {}
         for profile in self.profiles.values():
-            names.update(dict.fromkeys(profile.variants))
-        return tuple(names)
+            for name, bundle in profile.variants.items():
+                last[name] = max([last.get(name, -1), *(place[o] for o in bundle if o in place)])
+        return tuple(sorted(last, key=last.__getitem__))
 
     def conflicts(self, values: Mapping[str, object]) -> list[str]:
         """What in an option map cannot be played together: a value whose ``requires`` names an

@@ -13,6 +13,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -30,14 +32,22 @@ def namespace_tree(into: Path) -> Path:
 ENGINES = REPO / "tests" / "conformance" / "engines"
 
 
-def _mypy(tree: Path, *targets: str, path: Path) -> subprocess.CompletedProcess[str]:
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A mypy cache new to this run, shared by its checks: the standard library and the
+    third-party stubs are analysed once."""
+    return tmp_path_factory.mktemp("mypy-cache")
+
+
+def _mypy(tree: Path, *targets: str, path: Path, cache: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
             "-m",
             "mypy",
             "--strict",
-            "--no-incremental",
+            "--cache-dir",
+            str(cache),
             "--namespace-packages",
             "--explicit-package-bases",
             *targets,
@@ -50,14 +60,16 @@ def _mypy(tree: Path, *targets: str, path: Path) -> subprocess.CompletedProcess[
     )
 
 
-def test_mypy_strict_is_clean(tmp_path: Path) -> None:
+def test_mypy_strict_is_clean(tmp_path: Path, cache: Path) -> None:
     tree = namespace_tree(tmp_path / "tree")
-    completed = _mypy(tree, str(tree / "napspec"), "tests", "--exclude", "tests/conformance/engines/", path=REPO)
+    completed = _mypy(
+        tree, str(tree / "napspec"), "tests", "--exclude", "tests/conformance/engines/", path=REPO, cache=cache
+    )
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
-def test_the_test_engines_are_typed(tmp_path: Path) -> None:
+def test_the_test_engines_are_typed(tmp_path: Path, cache: Path) -> None:
     """The engines are programs, each importing its neighbours by file name."""
     tree = namespace_tree(tmp_path / "tree")
-    completed = _mypy(tree, *sorted(str(p.relative_to(REPO)) for p in ENGINES.glob("*.py")), path=ENGINES)
+    completed = _mypy(tree, *sorted(str(p.relative_to(REPO)) for p in ENGINES.glob("*.py")), path=ENGINES, cache=cache)
     assert completed.returncode == 0, completed.stdout + completed.stderr

@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 from napspec.spec.errors import LocatorError
 from napspec.spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Profile, Rule
 from napspec.spec.transcriptions import Division, Lacuna, Source
+from napspec.suite.vocabulary import join
 
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
@@ -29,7 +30,6 @@ from .render import (
     cell_value,
     container,
     inline,
-    join,
     literal,
     para,
     paragraphs,

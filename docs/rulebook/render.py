@@ -69,16 +69,6 @@ def term_ref(term: str, *content: NodeLike) -> addnodes.pending_xref:
     return node
 
 
-def join(items: Sequence[NodeLike], sep: str = ", ", last: str | None = None) -> list[NodeLike]:
-    """Items separated by ``sep`` (and ``last`` before the final one)."""
-    out: list[NodeLike] = []
-    for index, item in enumerate(items):
-        if index:
-            out.append(last if last is not None and index == len(items) - 1 else sep)
-        out.append(item)
-    return out
-
-
 def paragraphs(
     text: str, render: Callable[[str], list[NodeLike]] | None = None, classes: Sequence[str] = ()
 ) -> list[nodes.paragraph]:

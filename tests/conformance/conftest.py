@@ -93,6 +93,21 @@ def napspec(*arguments: str, timeout: float = 120, cwd: Path = REPO) -> subproce
     )
 
 
+def napspec_here(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """``napspec *arguments`` run in this process by click's test runner: the command's own
+    code, exit status and output, without starting an interpreter. For the commands that start
+    no engine of their own (never ``certify``, which adopts its engines' orphans); an
+    exception the command lets out, a traceback to its user, is raised here."""
+    from click.testing import CliRunner
+
+    from napspec.docs.pipeline import main
+
+    result = CliRunner().invoke(main, list(arguments), prog_name="napspec")
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["napspec", *arguments], result.exit_code, result.stdout, result.stderr)
+
+
 def run_certify(report_dir: Path, *arguments: str, timeout: float = 120) -> CertifyRun:
     """``napspec certify --report-dir report_dir *arguments``; every report it wrote is
     checked: valid against the report schema, with unique case ids, and its JUnit XML

@@ -59,7 +59,10 @@ def test_a_bad_house_rules_file_is_a_case_error_naming_it(tmp_path: Path) -> Non
     ("overrides", "message"),
     [
         ({"nap-stake": "win-12-lose-6"}, "unknown option 'nap-stake'; did you mean 'nap-stakes'?"),
-        ({"cut-minimum": 3}, "option 'cut-minimum' has no value 3 (values: 1, 4)"),
+        (
+            {"cut-minimum": 27},
+            "option 'cut-minimum' has no value 27 (a whole number from 1 to 26; cited values: 1, 4)",
+        ),
         ({"show-cards": 1}, "option 'show-cards' has no value 1 (values: true, false)"),
         ({"players-min": True}, "option 'players-min' has no value true"),
     ],
@@ -68,6 +71,10 @@ def test_overrides_are_checked_against_the_register(overrides: dict[str, object]
     with pytest.raises(CaseError) as caught:
         case_options("hoyle", overrides=overrides)  # type: ignore[arg-type]
     assert message in str(caught.value)
+
+
+def test_an_int_option_takes_any_number_of_its_range() -> None:
+    assert case_options("hoyle", overrides={"cut-minimum": 3})["cut-minimum"] == 3
 
 
 def test_options_need_exactly_one_source() -> None:
@@ -141,7 +148,7 @@ def test_every_start_and_every_action_builder() -> None:
         ({"hands": ["AS KS QS JS TS", "AS 3C 4C 5C 6C", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]}, "cards held twice: AS"),
         ({"hands": ["AS KS QS JS", "2C 3C 4C 5C 6C", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]}, "start.hands[0]"),
         ({"deck": canonical_pack()[:51]}, "start.deck"),
-        ({"hands": HANDS, "actions": [call(1, 6)]}, "actions[0].tricks: 6 is greater than the maximum of 5"),
+        ({"hands": HANDS, "actions": [call(1, 8)]}, "actions[0].tricks: 8 is greater than the maximum of 7"),
         ({"hands": HANDS, "queries": ["state", "state"]}, "queries: ['state', 'state'] has non-unique elements"),
         ({"hands": HANDS, "queries": ["weather"]}, "queries[0]: 'weather' is not one of"),
         ({"draw": "5H 2C", "actions": [pass_(1)], "queries": ["first-dealer"]}, "a draw start takes no actions"),

@@ -1,5 +1,5 @@
-"""``napspec certify`` end to end: the reference engine is certified in-process and over the
-protocol with identical results; each rule-breaking engine is failed on the rule it breaks
+"""``napspec certify`` end to end (the reference engine by both routes is in
+:mod:`tests.conformance.test_certify_routes`): each rule-breaking engine is failed on the rule it breaks
 while the run goes on; crashing, hanging and garbage-printing engines are survived. Each run
 is narrowed (``--rule``) to the scenarios the test needs; every report is checked against
 its schema (:func:`run_certify`)."""
@@ -13,37 +13,13 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.certify import REPORT_FORMAT
 from napspec.conformance.contract import ExitStatus
 
 from .conftest import ENGINES, napspec, run_certify
 
-SERVE_REFERENCE = f"{sys.executable} -m napspec.reference.cli serve"
-
-
-def _statuses(report: dict[str, Any]) -> dict[str, str]:
-    return {case["id"]: case["status"] for case in report["cases"]}
-
 
 def _failed_rules(report: dict[str, Any]) -> set[str]:
     return {rule for case in report["cases"] if case["status"] == "failed" for rule in case["rules"]}
-
-
-def test_reference_is_certified_in_process_and_over_the_protocol_alike(tmp_path: Path) -> None:
-    narrow = ("--profile", "britannica", "--rule", "play", "--rule", "settlement")
-    run = run_certify(tmp_path / "a", "--engine", "reference", *narrow)
-    assert run.code == ExitStatus.CERTIFIED, run.output
-    in_process = run.report
-    assert in_process["format"] == REPORT_FORMAT and in_process["outcome"] == "complete"
-    assert in_process["summary"]["certified"] and in_process["summary"]["passed"] > 30
-    assert in_process["engine"]["name"] == "napspec-reference"
-    assert len(in_process["provenance"]["content_hash"]) == 64
-    assert in_process["target"]["options"]["revoke"] == "replay-from-revoke-fine-five"
-    assert in_process["selection"] == {"rules": ["play", "settlement"], "scenarios": [], "exitfirst": False}
-    assert {rule.split(".")[0] for case in in_process["cases"] for rule in case["rules"]} >= {"play", "settlement"}
-    served = run_certify(tmp_path / "b", "--engine-command", SERVE_REFERENCE, *narrow)
-    assert served.code == ExitStatus.CERTIFIED, served.output
-    assert _statuses(served.report) == _statuses(in_process)
 
 
 @pytest.mark.parametrize(

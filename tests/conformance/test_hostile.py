@@ -1,11 +1,10 @@
-"""``napspec certify`` against hostile engines and careless command lines. Each test
-checks the run ends within its deadline, that the report is written and valid (or, for a
-usage error, that nothing is written), and that no process the engine started outlives the
-run."""
+"""``napspec certify`` against hostile engines: their text is inert, their deadlines hold,
+their unbounded output is bounded, and an interrupted run keeps what it has. Each test checks
+the run ends within its deadline, that the report is written and valid, and that no process
+the engine started outlives the run."""
 
 from __future__ import annotations
 
-import json
 import resource
 import signal
 import subprocess
@@ -18,7 +17,7 @@ import pytest
 
 from napspec.conformance.contract import ExitStatus
 
-from .conftest import ENGINES, REPO, assert_gone, check_report, napspec, run_certify
+from .conftest import ENGINES, REPO, assert_gone, check_report, run_certify
 
 #: Slack for process start-up and scheduling on a loaded machine: the assertions using it
 #: check that a run ends, never how fast it is.
@@ -59,28 +58,6 @@ def test_an_engine_writing_escape_sequences_to_stderr_leaves_junit_well_formed(t
     assert run.report["engine_error"].startswith("the engine is unavailable")
     assert {case["status"] for case in run.report["cases"]} <= {"errored", "not-run", "not-applicable"}
     assert run.seconds < SLACK
-
-
-@pytest.mark.parametrize("name", ["Crown/Tuesdays", "x/../../escaped-report"])
-def test_a_house_rules_name_never_makes_a_path(tmp_path: Path, name: str) -> None:
-    house = tmp_path / "house.toml"
-    house.write_text(f'base = "hoyle"\nname = "{name}"\n[options]\nnap-stakes = "win-12-lose-6"\n')
-    reports = tmp_path / "deep" / "reports"
-    run = run_certify(reports, "--engine", "reference", "--house-rules", str(house), "--rule", "settlement.nap")
-    assert run.code == ExitStatus.CERTIFIED, run.output
-    assert run.report["target"]["name"] == f"hoyle+{name}"
-    written = sorted(path.relative_to(tmp_path) for path in tmp_path.rglob("*") if path.is_file())
-    assert all(path.parts[:2] == ("deep", "reports") or path.name == "house.toml" for path in written), written
-
-
-def test_an_unwritable_report_folder_is_refused_before_the_run(tmp_path: Path) -> None:
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    started = time.monotonic()
-    completed = napspec("certify", "--engine", "reference", "--profile", "hoyle", "--report-dir", str(blocker / "r"))
-    assert completed.returncode == ExitStatus.USAGE_ERROR
-    assert f"--report-dir {blocker / 'r'}" in completed.stderr and "Traceback" not in completed.stderr
-    assert time.monotonic() - started < SLACK
 
 
 # --------------------------------------------------------------------- deadlines that hold
@@ -134,92 +111,10 @@ def test_skip_messages_summarise_what_the_engine_declares(tmp_path: Path) -> Non
     assert run.report_paths[0].stat().st_size < 100_000
 
 
-def test_a_deeply_nested_house_rules_file_is_a_usage_error(tmp_path: Path) -> None:
-    house = tmp_path / "house.toml"
-    house.write_text('base = "hoyle"\nname = "deep"\n[options]\nrevoke = ' + "[" * 100_000 + "]" * 100_000 + "\n")
-    completed = napspec(
-        "certify", "--engine", "reference", "--house-rules", str(house), "--report-dir", str(tmp_path / "r")
-    )
-    assert completed.returncode == ExitStatus.USAGE_ERROR, completed.stderr
-    assert str(house) in completed.stderr and "Traceback" not in completed.stderr
-    assert not (tmp_path / "r").exists()
-
-
 def test_a_handshake_with_a_duplicate_key_is_refused(tmp_path: Path) -> None:
     run = run_certify(tmp_path, "--engine-command", hostile("duplicate-keys"), *narrow())
     assert run.code == ExitStatus.ENGINE_UNAVAILABLE, run.output
     assert "duplicate key 'protocol'" in run.report["engine_error"]
-
-
-# ------------------------------------------------------------------- fail fast, say why
-
-
-@pytest.mark.parametrize(
-    "command",
-    [
-        "/nonexistent/napspec-engine",
-        "false",
-        "cat",
-        f"{sys.executable} {ENGINES / 'bad_handshake.py'} not-json",
-    ],
-    ids=["missing", "false", "cat", "garbage"],
-)
-def test_an_engine_that_cannot_start_ends_the_run_at_once(tmp_path: Path, command: str) -> None:
-    run = run_certify(tmp_path, "--engine-command", command, "--profile", "hoyle", "--profile", "peel")
-    assert run.code == ExitStatus.ENGINE_UNAVAILABLE, run.output
-    report = run.report  # one target only: the run ended with the first
-    assert report["engine_error"].startswith("the engine could not start")
-    assert report["cases"] == [] and not report["summary"]["certified"]
-    assert run.output.count("could not start") <= 3 and len(run.output.splitlines()) < 20, run.output
-    assert run.seconds < SLACK
-
-
-@pytest.mark.parametrize(
-    "arguments",
-    [
-        ("--profile", "hoyle"),
-        ("--engine-command", "", "--profile", "hoyle"),
-        ("--engine-command", "   ", "--profile", "hoyle"),
-        ("--engine", "reference", "--engine-command", "cat", "--profile", "hoyle"),
-        ("--engine", "reference", "--profile", "hoyle", "--case-timeout", "-1"),
-        ("--engine", "reference", "--profile", "hoyle", "--case-timeout", "0"),
-        ("--engine", "reference", "--profile", "hoyle", "--rule", "play.nosuch"),
-    ],
-)
-def test_usage_errors_exit_2_and_write_nothing(tmp_path: Path, arguments: tuple[str, ...]) -> None:
-    completed = napspec("certify", "--report-dir", str(tmp_path), *arguments)
-    assert completed.returncode == ExitStatus.USAGE_ERROR, completed.stdout + completed.stderr
-    assert "Traceback" not in completed.stderr
-    assert not list(tmp_path.glob("certify-*"))
-
-
-def test_an_empty_selection_never_overwrites_the_last_report(tmp_path: Path) -> None:
-    good = run_certify(tmp_path, "--engine", "reference", "--profile", "hoyle", "--rule", "settlement.nap")
-    assert good.code == ExitStatus.CERTIFIED, good.output
-    before = good.report_paths[0].read_bytes()
-    completed = napspec(
-        "certify",
-        "--report-dir",
-        str(tmp_path),
-        "--engine",
-        "reference",
-        "--profile",
-        "hoyle",
-        "--scenario",
-        "no-such-scenario",
-    )
-    assert completed.returncode == ExitStatus.USAGE_ERROR
-    assert "--scenario no-such-scenario" in completed.stderr
-    assert good.report_paths[0].read_bytes() == before
-
-
-def test_exitfirst_stops_at_the_first_failure(tmp_path: Path) -> None:
-    command = f"{sys.executable} {ENGINES / 'ignores_follow_suit.py'}"
-    run = run_certify(tmp_path, "--engine-command", command, "--profile", "hoyle", "--rule", "play", "-x")
-    assert run.code == ExitStatus.NOT_CERTIFIED, run.output
-    statuses = [case["status"] for case in run.report["cases"]]
-    assert statuses.count("failed") == 1 and "not-run" in statuses
-    assert all(case["message"].startswith("not run:") for case in run.report["cases"] if case["status"] == "not-run")
 
 
 # ------------------------------------------------------------------------- interruption
@@ -271,167 +166,6 @@ def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: P
     junit = (tmp_path / "r" / "certify-hoyle.junit.xml").read_text(encoding="utf-8")
     assert junit.count('<skipped type="not-run"') == len(not_run)
     assert_gone(pids)  # the engine itself
-
-
-# --------------------------------------------------------------------- output for people
-
-
-def test_every_profile_ends_with_one_combined_verdict(tmp_path: Path) -> None:
-    run = run_certify(tmp_path, "--engine", "reference", "--profile", "all", "--rule", "settlement.nap")
-    assert run.code == ExitStatus.CERTIFIED, run.output
-    assert len(run.reports) == 4
-    verdicts = [line for line in run.output.splitlines() if line.startswith("overall:")]
-    assert verdicts == [verdicts[-1]] and "CERTIFIED" in verdicts[0] and run.output.rstrip().endswith(verdicts[0])
-
-
-def test_help_lists_the_profiles_and_the_exit_statuses() -> None:
-    completed = napspec("certify", "--help")
-    assert completed.returncode == 0
-    assert "[peel|hoyle|britannica|wikipedia|all]" in completed.stdout.replace(" ", "").replace("\n", "") or all(
-        name in completed.stdout for name in ("peel", "hoyle", "britannica", "wikipedia")
-    )
-    assert "3 interrupted" in " ".join(completed.stdout.split())
-
-
-# ----------------------------------------------------------------------- other commands
-
-
-@pytest.fixture(scope="module")
-def saved_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("saved")
-    run = run_certify(folder, "--engine", "reference", "--profile", "peel", "--rule", "settlement.nap")
-    assert run.code == ExitStatus.CERTIFIED, run.output
-    return run.report_paths[0]
-
-
-def test_verify_checks_the_digest_and_the_suite(saved_report: Path, tmp_path: Path) -> None:
-    completed = napspec("verify", str(saved_report))
-    assert completed.returncode == 0 and "verified" in completed.stdout
-    tampered = json.loads(saved_report.read_text(encoding="utf-8"))
-    tampered["summary"]["passed"] += 1
-    (tmp_path / "certify-peel.json").write_text(json.dumps(tampered), encoding="utf-8")
-    completed = napspec("verify", str(tmp_path / "certify-peel.json"))
-    assert completed.returncode == ExitStatus.NOT_CERTIFIED and "digest does not match" in completed.stdout
-
-
-def test_summary_and_badge_render_saved_reports(saved_report: Path, tmp_path: Path) -> None:
-    report = json.loads(saved_report.read_text(encoding="utf-8"))
-    other = dict(report, engine={"name": "[red]other|engine", "version": "2"})
-    (tmp_path / "other.json").write_text(json.dumps(other), encoding="utf-8")
-    completed = napspec("summary", str(saved_report), str(tmp_path / "other.json"), "--format", "markdown")
-    assert completed.returncode == 0, completed.stderr
-    lines = completed.stdout.splitlines()
-    assert lines[0] == "| target | napspec-reference 0.1.0 | [red]other\\|engine 2 |"
-    passed = f"{report['summary']['passed']}/{report['summary']['applicable']} certified"
-    assert lines[2] == f"| peel | {passed} | {passed} |"
-    completed = napspec("summary", str(saved_report), "--format", "json")
-    assert json.loads(completed.stdout)["cells"][0]["result"] == passed
-    completed = napspec("summary", str(saved_report))
-    assert completed.returncode == 0 and "napspec-reference" in completed.stdout
-    completed = napspec("badge", str(saved_report), "-o", str(tmp_path / "badges"))
-    assert completed.returncode == 0, completed.stderr
-    svg = (tmp_path / "badges" / "certify-peel.svg").read_text(encoding="utf-8")
-    assert svg.startswith("<?xml") and "napspec peel" in svg and passed.split(maxsplit=1)[0] in svg
-    completed = napspec("summary", str(tmp_path / "badges" / "certify-peel.svg"))
-    assert completed.returncode == ExitStatus.USAGE_ERROR
-
-
-def test_smoke_starts_handshakes_plays_one_case_and_says_bye() -> None:
-    completed = napspec("smoke", "--engine-command", f"{sys.executable} -m napspec.reference.cli serve")
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    assert completed.stdout.count("\n") == 1 and "napspec-reference" in completed.stdout and "ok" in completed.stdout
-    completed = napspec("smoke", "--engine-command", "false")
-    assert completed.returncode == ExitStatus.ENGINE_UNAVAILABLE
-    assert completed.stdout.startswith("engine could not start")
-    completed = napspec("smoke")
-    assert completed.returncode == ExitStatus.USAGE_ERROR
-
-
-@pytest.mark.parametrize(
-    ("arguments", "named"),
-    [
-        (("rules", "--chapter", "nosuch"), "no chapter 'nosuch'"),
-        (("export", "-o", "/nonexistent-folder/register.json"), "cannot write /nonexistent-folder/register.json"),
-    ],
-)
-def test_other_commands_refuse_what_they_cannot_do(arguments: tuple[str, ...], named: str) -> None:
-    completed = napspec(*arguments)
-    assert completed.returncode == ExitStatus.USAGE_ERROR and named in completed.stderr
-
-
-def test_house_rules_check_refuses_a_deeply_nested_file(tmp_path: Path) -> None:
-    house = tmp_path / "house.toml"
-    house.write_text('base = "hoyle"\nname = "deep"\n[options]\nrevoke = ' + "[" * 100_000 + "]" * 100_000 + "\n")
-    completed = napspec("house-rules", "check", str(house))
-    assert completed.returncode != 0 and "nested too deeply" in completed.stderr
-    assert "Traceback" not in completed.stderr
-
-
-def test_the_reference_command_has_help_version_and_napspecs_exit_statuses() -> None:
-    def reference(*arguments: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "napspec.reference.cli", *arguments],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-
-    assert reference("-h").returncode == 0 and "serve" in reference("-h").stdout
-    version = reference("--version")
-    assert version.returncode == 0 and version.stdout.startswith("napspec-reference, version ")
-    assert reference("play", "--profile", "nosuch").returncode == ExitStatus.USAGE_ERROR
-    assert reference("bench", "--players", "11", "--hands", "1").returncode == ExitStatus.USAGE_ERROR
-    assert reference("nosuch").returncode == ExitStatus.USAGE_ERROR
-
-
-def test_on_a_terminal_a_markup_target_name_is_shown_as_text(tmp_path: Path) -> None:
-    import os
-    import pty
-
-    house = tmp_path / "house.toml"
-    house.write_text('base = "hoyle"\nname = "[/bold]x[link=y]"\n[options]\nnap-stakes = "win-12-lose-6"\n')
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "napspec.docs.pipeline",
-            "certify",
-            "--report-dir",
-            str(tmp_path / "r"),
-            "--engine",
-            "reference",
-            "--house-rules",
-            str(house),
-            "--rule",
-            "settlement.nap",
-        ],
-        cwd=REPO,
-        stdin=subprocess.DEVNULL,
-        stdout=follower,
-        stderr=follower,
-        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
-    )
-    os.close(follower)
-    output = b""
-    try:
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the terminal closed: the command ended
-                break
-            if not chunk:
-                break
-            output += chunk
-        assert process.wait(timeout=SLACK) == ExitStatus.CERTIFIED, output.decode(errors="replace")
-    finally:
-        os.close(leader)
-        if process.poll() is None:
-            process.kill()
-    text = output.decode(errors="replace")
-    assert "INTERNALERROR" not in text and "Traceback" not in text
-    assert "CERTIFIED" in text and "[/bold]x[link=y]" in text
 
 
 def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import PROTOCOL
+from napspec.conformance.contract import ACTIONS_ADDED_IN_1_1, NAMED_CALLS, PROTOCOL, PROTOCOLS
 from napspec.conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
 from napspec.suite.cards import canonical_pack
 from napspec.suite.cases import QUERIES, make_case
@@ -35,7 +35,14 @@ def test_each_schema_example_is_valid(name: str) -> None:
 def test_every_value_in_the_enumerations_matches_the_code() -> None:
     common = load_schema("common")["$defs"]
     assert tuple(common["query"]["enum"]) == QUERIES
-    assert common["protocol"]["const"] == PROTOCOL
+    assert tuple(common["protocol"]["enum"]) == PROTOCOLS and PROTOCOLS[-1] == PROTOCOL
+    call = next(
+        branch["then"]
+        for branch in common["action"]["allOf"]
+        if branch["if"]["properties"]["type"] == {"const": "call"}
+    )
+    assert tuple(call["properties"]["call"]["enum"]) == NAMED_CALLS
+    assert set(ACTIONS_ADDED_IN_1_1) <= set(common["action"]["properties"]["type"]["enum"])
 
 
 def test_built_cases_and_toy_answers_are_valid() -> None:

@@ -1,23 +1,26 @@
-"""Builds the rulebook once per test session, the way the README does, into a temporary folder.
+"""Builds the rulebook once per test run (shared by pytest-xdist's workers), the way the README
+does, into a temporary folder.
 
-Three builds, the first two side by side:
+Two builds into one folder:
 
-- ``full``: ``-E -W -n`` with a certification-report folder made here (two targets, one failed
-  case), so that the status page has something to count;
-- ``bare``: the same with an empty report folder (the status page must say so);
-- ``bare`` again, incrementally, after a report has appeared in its folder: only the pages
-  showing results may be read again.
+- ``bare``: ``-E -W -n`` with an empty certification-report folder (the status page must say
+  so);
+- ``full``: the same folder built again, incrementally, once reports have appeared in the
+  report folder (two targets, one failed case): only the pages showing results may be read
+  again, and they must then show the reports, as a build made afresh with them would.
 """
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -123,40 +126,57 @@ def run(command: list[str]) -> subprocess.CompletedProcess[str]:
 
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory: pytest.TempPathFactory) -> Builds:
+    """The builds, made once per run: under pytest-xdist the first worker to ask builds them
+    into the run's own temporary folder (shared by its workers) while the others wait."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    root = tmp_path_factory.mktemp("rulebook")
-    full_reports = root / "reports"
-    full_reports.mkdir()
-    (full_reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
-    (full_reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
-    bare_reports = root / "no-reports"
-    bare_reports.mkdir()
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return _build(tmp_path_factory.mktemp("rulebook"))
+    # A worker's base folder is <run>/popen-gwN: <run> is this run's alone.
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / "rulebook.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        saved = shared / "rulebook.json"
+        if saved.exists():
+            return _load(saved)
+        shutil.rmtree(shared / "rulebook", ignore_errors=True)  # what a failed build left
+        built = _build(shared / "rulebook")
+        saved.write_text(json.dumps(asdict(built), default=str), encoding="utf-8")
+        return built
+
+
+def _load(saved: Path) -> Builds:
+    """The builds another worker made, as it saved them."""
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    full, bare = (
+        Build(Path(d["html"]), Path(d["doctrees"]), Path(d["certify"]), d["output"], d["seconds"])
+        for d in (data["full"], data["bare"])
+    )
+    return Builds(full, bare, data["bare_status_before"], data["incremental_output"], data["incremental_seconds"])
+
+
+def _build(root: Path) -> Builds:
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir()
+    html, doctrees = root / "html", root / "doctrees"
 
     started = time.monotonic()
-    commands = {
-        "full": sphinx(root / "full", root / "full-doctrees", full_reports),
-        "bare": sphinx(root / "bare", root / "bare-doctrees", bare_reports),
-    }
-    processes = {
-        name: subprocess.Popen(command, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        for name, command in commands.items()
-    }
-    outputs = {name: process.communicate(timeout=300)[0] for name, process in processes.items()}
-    seconds = time.monotonic() - started
-    for name, process in processes.items():
-        assert process.returncode == 0, f"the {name} build failed:\n{outputs[name][-6000:]}"
-    bare_status = (root / "bare" / "status.html").read_text(encoding="utf-8")
+    fresh = run(sphinx(html, doctrees, reports))
+    fresh_seconds = time.monotonic() - started
+    assert fresh.returncode == 0, f"the build failed:\n{(fresh.stdout + fresh.stderr)[-6000:]}"
+    bare_status = (html / "status.html").read_text(encoding="utf-8")
 
-    (bare_reports / "certify-wikipedia.json").write_text(json.dumps(report("wikipedia", None)), encoding="utf-8")
+    (reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
+    (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
     started = time.monotonic()
-    again = run(sphinx(root / "bare", root / "bare-doctrees", bare_reports, fresh=False))
+    again = run(sphinx(html, doctrees, reports, fresh=False))
     incremental = time.monotonic() - started
     assert again.returncode == 0, f"the incremental build failed:\n{(again.stdout + again.stderr)[-6000:]}"
 
     return Builds(
-        full=Build(root / "full", root / "full-doctrees", full_reports, outputs["full"], seconds),
-        bare=Build(root / "bare", root / "bare-doctrees", bare_reports, outputs["bare"], seconds),
+        full=Build(html, doctrees, reports, again.stdout + again.stderr, fresh_seconds + incremental),
+        bare=Build(html, doctrees, reports, fresh.stdout + fresh.stderr, fresh_seconds),
         bare_status_before=bare_status,
         incremental_output=again.stdout + again.stderr,
         incremental_seconds=incremental,

@@ -54,7 +54,6 @@ def test_the_build_succeeds_without_warnings(builds: Builds) -> None:
     for build in (builds.full, builds.bare):
         assert "WARNING" not in build.output and "ERROR" not in build.output, build.output[-4000:]
         assert "build succeeded" in build.output
-    assert builds.full.seconds < 60, f"the builds took {builds.full.seconds:.1f} s"
 
 
 def test_every_chapter_page_is_in_the_order_of_the_game(builds: Builds) -> None:

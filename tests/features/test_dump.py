@@ -251,21 +251,6 @@ def test_the_reference_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle_
     assert set(statuses.values()) == {"passed", "not-applicable"}
 
 
-def test_the_reference_judged_from_the_dump_as_by_certify_on_another_profile(tmp_path: Path) -> None:
-    from napspec.suite.dump import dump_lines
-    from napspec.suite.targets import Target
-
-    target = Target.from_options("britannica", None)
-    assert target is not None
-    lines = list(dump_lines(target))
-    validator = _validator()  # the schema read on its own, without the suite's code
-    for line in lines:
-        errors = [error.message for error in validator.iter_errors(line)]
-        assert not errors, (line["label"], errors[:3])
-    statuses = _judged_alike(tmp_path, lines, SERVE_REFERENCE, "--engine", "reference")
-    assert set(statuses.values()) == {"passed", "not-applicable"}
-
-
 def test_a_rule_breaker_judged_from_the_dump_as_by_certify(tmp_path: Path, hoyle_dump: list[dict[str, Any]]) -> None:
     script = ENGINES / "nap_pays_five.py"
     statuses = _judged_alike(

@@ -193,6 +193,23 @@ def test_certify_without_an_engine_is_a_usage_error(installed: Installed) -> Non
     assert "--engine" in completed.stderr and "--engine-command" in completed.stderr
 
 
+def test_the_wheel_carries_every_file_of_the_rulebook(installed: Installed) -> None:
+    """Every file of docs/ (the pages, the extension, the static files) is in the wheel, where
+    the build that ``napspec rulebook`` runs reads it; the build itself, from the installed
+    wheel, is a campaign (below, and :func:`test_from_scratch`)."""
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    docs = REPO / "docs"
+    files = [
+        path.relative_to(docs).as_posix()
+        for path in docs.rglob("*")
+        if path.is_file() and not {"__pycache__", "_build"} & set(path.parts)
+    ]
+    assert len(files) > 20, files
+    missing = sorted(name for name in files if f"napspec/docs/{name}" not in names)
+    assert not missing, missing
+
+
+@pytest.mark.campaign
 def test_the_rulebook_builds_where_the_user_says(installed: Installed) -> None:
     completed = installed.run(str(installed.bin / "napspec"), "rulebook", "-o", "book")
     assert completed.returncode == 0, completed.stdout + completed.stderr

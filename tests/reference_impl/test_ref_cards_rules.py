@@ -140,7 +140,6 @@ def test_unknown_profile_is_a_rules_error() -> None:
 
 
 def test_house_rules_are_a_base_profile_with_overrides(tmp_path: Path) -> None:
-    pytest.importorskip("spec")
     path = tmp_path / "crown.toml"
     path.write_text('base = "hoyle"\nname = "The Crown"\n\n[options]\nnap-stakes = "win-12-lose-6"\n')
     rules = Rules.house_rules(path)
@@ -150,7 +149,6 @@ def test_house_rules_are_a_base_profile_with_overrides(tmp_path: Path) -> None:
 
 
 def test_house_rules_mistake_is_a_rules_error_naming_the_option(tmp_path: Path) -> None:
-    pytest.importorskip("spec")
     path = tmp_path / "bad.toml"
     path.write_text('base = "hoyle"\n[options]\nnap-stake = "win-12-lose-6"\n')
     with pytest.raises(RulesError, match="nap-stake"):

@@ -10,7 +10,7 @@ from pathlib import Path
 import napspec.reference
 
 PACKAGE = Path(napspec.reference.__file__).parent
-PHASES = ("deal", "exchanges", "calling", "play", "irregularities", "claims", "settlement")
+PHASES = ("deal", "exchanges", "calling", "extra_hand", "play", "irregularities", "claims", "settlement")
 
 
 def _map() -> list[str]:

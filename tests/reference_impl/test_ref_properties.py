@@ -1,9 +1,11 @@
 """Properties over many random deals: every card accounted for, money summing to zero,
 termination, determinism from a seed, and rejected actions changing nothing — also in
-hands with irregular actions and claims (a stateful Hypothesis machine)."""
+hands with irregular actions and claims (a stateful Hypothesis machine), and under every
+combination of the calls beyond Nap that the register's constraints allow."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -19,21 +21,59 @@ from napspec.reference.actions import (
     Claim,
     Cut,
     DealCards,
+    Discard,
     ExposeCard,
+    NamedCall,
     Pass,
     Play,
     RefuseToShow,
     ShowCards,
+    TakeExtraHand,
 )
 from napspec.reference.cards import FULL_PACK
-from napspec.reference.errors import IllegalAction
+from napspec.reference.errors import IllegalAction, RulesError
 from napspec.reference.events import OUTCOMES, CardPlayed, HandSettled, PenaltyApplied, TrickWon
 from napspec.reference.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
 from napspec.reference.rules import Rules
+from napspec.spec import load
 
 from .napref_helpers import PROFILES
 
 RULES = {name: Rules.profile(name) for name in PROFILES}
+
+
+def _variant_combinations() -> list[dict[str, object]]:
+    """Every combination of values of the variant options that the register's constraints
+    allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
+    Garnet)."""
+    register = load()
+    variants = [option for option in register.options.values() if option.plain is not None]
+    combinations: list[dict[str, object]] = []
+    for values in itertools.product(*[[v.value for v in option.values] for option in variants]):
+        combination: dict[str, object] = {option.id: value for option, value in zip(variants, values)}
+        if not register.conflicts(combination):
+            combinations.append(combination)
+    return combinations
+
+
+COMBINATIONS = _variant_combinations()
+VARIANT_RULES = [
+    Rules.profile(PROFILES[number % len(PROFILES)]).with_options(combination, name=f"combination-{number}")
+    for number, combination in enumerate(COMBINATIONS)
+]
+"""One set of rules per combination, on the profiles in turn."""
+
+
+def playable_tables(rules: Rules) -> list[int]:
+    """The table sizes a deal under ``rules`` can be played at."""
+    sizes = []
+    for players in range(rules.players_min, rules.players_max + 1):
+        try:
+            rules.check_players(players)
+        except RulesError:
+            continue
+        sizes.append(players)
+    return sizes
 
 
 def check_result(hand: Hand) -> None:
@@ -62,7 +102,7 @@ def check_tricks(hand: Hand) -> None:
         trumped = [c for _, c in trick.cards if c // 13 == trumps]
         best = max(trumped) if trumped else max(c for _, c in trick.cards if c // 13 == led)
         assert trick.card == best and dict(trick.cards)[trick.winner] == best
-    assert sum(hand.tricks_won(s) for s in range(hand.players)) == len(hand.tricks) <= 5
+    assert sum(hand.tricks_won(s) for s in range(hand.players)) == len(hand.tricks) <= hand.rules.cards_each
 
 
 def check_hand(hand: Hand) -> None:
@@ -91,6 +131,27 @@ def test_thousands_of_random_deals_per_profile(profile: str) -> None:
     assert {"made", "defeated"} <= outcomes
 
 
+def play_probing_refusals(hand: Hand, rng: random.Random, data: st.DataObject, limit: int) -> None:
+    """Play ``hand`` to its end with random legal actions, checking it at every step; before
+    each, an action drawn at random that is not listed must be refused and change nothing
+    (no allow_irregular here)."""
+    for _ in range(limit):
+        check_hand(hand)
+        if hand.phase == "finished":
+            break
+        legal = hand.legal_actions()
+        assert legal, "a hand in progress always has a legal action"
+        probe = data.draw(ANY_ACTION, label="probe")
+        if probe not in legal and not isinstance(probe, AskInformation):
+            before = hand.snapshot()
+            with pytest.raises(IllegalAction):
+                hand.apply(probe)
+            assert hand.snapshot() == before
+        hand.apply(legal[rng.randrange(len(legal))])
+    assert hand.phase == "finished"
+    check_tricks(hand)
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @hgiven(
     profile=st.sampled_from(PROFILES),
@@ -101,23 +162,7 @@ def test_random_play_keeps_every_card_and_refuses_illegal_actions(profile: str, 
     rules = RULES[profile]
     players = data.draw(st.integers(rules.players_min, rules.players_max), label="players")
     hand = Hand(rules, players, seed % players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(200):
-        check_hand(hand)
-        if hand.phase == "finished":
-            break
-        legal = hand.legal_actions()
-        assert legal, "a hand in progress always has a legal action"
-        # An action not listed is refused and changes nothing (no allow_irregular here).
-        probe = data.draw(ANY_ACTION, label="probe")
-        if probe not in legal and not isinstance(probe, AskInformation):
-            before = hand.snapshot()
-            with pytest.raises(IllegalAction):
-                hand.apply(probe)
-            assert hand.snapshot() == before
-        hand.apply(legal[rng.randrange(len(legal))])
-    assert hand.phase == "finished"
-    check_tricks(hand)
+    play_probing_refusals(hand, random.Random(seed), data, limit=200)
 
 
 @settings(max_examples=60, deadline=None)
@@ -137,7 +182,10 @@ SEATS = st.integers(-1, 11)
 CARDS = st.integers(-1, 53)
 ANY_ACTION: st.SearchStrategy[Action] = st.one_of(
     st.builds(Play, SEATS, CARDS),
-    st.builds(Call, SEATS, st.integers(-1, 7)),
+    st.builds(Call, SEATS, st.integers(-1, 8)),
+    st.builds(NamedCall, SEATS, st.sampled_from(["misery", "wellington", "blucher", "sir-garnet", "nap"])),
+    st.builds(TakeExtraHand, SEATS),
+    st.builds(Discard, SEATS, st.lists(CARDS, min_size=4, max_size=6).map(tuple)),
     st.builds(Pass, SEATS),
     st.builds(Cut, SEATS, st.integers(-1, 53)),
     st.builds(DealCards, SEATS),
@@ -165,7 +213,8 @@ class IrregularTable(RuleBasedStateMachine):
 
     def deal(self, data: st.DataObject) -> None:
         rules = self.table_rules
-        players = data.draw(st.integers(rules.players_min, min(rules.players_max, 7)), label="players")
+        sizes = [size for size in playable_tables(rules) if size <= 7]
+        players = data.draw(st.sampled_from(sizes), label="players")
         dealer = data.draw(st.integers(0, players - 1), label="dealer")
         kind = data.draw(st.sampled_from(["shuffled", "faulty", "stacked"]), label="kind")
         pack = list(FULL_PACK)
@@ -177,11 +226,18 @@ class IrregularTable(RuleBasedStateMachine):
             self.hand = Hand(rules, players, dealer, deck=pack, allow_irregular=True)
         else:
             probe = Hand(rules, players, dealer, seed=0)
-            counts = [data.draw(st.sampled_from([5, 5, 5, 4, 6, 0]), label="count") for _ in probe.active_seats]
+            each = rules.cards_each
+            counts = [
+                data.draw(st.sampled_from([each, each, each, each - 1, each + 1, 0]), label="count")
+                for _ in probe.active_seats
+            ]
             hands: dict[int, list[int]] = {}
             for seat, count in zip(probe.active_seats, counts):
                 hands[seat], pack = pack[:count], pack[count:]
-            self.hand = Hand.stacked(rules, players, dealer, hands, allow_irregular=True)
+            extra = None
+            if rules.sir_garnet == "played" and len(pack) >= each and data.draw(st.booleans(), label="extra hand"):
+                extra, pack = pack[:each], pack[each:]
+            self.hand = Hand.stacked(rules, players, dealer, hands, allow_irregular=True, extra_hand=extra)
 
     def attempt(self, action: Action) -> None:
         before = self.hand.snapshot()
@@ -264,10 +320,122 @@ class IrregularTable(RuleBasedStateMachine):
                 event(f"penalty {recorded.remedy}")  # shown by --hypothesis-show-statistics
 
 
+# The default run plays a fixed number of tables; the campaign (``pytest -m campaign``) ten
+# times as many.
 IrregularTable.TestCase.settings = settings(
-    max_examples=250, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=100, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_irregular_table = IrregularTable.TestCase
+
+
+class IrregularTableCampaign(IrregularTable):
+    """The same machine, for the campaign."""
+
+
+IrregularTableCampaign.TestCase.settings = settings(
+    max_examples=1000, stateful_step_count=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_irregular_table_campaign = pytest.mark.campaign(IrregularTableCampaign.TestCase)
+
+
+class IrregularVariantTable(IrregularTable):
+    """The same, under the combinations of the calls beyond Nap."""
+
+    @initialize(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 2**32 - 1), data=st.data())
+    def start(self, rules: Rules, seed: int, data: st.DataObject) -> None:
+        self.table_rules = rules
+        self.rng = random.Random(seed)
+        self.deal(data)
+
+
+IrregularVariantTable.TestCase.settings = settings(
+    max_examples=80,
+    stateful_step_count=50,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_irregular_variant_table = IrregularVariantTable.TestCase
+
+
+def test_every_allowed_combination_of_variants_plays_random_hands() -> None:
+    """Twenty-four random hands under each combination the constraints allow, at the table
+    sizes it can be played at: cards and money balance, every trick is won as the rules
+    say, the quick settlement agrees with the general one; every named call is played."""
+    rng = random.Random("variants")
+    declarations: set[str | None] = set()
+    outcomes: set[str] = set()
+    for rules in VARIANT_RULES:
+        sizes = playable_tables(rules)
+        for number in range(24):
+            players = sizes[number % len(sizes)]
+            hand = Hand(rules, players, number % players, seed=rng.randrange(2**32))
+            random_playout(hand, rng)
+            check_hand(hand)
+            check_tricks(hand)
+            assert hand.result is not None
+            hand._penalised = True
+            assert hand._compute_result() == hand.result
+            hand._penalised = False
+            declarations.add(hand.result.declaration)
+            outcomes.add(hand.result.outcome)
+    assert declarations == {None, "misery", "wellington", "blucher", "sir-garnet"}
+    assert {"made", "defeated"} <= outcomes
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@hgiven(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_play_under_variants_refuses_what_is_not_listed(rules: Rules, seed: int, data: st.DataObject) -> None:
+    players = data.draw(st.sampled_from(playable_tables(rules)), label="players")
+    hand = Hand(rules, players, seed % players, seed=seed)
+    play_probing_refusals(hand, random.Random(seed), data, limit=300)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@hgiven(rules=st.sampled_from(VARIANT_RULES), seed=st.integers(0, 2**32 - 1))
+def test_same_seed_same_events_under_variants(rules: Rules, seed: int) -> None:
+    players = playable_tables(rules)[0]
+
+    def run() -> list[object]:
+        hand = Hand(rules, players, 1 % players, seed=seed)
+        random_playout(hand, random.Random(seed))
+        return list(hand.events)
+
+    assert run() == run()
+
+
+@pytest.mark.parametrize("profile", ["hoyle", "wikipedia"])
+def test_irregular_fuzz_under_every_variant_the_profile_gives(profile: str) -> None:
+    """200 hands with random irregular actions and claims under the profile with all its
+    compatible variants on: refused actions change nothing; cards and money balance."""
+    given = list(load().profiles[profile].variants)
+    with_all = [name for name in given if name != "seven-card"]
+    for variants in (with_all, ["seven-card"] if "seven-card" in given else []):
+        if not variants:
+            continue
+        rules = Rules.profile(profile, variants)
+        rng = random.Random(f"fuzz-{rules.name}")
+        sizes = [size for size in playable_tables(rules) if size <= 6]
+        for _ in range(100):
+            players = rng.choice(sizes)
+            pack = list(FULL_PACK)
+            rng.shuffle(pack)
+            hand = Hand(rules, players, rng.randrange(players), deck=pack, allow_irregular=True)
+            for _ in range(2000):
+                if hand.phase == "finished" and rng.random() < 0.7:
+                    break
+                action = _random_irregular_action(hand, rng)
+                before = hand.snapshot()
+                try:
+                    hand.apply(action)
+                except IllegalAction:
+                    assert hand.snapshot() == before, action
+                check_hand(hand)
+            else:
+                raise AssertionError("the hand did not end")
+            if hand.phase != "finished":
+                random_playout(hand, rng)
+            check_hand(hand)
 
 
 EXPECTED_REMEDIES = {
@@ -308,15 +476,16 @@ def _random_irregular_action(hand: Hand, rng: random.Random) -> Action:
     )
 
 
+@pytest.mark.parametrize("hands", [200, pytest.param(2000, marks=pytest.mark.campaign)])
 @pytest.mark.parametrize("profile", PROFILES)
-def test_irregular_fuzz_reaches_every_remedy_and_changes_nothing_when_refused(profile: str) -> None:
-    """400 hands per profile with random irregular actions and claims. Every refused action
-    leaves the snapshot unchanged; cards and money always balance; every remedy the profile
-    provides is reached."""
+def test_irregular_fuzz_reaches_every_remedy_and_changes_nothing_when_refused(profile: str, hands: int) -> None:
+    """200 hands per profile (2,000 in the campaign) with random irregular actions and claims.
+    Every refused action leaves the snapshot unchanged; cards and money always balance; every
+    remedy the profile provides is reached."""
     rules = RULES[profile]
     rng = random.Random(f"fuzz-{profile}")
     remedies: set[str] = set()
-    for number in range(400):
+    for number in range(hands):
         players = rng.randint(rules.players_min, min(rules.players_max, 6))
         pack = list(FULL_PACK)
         rng.shuffle(pack)

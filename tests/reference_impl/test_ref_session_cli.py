@@ -112,7 +112,6 @@ def test_cli_play_prints_a_session(profile: str) -> None:
 
 
 def test_cli_play_with_house_rules(tmp_path: object) -> None:
-    pytest.importorskip("spec")
     from pathlib import Path
 
     path = Path(str(tmp_path)) / "house.toml"

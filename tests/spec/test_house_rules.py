@@ -55,6 +55,25 @@ def test_a_value_of_the_wrong_type_is_refused(tmp_path: Path) -> None:
     assert error.line == 3 and "has no value 'yes'" in str(error) and "true, false" in str(error)
 
 
+def test_an_int_option_takes_any_number_of_its_range(tmp_path: Path) -> None:
+    """The cited values of cut-minimum are 1 and 4; its range, as the engines' rules take it,
+    is 1 to 26."""
+    option = load().options["cut-minimum"]
+    assert option.range is not None and not option.allows(3)
+    low, high = option.range.minimum, option.range.maximum
+    for value in (3, low, high):
+        rules = load_house_rules(_write(tmp_path, f'base = "hoyle"\n[options]\ncut-minimum = {value}\n'))
+        assert rules.values["cut-minimum"] == value
+
+
+@pytest.mark.parametrize("value", ["0", "27", "-1", "3.0", "true"])
+def test_an_int_option_outside_its_range_names_file_line_and_range(tmp_path: Path, value: str) -> None:
+    error = _error(tmp_path, f'base = "hoyle"\nname = "deep"\n\n[options]\ncut-minimum = {value}\n')
+    assert error.line == 5
+    assert str(error).startswith(f"{tmp_path / 'house.toml'}:5: option 'cut-minimum' has no value ")
+    assert str(error).endswith("(a whole number from 1 to 26; cited values: 1, 4)")
+
+
 def test_an_int_is_not_taken_for_a_bool(tmp_path: Path) -> None:
     error = _error(tmp_path, 'base = "peel"\n[options]\nshow-cards = 1\n')
     assert "option 'show-cards' has no value 1" in str(error)

@@ -16,7 +16,14 @@ process it starts (one a line), so a test can check that none is left behind.
   every skip message could copy them;
 - "slow": answers every case after 0.2 s, recording its own pid at the first (for
   interrupting a run);
-- "duplicate-keys": answers the handshake with an object that gives a key twice.
+- "duplicate-keys": answers the handshake with an object that gives a key twice;
+- "declaration-markup": speaks napspec/1.1 and answers every state with a ``declaration``
+  of rich markup and escape sequences;
+- "wrong-types": speaks napspec/1.1 and answers every state with the new fields of the
+  wrong types (a number for ``declaration``, a string for ``extra_hand``, a name for
+  ``call``);
+- "huge-legal-actions": speaks napspec/1.1 and answers ``legal-actions`` with 20,000
+  discards (1.4 MB: within the line limit, beyond the item limit).
 """
 
 from __future__ import annotations
@@ -39,8 +46,34 @@ def _record(pids_file: str | None, pid: int) -> None:
             stream.write(f"{pid}\n")
 
 
+NEW_FIELD_MODES = ("declaration-markup", "wrong-types", "huge-legal-actions")
+
+PACK = [rank + suit for suit in "CDHS" for rank in "23456789TJQKA"]
+
+
+def _new_fields(mode: str, response: dict[str, Any]) -> dict[str, Any]:
+    """``response`` with the napspec/1.1 fields of its answers spoilt as ``mode`` says."""
+    answers = response["answers"]
+    state = answers.get("state")
+    if isinstance(state, dict):
+        if mode == "declaration-markup":
+            state.update(declaration="[bold red]misery[/]\x1b]0;pwned\x07\x1b[2J", extra_hand=None)
+        elif mode == "wrong-types":
+            state.update(declaration=5, extra_hand="AS KS", call="misery")
+        else:
+            state.update(declaration=None, extra_hand=None)
+    if mode == "huge-legal-actions" and "legal-actions" in answers:
+        answers["legal-actions"] = [
+            {"type": "discard", "seat": 1, "cards": [PACK[(index + k) % 52] for k in range(5)]}
+            for index in range(20_000)
+        ]
+    return response
+
+
 def _hello(mode: str) -> Any:
     hello = hello_response("hostile")
+    if mode in NEW_FIELD_MODES:
+        hello["protocol"] = "napspec/1.1"
     if mode == "markup":
         hello["engine"]["name"] = "[/bold][link=https://example.invalid]click me[/link]\x1b]0;pwned\x07"
         hello["engine"]["version"] = "[red]1.0\x1b[2J\x1b[H"
@@ -91,6 +124,9 @@ def main() -> None:
                 if pids_file and not os.path.exists(pids_file):
                     _record(pids_file, os.getpid())  # the run has reached its first case
                 time.sleep(0.2)
+            if mode in NEW_FIELD_MODES:
+                send(_new_fields(mode, run_response(case)))
+                continue
             send(run_response(case))
         elif request["cmd"] == "bye":
             send({"bye": True})
