@@ -29,7 +29,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards, the
   showing that reveals a revoke.
 * :mod:`~napspec.reference.claims`: claims of offences, their remedies and penalties.
-* :mod:`~napspec.reference.settlement`: who pays whom; the place of the pool.
+* :mod:`~napspec.reference.pool`: the pool's account: what it holds, every movement in or out.
+* :mod:`~napspec.reference.settlement`: who pays whom.
 * :mod:`~napspec.reference.hand`: :class:`Hand`, all the phases together: constructors,
   queries, ``legal_actions``, ``apply``, ``snapshot``.
 * :mod:`~napspec.reference.session`: :class:`Session`, a series of deals (first dealer,

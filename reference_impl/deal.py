@@ -102,6 +102,8 @@ class SetUpAndDeal(HandState):
         self._wn_soloist_wrong = False
         self._brit_soloist_wrong = False
         self._penalised = False
+        self._pool = 0
+        self._pool_moves = []
         self._result = None
         self._closed = False
 

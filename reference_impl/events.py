@@ -76,10 +76,17 @@ class Trick(NamedTuple):
         return dict(self.cards)
 
 
-class Transfer(NamedTuple):
-    """One payment of ``amount`` stakes from ``payer`` to ``payee`` and why.
+POOL: int = -1
+"""The pool, as the payer or payee of a :class:`Transfer` (no seat is negative)."""
 
-    Reasons: ``call-made``, ``call-failed``, ``revoke``, ``fine``.
+
+class Transfer(NamedTuple):
+    """One payment of ``amount`` stakes from ``payer`` to ``payee`` and why. Either may be
+    :data:`POOL`, for a payment into or out of the pool.
+
+    Reasons between players: ``call-made``, ``call-failed``, ``revoke``, ``fine``. Reasons of
+    the pool's movements are those of the contract's ``pool`` answer (``peep-fee``,
+    ``purchase-fee``, ...; see :mod:`~napspec.reference.pool`).
     """
 
     payer: int

@@ -25,6 +25,7 @@ A hand is all its phases together, each a module of its own (the state they shar
 * :mod:`~napspec.reference.play`: the tricks, and the showing of cards;
 * :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards;
 * :mod:`~napspec.reference.claims`: claims of offences and their remedies;
+* :mod:`~napspec.reference.pool`: the pool's account;
 * :mod:`~napspec.reference.settlement`: the payments.
 
 This module holds what a caller sees: the constructors, the queries, :meth:`Hand.legal_actions`
@@ -88,11 +89,12 @@ from napspec.reference.claims import Claims
 from napspec.reference.contracts import Contract
 from napspec.reference.deal import SetUpAndDeal
 from napspec.reference.errors import NotAnAction, WrongPhase
-from napspec.reference.events import Event, Offence, Result, Trick
+from napspec.reference.events import Event, Offence, Result, Transfer, Trick
 from napspec.reference.exchanges import Exchanges
 from napspec.reference.extra_hand import ExtraHand
 from napspec.reference.irregularities import Irregularities
 from napspec.reference.play import NO_TRUMPS, TrickPlay
+from napspec.reference.pool import PoolAccount
 from napspec.reference.rules import Rules
 from napspec.reference.settlement import Settlement
 from napspec.reference.state import (
@@ -125,7 +127,7 @@ def _freeze(value: object) -> object:
     return value
 
 
-class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, Settlement):
+class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, PoolAccount, Settlement):
     """One deal: cut, deal, calling, play, settlement.
 
     ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False)`` starts in
@@ -352,6 +354,17 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
     def events(self) -> list[Event]:
         """What has happened, in order. Treat it as read-only."""
         return self._events
+
+    @property
+    def pool(self) -> int:
+        """The stakes in the pool now (0 where the rules keep none)."""
+        return self._pool
+
+    @property
+    def pool_transfers(self) -> tuple[Transfer, ...]:
+        """Every movement into or out of the pool in this hand, in order
+        (see :mod:`~napspec.reference.pool`)."""
+        return tuple(self._pool_moves)
 
     @property
     def result(self) -> Result | None:

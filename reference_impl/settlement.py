@@ -8,8 +8,8 @@ those of the calls beyond Nap by their options (:attr:`Rules.stakes
 :meth:`~napspec.reference.rules.Rules.lose_stake`). Every payment, penalties included, is at
 the stakes of the call in force.
 
-Where the variants go: the pool (paid into by Purchase Nap's exchanges) is a further account
-of :class:`Settlement`, settled with the payments.
+Where the variants go: the pool's part of the settlement (a made Nap takes it, a failed Nap
+may pay into it, contributions) is paid through :mod:`~napspec.reference.pool`.
 """
 
 from __future__ import annotations

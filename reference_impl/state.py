@@ -5,8 +5,8 @@ second by the benchmark) and nothing else but the seat check every phase needs. 
 (:mod:`~napspec.reference.deal`, :mod:`~napspec.reference.calling`,
 :mod:`~napspec.reference.exchanges`, :mod:`~napspec.reference.play`,
 :mod:`~napspec.reference.irregularities`, :mod:`~napspec.reference.claims`,
-:mod:`~napspec.reference.settlement`) are classes on top of it, without fields of their own;
-:class:`~napspec.reference.hand.Hand` is all of them together. A phase calls into another only
+:mod:`~napspec.reference.pool`, :mod:`~napspec.reference.settlement`) are classes on top of
+it, without fields of their own; :class:`~napspec.reference.hand.Hand` is all of them together. A phase calls into another only
 through the methods declared at the end of :class:`HandState`.
 
 Notes on speed. ``legal_actions`` and ``apply`` are the engine's hot path (the benchmark,
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from napspec.reference.actions import Action
 from napspec.reference.contracts import Contract
 from napspec.reference.errors import NoSuchSeat
-from napspec.reference.events import Event, Offence, Result, Trick
+from napspec.reference.events import Event, Offence, Result, Transfer, Trick
 from napspec.reference.rules import Rules
 from napspec.reference.table import Table
 
@@ -99,6 +99,8 @@ class HandState:
         "_penalised",
         "_pending_show",
         "_phase",
+        "_pool",
+        "_pool_moves",
         "_result",
         "_rules",
         "_short",
@@ -178,6 +180,9 @@ class HandState:
     _wn_soloist_wrong: bool
     _brit_soloist_wrong: bool
     _penalised: bool
+    # the pool (see napspec.reference.pool): the stakes in it now, and its movements in this hand
+    _pool: int
+    _pool_moves: list[Transfer]
     # settlement
     _result: Result | None
     _closed: bool
@@ -232,3 +237,5 @@ class HandState:
         def _revoke_remedy(self, seat: int) -> str: ...  # claims
         def _apply_remedy(self, offence: Offence, remedy: str) -> None: ...  # claims
         def _settle(self) -> None: ...  # settlement
+        def _pay_into_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
+        def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
