@@ -5,8 +5,9 @@ second by the benchmark) and nothing else but the seat check every phase needs. 
 (:mod:`~napspec.reference.deal`, :mod:`~napspec.reference.calling`,
 :mod:`~napspec.reference.exchanges`, :mod:`~napspec.reference.play`,
 :mod:`~napspec.reference.irregularities`, :mod:`~napspec.reference.claims`,
-:mod:`~napspec.reference.pool`, :mod:`~napspec.reference.settlement`) are classes on top of
-it, without fields of their own; :class:`~napspec.reference.hand.Hand` is all of them together. A phase calls into another only
+:mod:`~napspec.reference.pool`, :mod:`~napspec.reference.settlement`) are classes on top
+of it, without fields of their own; :class:`~napspec.reference.hand.Hand` is all of them
+together. A phase calls into another only
 through the methods declared at the end of :class:`HandState`.
 
 Notes on speed. ``legal_actions`` and ``apply`` are the engine's hot path (the benchmark,
