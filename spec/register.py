@@ -637,7 +637,7 @@ class Register:
 
         >>> from napspec.spec import load
         >>> load().variant_names()
-        ('misery', 'wellington', 'blucher', 'sir-garnet', 'seven-card')
+        ('misery', 'wellington', 'blucher', 'sir-garnet', 'seven-card', 'peep', 'purchase', 'pool', 'short-pack')
         """
         place = {option_id: index for index, option_id in enumerate(self.options)}
         last: dict[str, int] = {}
