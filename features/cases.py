@@ -14,8 +14,10 @@ A case takes its complete option map from a profile (or a house-rules file), plu
 from __future__ import annotations
 
 import difflib
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -320,10 +322,72 @@ def deal_problems(case: Mapping[str, Any], register: Register | None = None) -> 
     return problems
 
 
+#: A case's options and actions, validated alone: the only parts of a case that the case
+#: schema's own conditions (a regular case's pack and holdings) never look at.
+_OPTIONS_ALONE: dict[str, Any] = {
+    "id": "options",
+    "players": 2,
+    "dealer": 0,
+    "irregular": True,
+    "start": {"hands": [[], []]},
+    "actions": [],
+    "queries": [],
+}
+
+
+_ID_LIMIT: int = schemas.load_schema("case")["properties"]["id"]["maxLength"]
+
+
+@cache
+def _options_problems(options: tuple[tuple[str, object], ...]) -> tuple[str, ...]:
+    found = schemas.errors("case", {**_OPTIONS_ALONE, "options": dict(options)})
+    return tuple(problem for problem in found if problem.startswith("options"))
+
+
+@cache
+def _action_problems(action: str) -> tuple[str, ...]:
+    return tuple(schemas.errors("common", json.loads(action), "action"))
+
+
+def schema_problems(case: object) -> list[str]:
+    """The case schema's verdict on ``case``. The suite validates every case it makes, and
+    most of a case repeats from case to case (the options of a target, the same few
+    actions, the same start under every target), so the options, each distinct action and
+    the rest of the case (its id aside) are validated once and remembered: the same
+    problems, several times faster."""
+    if not (
+        isinstance(case, Mapping)
+        and isinstance(case.get("options"), Mapping)
+        and isinstance(case.get("actions"), list)
+        and all(isinstance(action, Mapping) for action in case["actions"])
+        and isinstance(case.get("id"), str)
+        and 1 <= len(case["id"]) <= _ID_LIMIT
+    ):
+        return schemas.errors("case", case)
+    try:
+        options = tuple(sorted(case["options"].items()))
+        hash(options)
+    except TypeError:  # a value that is not JSON's scalar: the whole schema says what is wrong
+        return schemas.errors("case", case)
+    problems = list(_options_problems(options))
+    for index, action in enumerate(case["actions"]):
+        problems += [
+            f"actions[{index}]{'' if problem.startswith(('(root)', '.')) else '.'}{problem.removeprefix('(root)')}"
+            for problem in _action_problems(json.dumps(action, sort_keys=True))
+        ]
+    problems += _rest_problems(json.dumps({**case, "id": "case", "options": {}, "actions": []}, sort_keys=True))
+    return problems
+
+
+@cache
+def _rest_problems(rest: str) -> tuple[str, ...]:
+    return tuple(schemas.errors("case", json.loads(rest)))
+
+
 def protocol_problems(case: object) -> list[str]:
     """Everything that keeps ``case`` from being a case of the protocol (schema and
     structure; not the register)."""
-    problems = schemas.errors("case", case)
+    problems = schema_problems(case)
     if problems:
         return problems
     assert isinstance(case, Mapping)

@@ -1,0 +1,71 @@
+"""The suite validates the cases it makes by parts (the options, each distinct action and the
+rest, each remembered): its verdict must be the case schema's verdict on the whole case."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given as for_all
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from napspec.conformance import schemas
+from napspec.suite.cases import call, make_case, play, protocol_problems, schema_problems
+
+BASE = make_case(
+    "validation/peel",
+    profile="peel",
+    players=2,
+    hands=["AS KS QS JS TS", "2C 3C 4C 5C 6C"],
+    actions=[call(1, 2), play(1, "2C")],
+    queries=["state"],
+)
+
+#: Places in a case and values to put there: some valid, most not.
+MUTATIONS: list[tuple[tuple[str | int, ...], Any]] = [
+    (("options", "cut-minimum"), "x"),
+    (("options", "cut-minimum"), 2.5),
+    (("options", "Bad Key"), 1),
+    (("options", "misery"), None),
+    (("actions", 1, "card"), "ZZ"),
+    (("actions", 1, "card"), "KS"),
+    (("actions", 0, "tricks"), 9),
+    (("actions", 0, "seat"), -1),
+    (("actions", 0, "extra"), True),
+    (("actions", 1), "play"),
+    (("start", "hands", 0), ["AS"]),
+    (("start", "hands", 0), ["AS", "AS", "AS", "AS", "AS"]),
+    (("start",), {"deck": ["AS"]}),
+    (("id",), ""),
+    (("id",), "x" * 301),
+    (("id",), 7),
+    (("players",), 11),
+    (("irregular",), "no"),
+    (("queries",), ["state", "state"]),
+    (("queries",), ["weather"]),
+]
+
+
+def _mutated(changes: list[tuple[tuple[str | int, ...], Any]]) -> dict[str, Any]:
+    case = copy.deepcopy(BASE)
+    for path, value in changes:
+        node: Any = case
+        for key in path[:-1]:
+            node = node[key] if isinstance(node, (dict, list)) else None  # type: ignore[index]
+        if isinstance(node, (dict, list)):  # a change inside one already replaced is void
+            node[path[-1]] = value  # type: ignore[index]  # a list's keys here are ints
+    return case
+
+
+def test_the_unchanged_case_is_valid_both_ways() -> None:
+    assert protocol_problems(BASE) == [] == schemas.errors("case", BASE)
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@for_all(st.lists(st.sampled_from(MUTATIONS), max_size=3))
+def test_validating_by_parts_agrees_with_the_whole_schema(changes: list[tuple[tuple[str | int, ...], Any]]) -> None:
+    case = _mutated(changes)
+    whole = schemas.errors("case", case)
+    by_parts = schema_problems(case)
+    assert bool(whole) == bool(by_parts), (changes, whole, by_parts)
