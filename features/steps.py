@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 import inspect
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -130,3 +131,35 @@ def define_steps(vocabulary: Sequence[Phrase] = VOCABULARY) -> None:
 
 
 define_steps()
+
+
+def _remember_step_lookups() -> bool:
+    """Make pytest-bdd find the definition of a step once per test module instead of once per
+    step of every test item; return whether it was done.
+
+    pytest-bdd (9.x) looks a step's definition up by asking pytest, for every fixture name of
+    the session, which definitions are visible to the test item, then matching the step's
+    text against each: a quarter of a whole certification's time goes there, for lookups
+    whose answer is the same for every item of a module. The answer depends only on the
+    module (every step here is defined at module level, none in a class or a test), the
+    step's type and its text, so it is remembered by those. Where pytest-bdd has no such
+    function (another version), nothing is changed and the lookups are only slower.
+    """
+    module = sys.modules.get("pytest_bdd.scenario")
+    lookup = getattr(module, "find_fixturedefs_for_step", None)
+    if module is None or lookup is None or getattr(lookup, "remembers", False):
+        return lookup is not None
+    found: dict[tuple[str, object, str], list[Any]] = {}
+
+    def find_fixturedefs_for_step(step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:
+        key = (str(node.nodeid).partition("::")[0], step.type, step.name)
+        if key not in found:
+            found[key] = list(lookup(step=step, fixturemanager=fixturemanager, node=node))
+        return iter(found[key])
+
+    setattr(find_fixturedefs_for_step, "remembers", True)  # noqa: B010 (a function attribute mypy does not know)
+    setattr(module, "find_fixturedefs_for_step", find_fixturedefs_for_step)  # noqa: B010
+    return True
+
+
+STEP_LOOKUPS_REMEMBERED = _remember_step_lookups()
