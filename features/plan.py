@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
-from napspec.suite.cases import CaseError, validate_case
+from napspec.suite.cases import CaseError, complete_case, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
@@ -174,6 +174,7 @@ def plan_row(
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
         }
+        message = complete_case(message)
         try:
             validate_case(message)
         except CaseError as error:
