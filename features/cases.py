@@ -381,6 +381,38 @@ def pack_in_play(options: Mapping[str, Any], players: int, register: Register | 
     return [card for card in PACK if RANKS.index(card[0]) >= len(RANKS) - per_suit]
 
 
+def outside_the_pack(options: Mapping[str, Any], players: int, start: Mapping[str, Any]) -> str:
+    """Why a case of ``players`` starting as ``start`` cannot be played with the pack
+    of ``options`` (a short pack: another table size, or cards it has not got), or ``""``.
+
+    >>> short = load().variant_values("wikipedia", ["short-pack"])
+    >>> outside_the_pack(short, 6, {"hands": []})
+    'the pack short-28-36 has no size for 6 players'
+    >>> outside_the_pack(short, 4, {"hands": [["2C", "AS"], ["KS"]]})
+    'the pack short-28-36 has not got 2C'
+    >>> outside_the_pack(short, 4, {"hands": [["AS"], ["KS"]]})
+    ''
+    """
+    pack = pack_in_play(options, players)
+    if pack is None:
+        return f"the pack {options.get('pack')} has no size for {players} players"
+    if len(pack) == len(PACK):
+        return ""
+    if "deck" in start:
+        dealt = list(start["deck"])
+    else:
+        drawn = start.get("draw", [])
+        dealt = [*drawn, *(card for hand in start.get("hands", ()) for card in hand)]
+        dealt += list(start.get("extra_hand", ()))
+    missing = sort_cards(set(dealt) - set(pack))
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        return f"the pack {options.get('pack')} has not got {', '.join(missing[:5])}{more}"
+    if "deck" in start and len(dealt) != len(pack):
+        return f"the pack {options.get('pack')} has {len(pack)} cards, not {len(dealt)}"
+    return ""
+
+
 #: The values of the napspec/1.2 options under which a case carries more than its start.
 _POOL_PLAYED = ("pool", "played")
 _PEEP_PLAYED = ("peep", "played")

@@ -33,6 +33,9 @@ from napspec.conformance.schemas import errors, is_valid, load_schema
 from napspec.spec import load
 from napspec.suite.cards import PACK
 from napspec.suite.cases import CaseError, make_case, validate_case
+from napspec.suite.dump import dump_lines, problems
+from napspec.suite.scenarios import load_scenarios
+from napspec.suite.targets import Target
 
 from .conftest import ENGINES, engine_command, run_certify, toy_module
 
@@ -466,3 +469,36 @@ def test_a_napspec_1_1_engine_is_certified_on_the_plain_game_and_skipped_on_the_
             )
             assert {case["status"] for case in report["cases"]} <= {"skipped-unsupported", "not-applicable", "not-run"}
     assert run.code == ExitStatus.NOT_CERTIFIED
+
+
+# -------------------------------------------------------------------------------- dumps
+
+
+def test_a_dump_of_a_target_with_a_pool_carries_the_new_fields() -> None:
+    target = Target.from_options("hoyle", None, ["purchase"])
+    lines = list(dump_lines(target, [scenario for scenario in load_scenarios() if scenario.chapter == "play"]))
+    cases = [line["case"] for line in lines if line["case"]]
+    assert cases and all(problems(line) == [] for line in lines)
+    for case in cases:
+        assert case["pool"] == 0 and case["original_dealer"] == case["dealer"]
+        if "hands" in case["start"]:
+            assert pack_problems(case) == [] and len(case["start"]["stock"]) == 52 - len(
+                [card for hand in case["start"]["hands"] for card in hand]
+            )
+
+
+def test_the_dump_schema_takes_a_case_that_ends_a_session() -> None:
+    target = Target.from_options("peel", None, ["pool"])
+    line = next(line for line in dump_lines(target, load_scenarios()[:20]) if line["case"])
+    ending = case_of("end/dump", ["pool"], start={"end_of_session": {"draw": ["2C"]}}, actions=[], queries=["pool"])
+    assert problems({**line, "case": ending}) == []
+    assert problems({**line, "case": {**ending, "queries": ["state"]}}) != []
+    assert problems({**line, "case": {**ending, "pool": -1}}) != []
+
+
+def test_a_short_pack_target_leaves_out_the_scenarios_written_for_the_full_pack() -> None:
+    target = Target.from_options("wikipedia", None, ["short-pack"])
+    lines = list(dump_lines(target, load_scenarios()[:40]))
+    reasons = [line["not_applicable"] for line in lines if line["not_applicable"]]
+    assert any(reason.startswith("the pack short-28-36 has not got 2C") for reason in reasons)
+    assert all(problems(line) == [] for line in lines)
