@@ -84,7 +84,7 @@ def test_a_payment_that_forgets_the_pool_is_named() -> None:
         assert response["answers"]["result"] is None
 
     case = pool_case("pool/sum", ["pool", "result"])
-    answer = {
+    answer: dict[str, Any] = {
         "case": "pool/sum",
         "steps": [{"ok": True}],
         "answers": {

@@ -26,13 +26,12 @@ from napspec.conformance.harness import (
     check_result,
     for_protocol,
     options_added_in,
-    pack_in_play,
     pack_problems,
 )
 from napspec.conformance.schemas import errors, is_valid, load_schema
 from napspec.spec import load
 from napspec.suite.cards import PACK
-from napspec.suite.cases import CaseError, make_case, validate_case
+from napspec.suite.cases import CaseError, make_case, pack_in_play, validate_case
 from napspec.suite.dump import dump_lines, problems
 from napspec.suite.scenarios import load_scenarios
 from napspec.suite.targets import Target
@@ -476,6 +475,7 @@ def test_a_napspec_1_1_engine_is_certified_on_the_plain_game_and_skipped_on_the_
 
 def test_a_dump_of_a_target_with_a_pool_carries_the_new_fields() -> None:
     target = Target.from_options("hoyle", None, ["purchase"])
+    assert target is not None
     lines = list(dump_lines(target, [scenario for scenario in load_scenarios() if scenario.chapter == "play"]))
     cases = [line["case"] for line in lines if line["case"]]
     assert cases and all(problems(line) == [] for line in lines)
@@ -489,6 +489,7 @@ def test_a_dump_of_a_target_with_a_pool_carries_the_new_fields() -> None:
 
 def test_the_dump_schema_takes_a_case_that_ends_a_session() -> None:
     target = Target.from_options("peel", None, ["pool"])
+    assert target is not None
     line = next(line for line in dump_lines(target, load_scenarios()[:20]) if line["case"])
     ending = case_of("end/dump", ["pool"], start={"end_of_session": {"draw": ["2C"]}}, actions=[], queries=["pool"])
     assert problems({**line, "case": ending}) == []
@@ -498,6 +499,7 @@ def test_the_dump_schema_takes_a_case_that_ends_a_session() -> None:
 
 def test_a_short_pack_target_leaves_out_the_scenarios_written_for_the_full_pack() -> None:
     target = Target.from_options("wikipedia", None, ["short-pack"])
+    assert target is not None
     lines = list(dump_lines(target, load_scenarios()[:40]))
     reasons = [line["not_applicable"] for line in lines if line["not_applicable"]]
     assert any(reason.startswith("the pack short-28-36 has not got 2C") for reason in reasons)
