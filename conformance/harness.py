@@ -544,7 +544,7 @@ def pack_problems(case: Mapping[str, Any], register: Register | None = None) -> 
         shared = sorted(set(start["stock"]) & set(dealt))
         if shared:
             problems.append(f"start.stock holds cards also held or dealt elsewhere: {', '.join(shared)}")
-        elif away_from_plain(case, register, added_in="napspec/1.2") and "purchase" in _played(options, register):
+        elif "purchase" in _played(options, register):
             missing = [card for card in pack if card not in set(dealt) | set(start["stock"])]
             extra = sorted(set(start["stock"]) - cards)
             if missing or extra:
