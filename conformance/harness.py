@@ -428,6 +428,9 @@ def _state_problems(case: Mapping[str, Any], state: Mapping[str, Any], protocol:
             problems.append(
                 f"the state lacks {_listed(lacking)}, which {version} requires when the case plays {', '.join(playing)}"
             )
+    away = [seat for seat in state.get("peeped") or () if isinstance(seat, int) and seat >= case["players"]]
+    if away:
+        problems.append(f"state.peeped names seat {away[0]}, which is not a seat of a {case['players']}-player table")
     return problems
 
 

@@ -385,7 +385,10 @@ def test_a_napspec_1_2_engine_must_say_where_the_peep_card_lies() -> None:
         check_result(case, answer)
     # An engine of napspec/1.1 is never asked for them (it is never sent such a case).
     assert check_result(case, answer, "napspec/1.1") is answer
-    answer["answers"]["state"].update(peep_card=None, peeped=[], stock=31)
+    answer["answers"]["state"].update(peep_card=None, peeped=[1, 4], stock=31)
+    with pytest.raises(ProtocolError, match=r"state\.peeped names seat 4, which is not a seat of a 4-player table"):
+        check_result(case, answer)
+    answer["answers"]["state"].update(peeped=[1, 3])
     assert check_result(case, answer) is answer
 
 
