@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
-from napspec.suite.cases import CaseError, validate_case
+from napspec.suite.cases import CaseError, complete_case, outside_the_pack, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
@@ -146,6 +146,10 @@ def plan_row(
     if builder.start is None:
         raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): neither hands, pack nor draw was given")
     options, reason = _options(builder, scenario, target)
+    if not reason and target is not None and builder.players is not None:
+        # A scenario written for the full pack does not apply to a target's short pack
+        # that has not got its cards or its table.
+        reason = outside_the_pack(options, builder.players, builder.start)
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
@@ -174,6 +178,7 @@ def plan_row(
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
         }
+        message = complete_case(message)
         try:
             validate_case(message)
         except CaseError as error:

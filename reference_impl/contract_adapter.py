@@ -1,4 +1,4 @@
-"""The reference engine behind the napspec/1.1 engine contract.
+"""The reference engine behind the napspec/1.2 engine contract.
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
@@ -368,7 +368,7 @@ class ReferenceEngine:
 
 
 def main() -> None:
-    """Serve the napspec/1.1 protocol on stdin/stdout with the reference engine."""
+    """Serve the napspec/1.2 protocol on stdin/stdout with the reference engine."""
     from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)
