@@ -75,15 +75,16 @@ WellingtonLead = Literal["any-card", "lowest-trump"]
 Blucher = Literal["not-played", "win-10-lose-20", "double-wellington-stakes"]
 SirGarnet = Literal["not-played", "played"]
 SevenCard = Literal["not-played", "played"]
-# Peep and Purchase Nap, the pool, shortened packs and the Double Header (chapters exchanges and
-# pool): the engine does not play them yet, so it accepts their plain values only.
-Peep = Literal["not-played"]
-Purchase = Literal["not-played"]
-Pool = Literal["not-played"]
+# Peep and Purchase Nap (chapter exchanges) are played, and so is the pool their fees go into,
+# which both require (chapter pool). The pool's other options, shortened packs and the Double
+# Header: the engine accepts their plain values only.
+Peep = Literal["not-played", "played"]
+Purchase = Literal["not-played", "played"]
+Pool = Literal["not-played", "played"]
 PoolContributions = Literal["none"]
 PoolFines = Literal["none"]
 PoolFailedNap = Literal["pays-nothing"]
-PoolEnd = Literal["none"]
+PoolEnd = Literal["none", "divided-equally", "drawn-for"]
 Pack = Literal["full"]
 DoubleHeader = Literal["not-played"]
 
@@ -398,6 +399,23 @@ class Rules:
         ):
             lose = -(-win // 2)  # half the win, rounded up
         return win, lose
+
+    def fee(self, option_id: str) -> int:
+        """The fee, in stakes, that the value in force of option ``option_id`` states (its amount
+        ``<option>-fee``: ``peep-fee``, ``purchase-fee``); :class:`RulesError` if it states none.
+
+        >>> Rules.profile("hoyle", ["purchase"]).fee("purchase")
+        1
+        >>> Rules.profile("hoyle").fee("peep")
+        Traceback (most recent call last):
+        ...
+        napspec.reference.errors.RulesError: option 'peep' = 'not-played' states no fee
+        """
+        value = getattr(self, _FIELDS[option_id])
+        try:
+            return _amount(option_id, value, f"{option_id}-fee")
+        except KeyError:
+            raise RulesError(f"option {option_id!r} = {value!r} states no fee") from None
 
     def fine(self, option_id: str) -> int:
         """The fine, in stakes, that the value in force of option ``option_id`` states (its

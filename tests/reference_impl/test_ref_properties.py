@@ -43,16 +43,30 @@ RULES = {name: Rules.profile(name) for name in PROFILES}
 
 
 def _variant_combinations() -> list[dict[str, object]]:
-    """Every combination of values of the variant options that the register's constraints
+    """Every combination of values of the calls beyond Nap that the register's constraints
     allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
-    Garnet)."""
+    Garnet), each with, in turn, no exchange, Peep Nap or Purchase Nap (as Hoyle's bundles give
+    them, with the pool their fees go into) where it may go with them."""
     register = load()
-    variants = [option for option in register.options.values() if option.plain is not None]
+    variants = [
+        option
+        for option in register.options.values()
+        if option.plain is not None and option.chapter == "calls-beyond-nap"
+    ]
+    plain = register.profile_values("hoyle")
+    exchanges: list[dict[str, object]] = [{}]
+    for name in ("peep", "purchase"):
+        values = register.variant_values("hoyle", [name])
+        exchanges.append({option: value for option, value in values.items() if plain[option] != value})
     combinations: list[dict[str, object]] = []
     for values in itertools.product(*[[v.value for v in option.values] for option in variants]):
         combination: dict[str, object] = {option.id: value for option, value in zip(variants, values)}
-        if not register.conflicts(combination):
-            combinations.append(combination)
+        if register.conflicts(combination):
+            continue
+        exchange = exchanges[len(combinations) % len(exchanges)]
+        if not register.conflicts({**plain, **combination, **exchange}):
+            combination.update(exchange)
+        combinations.append(combination)
     return combinations
 
 
@@ -237,7 +251,12 @@ class IrregularTable(RuleBasedStateMachine):
             extra = None
             if rules.sir_garnet == "played" and len(pack) >= each and data.draw(st.booleans(), label="extra hand"):
                 extra, pack = pack[:each], pack[each:]
-            self.hand = Hand.stacked(rules, players, dealer, hands, allow_irregular=True, extra_hand=extra)
+            peep = None
+            if rules.peep == "played":
+                peep, pack = pack[0], pack[1:]
+            self.hand = Hand.stacked(
+                rules, players, dealer, hands, allow_irregular=True, extra_hand=extra, peep_card=peep, stock=pack
+            )
 
     def attempt(self, action: Action) -> None:
         before = self.hand.snapshot()
@@ -404,15 +423,39 @@ def test_same_seed_same_events_under_variants(rules: Rules, seed: int) -> None:
     assert run() == run()
 
 
+def _compatible_groups(profile: str) -> list[list[str]]:
+    """The variants the profile gives that the engine plays, in groups that can be played
+    together: each variant joins the first group it does not conflict with (seven-card Nap
+    alone; Peep and Purchase Nap apart)."""
+    register = load()
+    groups: list[list[str]] = []
+    for name in register.profiles[profile].variants:
+        try:
+            Rules.profile(profile, [name])
+        except RulesError:  # a variant the engine does not play (its handshake leaves it out)
+            continue
+        for group in groups:
+            if not register.conflicts(register.variant_values(profile, [*group, name])):
+                group.append(name)
+                break
+        else:
+            groups.append([name])
+    return groups
+
+
+def test_the_irregular_fuzz_groups_include_the_exchanges() -> None:
+    for profile in ("hoyle", "wikipedia"):
+        groups = _compatible_groups(profile)
+        assert ["seven-card"] in groups or "seven-card" not in load().profiles[profile].variants
+        assert sum(("peep" in group) + ("purchase" in group) for group in groups) == 2
+        assert not any("peep" in group and "purchase" in group for group in groups)
+
+
 @pytest.mark.parametrize("profile", ["hoyle", "wikipedia"])
 def test_irregular_fuzz_under_every_variant_the_profile_gives(profile: str) -> None:
     """200 hands with random irregular actions and claims under the profile with all its
     compatible variants on: refused actions change nothing; cards and money balance."""
-    given = list(load().profiles[profile].variants)
-    with_all = [name for name in given if name != "seven-card"]
-    for variants in (with_all, ["seven-card"] if "seven-card" in given else []):
-        if not variants:
-            continue
+    for variants in _compatible_groups(profile):
         rules = Rules.profile(profile, variants)
         rng = random.Random(f"fuzz-{rules.name}")
         sizes = [size for size in playable_tables(rules) if size <= 6]
