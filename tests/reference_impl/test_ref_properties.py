@@ -43,11 +43,16 @@ RULES = {name: Rules.profile(name) for name in PROFILES}
 
 
 def _variant_combinations() -> list[dict[str, object]]:
-    """Every combination of values of the variant options that the register's constraints
-    allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
-    Garnet)."""
+    """Every combination of values of the options of the calls beyond Nap that the register's
+    constraints allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher
+    and Sir Garnet). The pool and the shortened packs have properties of their own
+    (test_ref_pool_properties)."""
     register = load()
-    variants = [option for option in register.options.values() if option.plain is not None]
+    variants = [
+        option
+        for option in register.options.values()
+        if option.plain is not None and option.chapter == "calls-beyond-nap"
+    ]
     combinations: list[dict[str, object]] = []
     for values in itertools.product(*[[v.value for v in option.values] for option in variants]):
         combination: dict[str, object] = {option.id: value for option, value in zip(variants, values)}
@@ -407,8 +412,14 @@ def test_same_seed_same_events_under_variants(rules: Rules, seed: int) -> None:
 @pytest.mark.parametrize("profile", ["hoyle", "wikipedia"])
 def test_irregular_fuzz_under_every_variant_the_profile_gives(profile: str) -> None:
     """200 hands with random irregular actions and claims under the profile with all its
-    compatible variants on: refused actions change nothing; cards and money balance."""
-    given = list(load().profiles[profile].variants)
+    compatible variants of the calls beyond Nap on: refused actions change nothing; cards and
+    money balance. (The pool and the shortened pack: test_ref_pool_properties.)"""
+    register = load()
+    given = [
+        name
+        for name, bundle in register.profiles[profile].variants.items()
+        if all(register.options[option].chapter == "calls-beyond-nap" for option in bundle)
+    ]
     with_all = [name for name in given if name != "seven-card"]
     for variants in (with_all, ["seven-card"] if "seven-card" in given else []):
         if not variants:
