@@ -94,7 +94,9 @@ class PoolAccount(HandState):
         if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
             raise ValueError(f"the pool holds a whole number of stakes, 0 or more, not {pool!r}")
         if original_dealer is not None and (
-            isinstance(original_dealer, bool) or not isinstance(original_dealer, int) or not 0 <= original_dealer < self._n
+            isinstance(original_dealer, bool)
+            or not isinstance(original_dealer, int)
+            or not 0 <= original_dealer < self._n
         ):
             raise ValueError(f"the original dealer must be a seat from 0 to {self._n - 1}, not {original_dealer!r}")
         if rules.pool != "played":

@@ -81,7 +81,9 @@ Peep = Literal["not-played"]
 Purchase = Literal["not-played"]
 # The pool (chapter pool) and the shortened packs (players.short-pack).
 Pool = Literal["not-played", "played"]
-PoolContributions = Literal["none", "each-dealer", "all-at-original-deal", "dealer-three-players-one", "knaves-and-fives"]
+PoolContributions = Literal[
+    "none", "each-dealer", "all-at-original-deal", "dealer-three-players-one", "knaves-and-fives"
+]
 PoolFines = Literal["none", "misdeal-one-stake"]
 PoolFailedNap = Literal["pays-nothing", "pays-pool-amount"]
 PoolEnd = Literal["none", "divided-equally", "drawn-for"]
@@ -312,16 +314,16 @@ class Rules:
         if self.pack != "full" and players not in _SHORT_PACK_AMOUNTS:
             # Interpretation wikipedia-short-pack-sizes: a shortened pack at four or five only.
             tables = " or ".join(map(str, _SHORT_PACK_AMOUNTS))
-            raise RulesError(
-                f"{players} players: option 'pack' = {self.pack!r} is played by {tables} players only"
-            )
+            raise RulesError(f"{players} players: option 'pack' = {self.pack!r} is played by {tables} players only")
         size = self.pack_size(players)
         sits_out = self.dealer_sits_out_at(players)
         hands = players - 1 if sits_out else players
         extra = " and the extra hand" if self.sir_garnet == "played" else ""
         dealt = hands + 1 if extra else hands
         if dealt * self.cards_each > size:
-            raise RulesError(f"{players} players: {hands} hands{extra} of {self.cards_each} need more than {size} cards")
+            raise RulesError(
+                f"{players} players: {hands} hands{extra} of {self.cards_each} need more than {size} cards"
+            )
         if sits_out and self.compulsory_call == "dealer-if-all-pass":
             # Interpretation dealer-out-cannot-be-compelled: a dealer without cards cannot
             # play for a trick, and choosing someone else would invent a rule.
