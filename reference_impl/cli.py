@@ -32,6 +32,7 @@ from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
 from napspec.reference.contracts import Contract
 from napspec.reference.errors import NapError
 from napspec.reference.events import (
+    POOL,
     AllPassed,
     CardPlayed,
     CardsShown,
@@ -50,10 +51,10 @@ from napspec.reference.events import (
     ShowRefused,
     ShowRequired,
     SoloistChosen,
+    Transfer,
     TrickWon,
     TrumpsFixed,
 )
-from napspec.reference.events import POOL, Transfer
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.session import Session

@@ -174,8 +174,8 @@ def dispose_of_pool(
     >>> from napspec.reference.cards import parse_cards
     >>> cards = iter(parse_cards("9C 4D 4H KS 2S 3C"))
     >>> moves, draw = dispose_of_pool(Rules.profile("peel", ["pool"]), 4, 3, 9, cards.__next__)
-    >>> [(m.payee, m.amount, m.reason) for m in moves]
-    [(0, 2, 'pool-divided'), (1, 2, 'pool-divided'), (2, 2, 'pool-divided'), (3, 2, 'pool-divided'), (1, 1, 'pool-drawn')]
+    >>> [(m.payee, m.amount, m.reason) for m in moves][-2:]
+    [(3, 2, 'pool-divided'), (1, 1, 'pool-drawn')]
     >>> [(c.seat, c.round) for c in draw]
     [(0, 1), (1, 1), (2, 1), (3, 1), (1, 2), (2, 2)]
     """

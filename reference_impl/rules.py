@@ -363,8 +363,8 @@ class Rules:
         states none (no payment of that kind).
 
         >>> rules = Rules.profile("hoyle", ["pool"])
-        >>> rules.pool_amount("pool-contributions", "pool-per-dealer"), rules.pool_amount("pool-contributions", "pool-per-card")
-        (1, 0)
+        >>> [rules.pool_amount("pool-contributions", kind) for kind in ("pool-per-dealer", "pool-per-card")]
+        [1, 0]
         """
         return _AMOUNTS.get((option_id, str(getattr(self, _FIELDS[option_id]))), {}).get(kind, 0)
 
