@@ -50,11 +50,11 @@ from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 from napspec.conformance import schemas
 
 #: The protocol this package speaks: the newest version, which the harness asks for.
-PROTOCOL: Final = "napspec/1.1"
+PROTOCOL: Final = "napspec/1.2"
 
 #: Every version of the protocol this package speaks, oldest first. They share the major
 #: version: each adds to the one before and takes nothing away.
-PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1")
+PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1", "napspec/1.2")
 
 _NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
     "players-min",
@@ -79,6 +79,16 @@ _NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
     "right-to-information",
 )
 
+_NAPSPEC_1_1_OPTIONS: Final[tuple[str, ...]] = (
+    *_NAPSPEC_1_OPTIONS,
+    "misery",
+    "wellington",
+    "wellington-lead",
+    "blucher",
+    "sir-garnet",
+    "seven-card",
+)
+
 #: The options (variation points of the register) each version of the protocol carries in
 #: a case. A version is frozen once published: the options of the register that a version
 #: lacks are sent to an engine of that version only at their plain values, and then left
@@ -86,14 +96,18 @@ _NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
 OPTIONS_BY_PROTOCOL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "napspec/1": _NAPSPEC_1_OPTIONS,
-        "napspec/1.1": (
-            *_NAPSPEC_1_OPTIONS,
-            "misery",
-            "wellington",
-            "wellington-lead",
-            "blucher",
-            "sir-garnet",
-            "seven-card",
+        "napspec/1.1": _NAPSPEC_1_1_OPTIONS,
+        "napspec/1.2": (
+            *_NAPSPEC_1_1_OPTIONS,
+            "peep",
+            "purchase",
+            "pool",
+            "pool-contributions",
+            "pool-fines",
+            "pool-failed-nap",
+            "pool-end",
+            "pack",
+            "double-header",
         ),
     }
 )
@@ -102,6 +116,10 @@ OPTIONS_BY_PROTOCOL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
 #: call (a named call, ``{"call": "misery"}``, is napspec/1.1 too): an engine of napspec/1 is
 #: never sent them; a case that needs them is skipped-unsupported for it.
 ACTIONS_ADDED_IN_1_1: Final = frozenset({"take-extra-hand", "discard"})
+#: The action types and the query napspec/1.2 added (Peep, Purchase, the pool): an engine of
+#: an older version is never sent them.
+ACTIONS_ADDED_IN_1_2: Final = frozenset({"buy", "peep", "take-peep-card", "decline-peep-card"})
+QUERIES_ADDED_IN_1_2: Final = frozenset({"pool"})
 #: The named calls of napspec/1.1 (``{"type": "call", "seat": s, "call": name}``).
 NAMED_CALLS: Final[tuple[str, ...]] = ("misery", "wellington", "blucher")
 NAPSPEC_1_MOST_TRICKS: Final = 5

@@ -286,6 +286,16 @@ def check_hello(response: object, *, case_id: str | None = None) -> dict[str, An
     return response
 
 
+def _newer_than(protocol: str) -> str:
+    """The versions newer than ``protocol``, as a message names them.
+
+    >>> _newer_than("napspec/1")
+    'napspec/1.2 and napspec/1.1'
+    """
+    newer = list(reversed(PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]))
+    return " and ".join(newer)
+
+
 def _refused(response: object) -> bool:
     """Whether a hello was answered with an error response (a version the engine does not
     speak, as napspec/1 engines answer napspec/1.1)."""
@@ -764,24 +774,34 @@ class ProtocolEngine:
                 f"engine {' '.join(self.command)!r} could not be started: {error.strerror or error}", case_id=case_id
             ) from error
         try:
-            response = self._exchange({"cmd": "hello", "protocol": PROTOCOL}, case_id, self.startup_timeout, "hello")
-            if _refused(response):
-                # An engine written for napspec/1 answers a hello of any other version with an
-                # error (as napspec/1 told it to): it is offered napspec/1, which it speaks.
-                oldest = PROTOCOLS[0]
-                response = self._exchange({"cmd": "hello", "protocol": oldest}, case_id, self.startup_timeout, "hello")
-                hello = check_hello(response, case_id=case_id)
-                if hello["protocol"] != oldest:
-                    raise ProtocolError(
-                        f"engine refused a hello of {PROTOCOL}, then answered one of {oldest} with {hello['protocol']}",
-                        case_id=case_id,
-                    )
+            response = self._ask_hello(case_id)
             self._hello = check_hello(response, case_id=case_id)
         except (ProtocolError, EngineReportedError) as error:
             self._broken = error
             self._kill()
             raise
         return self._hello
+
+    def _ask_hello(self, case_id: str | None) -> object:
+        """The engine's answer to a hello of the newest version it accepts: the harness asks
+        for the newest version, and an engine that refuses it (as an engine written for an
+        older version answers any other) is asked again in each older version in turn. An
+        engine that accepts a version must answer with that version or an older one."""
+        response: object = None
+        for asked in reversed(PROTOCOLS):
+            response = self._exchange({"cmd": "hello", "protocol": asked}, case_id, self.startup_timeout, "hello")
+            if _refused(response):
+                continue
+            if asked != PROTOCOL:
+                hello = check_hello(response, case_id=case_id)
+                if PROTOCOLS.index(hello["protocol"]) > PROTOCOLS.index(asked):
+                    raise ProtocolError(
+                        f"engine refused a hello of {_newer_than(asked)}, then answered one of {asked} "
+                        f"with {hello['protocol']}",
+                        case_id=case_id,
+                    )
+            return response
+        return response
 
     def _kill(self) -> None:
         if self._process is not None:
