@@ -24,7 +24,15 @@ from collections.abc import Mapping, Sequence
 from operator import countOf as _count_of
 
 from napspec.reference.actions import CUT, Action, Cut, DealCards
-from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
+from napspec.reference.cards import (
+    FULL_PACK,
+    PACK_SIZE,
+    check_card,
+    format_cards,
+    pack_faults,
+    shuffled,
+    shuffled_pack,
+)
 from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn, WrongPhase
 from napspec.reference.events import Dealt, PackCut
 from napspec.reference.rules import CARDS_EACH, MAX_HANDS, Rules
@@ -117,17 +125,22 @@ class SetUpAndDeal(HandState):
         """Take the pack (``deck``, top card first, or shuffled by ``seed``) and wait for the cut."""
         dealer = self._dealer
         faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        # The pack in play: the full pack, or a shortened one (rule players.short-pack).
+        whole, size, whole_set = (
+            (FULL_PACK, PACK_SIZE, FULL_SET) if self._rules.pack == "full" else _short_pack(self._rules, self._n)
+        )
         if deck is None:
-            pack = tuple(shuffled_pack(random.Random(seed)))
+            rng = random.Random(seed)
+            pack = tuple(shuffled_pack(rng) if size == PACK_SIZE else shuffled(whole, rng))
         else:
             pack = tuple(deck)
             # The set test alone would let 1.0 or True pass for the card 1: every card must
             # also be an exact int (counted in C by countOf).
-            if len(pack) != PACK_SIZE or _count_of(map(type, pack), int) != PACK_SIZE or set(pack) != FULL_SET:
+            if len(pack) != size or _count_of(map(type, pack), int) != size or set(pack) != whole_set:
                 for c in pack:
                     check_card(c)
-                faults = pack_faults(pack)
-                if len(pack) != PACK_SIZE or faults != ((), ()):
+                faults = pack_faults(pack, whole)
+                if len(pack) != size or faults != ((), ()):
                     if not allow_irregular:
                         raise ValueError(
                             f"not a sound pack ({len(pack)} cards; missing: {format_cards(faults[0]) or 'none'};"
@@ -202,7 +215,18 @@ class SetUpAndDeal(HandState):
             )
         if peep_card is not None:
             take([peep_card])
-        rest = FULL_SET - seen
+        wrong = [s for s in geo.order if len(holdings[s]) != cards_each]
+        if wrong and not allow_irregular:
+            raise ValueError(
+                f"every player must hold {cards_each} cards; "
+                + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
+                + " (a wrong number needs allow_irregular=True)"
+            )
+        whole_set = FULL_SET if self._rules.pack == "full" else _short_pack(self._rules, players)[2]
+        outside = seen - whole_set
+        if outside:
+            raise ValueError(f"cards not in the pack in play (option 'pack'): {format_cards(sorted(outside))}")
+        rest = whole_set - seen
         if stock is not None:
             for c in stock:
                 check_card(c)
@@ -213,13 +237,6 @@ class SetUpAndDeal(HandState):
                     + (", nor the peep card" if peep_card is not None else "")
                     + f", each once: {format_cards(sorted(rest)) or 'none'}"
                 )
-        wrong = [s for s in geo.order if len(holdings[s]) != cards_each]
-        if wrong and not allow_irregular:
-            raise ValueError(
-                f"every player must hold {cards_each} cards; "
-                + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
-                + " (a wrong number needs allow_irregular=True)"
-            )
         self._deck = None
         self._pack = ()
         self._stock = tuple(stock) if stock is not None else sorted(rest)
@@ -368,6 +385,12 @@ class SetUpAndDeal(HandState):
             self._short = self._someone_short()
         self._events.append(new_record(Dealt, (self._dealer, self._dealt, pattern)))
         self._begin_exchanges()
+
+
+def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, frozenset[int]]:
+    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and set."""
+    cards = rules.pack_cards(players)
+    return cards, len(cards), frozenset(cards)
 
 
 def cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:

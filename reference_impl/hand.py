@@ -89,7 +89,6 @@ from napspec.reference.actions import (
     TakePeepCard,
 )
 from napspec.reference.calling import Calling
-from napspec.reference.cards import FULL_PACK
 from napspec.reference.claims import Claims
 from napspec.reference.contracts import Contract
 from napspec.reference.deal import SetUpAndDeal
@@ -137,11 +136,18 @@ def _freeze(value: object) -> object:
 class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, PoolAccount, Settlement):
     """One deal: cut, deal, calling, play, settlement.
 
-    ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False)`` starts in
-    phase ``cut``. ``deck`` is a stacked pack, top card first (52 distinct cards; with
-    ``allow_irregular`` a faulty pack, with cards missing or repeated, is accepted and
-    recorded as a ``faulty-pack`` offence); without it the pack is shuffled by a
-    :class:`random.Random` seeded with ``seed`` (never the global random state).
+    ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False, *, pool=0,
+    original_dealer=None, same_turn=False)`` starts in phase ``cut``. ``deck`` is a stacked
+    pack, top card first (the 52 distinct cards, or those of the shortened pack in play under
+    option ``pack``; with ``allow_irregular`` a faulty pack, with cards missing or repeated,
+    is accepted and recorded as a ``faulty-pack`` offence); without it the pack is shuffled
+    by a :class:`random.Random` seeded with ``seed`` (never the global random state).
+
+    Under a pool (option ``pool``) the hand starts with ``pool`` stakes in it and the
+    contributions of the turn to deal are paid at once (:mod:`~napspec.reference.pool`):
+    ``original_dealer`` is the first dealer of the session (needed by
+    ``all-at-original-deal``), and ``same_turn`` says the hand is a fresh deal by the dealer
+    of the hand before, whose turn has paid already.
 
     Bad constructor arguments raise :class:`ValueError` (a table size the rules do not allow
     raises :class:`~napspec.reference.errors.RulesError`, which is one).
@@ -166,8 +172,14 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         deck: Sequence[int] | None = None,
         seed: int | None = None,
         allow_irregular: bool = False,
+        *,
+        pool: int = 0,
+        original_dealer: int | None = None,
+        same_turn: bool = False,
     ) -> None:
         self._setup(rules, players, dealer, allow_irregular)
+        if pool or rules.pool == "played":
+            self._open_pool(pool, original_dealer, same_turn)
         self._start_from_pack(deck, seed, allow_irregular)
 
     @classmethod
@@ -182,6 +194,9 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         *,
         peep_card: int | None = None,
         stock: Sequence[int] | None = None,
+        pool: int = 0,
+        original_dealer: int | None = None,
+        same_turn: bool = False,
     ) -> Hand:
         """A hand that starts at the calling (at Purchase Nap, the purchase) with the given
         holdings (seat → cards), and, under Sir Garnet, the ``extra_hand`` lying face down
@@ -192,8 +207,9 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
 
         Every playing seat should hold five cards (seven at seven-card Nap); a wrong number is
         accepted only with ``allow_irregular`` and recorded as a ``wrong-number`` offence. A
-        seat left out of ``hands`` holds nothing. The undealt cards are the stock. The
-        sitting-out dealer may not be given cards.
+        seat left out of ``hands`` holds nothing. The undealt cards of the pack in play are the
+        stock. The sitting-out dealer may not be given cards. ``pool``, ``original_dealer``
+        and ``same_turn`` are as for the constructor.
 
         >>> from napspec.reference.rules import Rules
         >>> from napspec.reference.cards import parse_cards
@@ -205,6 +221,8 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         """
         self = cls.__new__(cls)
         self._setup(rules, players, dealer, allow_irregular)
+        if pool or rules.pool == "played":
+            self._open_pool(pool, original_dealer, same_turn)
         self._start_stacked(hands, allow_irregular, extra_hand, peep_card, stock)
         return self
 
@@ -558,8 +576,7 @@ def cards_accounted_for(hand: Hand) -> list[int]:
     """Every card of the hand's pack, wherever it is now (holdings, table, stock, the extra
     hand and the discards, the peep card and the cards the exchanges laid out of play), sorted.
 
-    Equal to the sorted pack (``hand.deck``, or the full pack for a stacked hand) at all
-    times: no card is lost or made.
+    Equal to :func:`expected_pack` at all times: no card is lost or made.
     """
     cards: list[int] = []
     for holding in hand._holdings:
@@ -576,8 +593,9 @@ def cards_accounted_for(hand: Hand) -> list[int]:
 
 
 def expected_pack(hand: Hand) -> list[int]:
-    """The sorted cards :func:`cards_accounted_for` must return."""
-    return sorted(hand.deck) if hand.deck is not None else list(FULL_PACK)
+    """The sorted cards :func:`cards_accounted_for` must return: the pack as given or
+    shuffled, or for a stacked hand the pack in play (option ``pack``)."""
+    return sorted(hand.deck) if hand.deck is not None else list(hand.rules.pack_cards(hand.players))
 
 
 __all__ = [

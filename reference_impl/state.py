@@ -255,3 +255,4 @@ class HandState:
         def _settle(self) -> None: ...  # settlement
         def _pay_into_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
         def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
+        def _settle_pool(self, outcome: str) -> None: ...  # pool

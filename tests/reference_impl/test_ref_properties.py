@@ -46,7 +46,8 @@ def _variant_combinations() -> list[dict[str, object]]:
     """Every combination of values of the calls beyond Nap that the register's constraints
     allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
     Garnet), each with, in turn, no exchange, Peep Nap or Purchase Nap (as Hoyle's bundles give
-    them, with the pool their fees go into) where it may go with them."""
+    them, with the pool their fees go into) where it may go with them. The pool and the
+    shortened packs have properties of their own (test_ref_pool_properties)."""
     register = load()
     variants = [
         option
