@@ -17,11 +17,12 @@ to a target whose option values differ from those it was written for
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
+from napspec.suite.cards import canonical_pack
 from napspec.suite.cases import CaseError, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
@@ -170,10 +171,13 @@ def plan_row(
             "players": builder.players,
             "dealer": builder.dealer,
             "irregular": builder.irregular,
-            "start": builder.start,
+            "start": _dealt_to_the_table(builder.start, options),
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
         }
+        if options.get("pool") == "played":  # napspec/1.2: the pool as the case begins, and who dealt first
+            message["pool"] = 0
+            message["original_dealer"] = builder.dealer
         try:
             validate_case(message)
         except CaseError as error:
@@ -185,6 +189,24 @@ def plan_row(
         PlannedStep(step, phrase, args, tuple(place[i] for i in checks)) for step, phrase, args, checks in found
     )
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
+
+
+def _dealt_to_the_table(start: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+    """A stacked start as the rules in force deal it: under Peep Nap a peep card (the first card
+    of the fixed order of the pack that the scenario deals nobody, where it names none), under
+    Purchase Nap the stock (the cards dealt nobody, in that order, where it gives none)."""
+    if "hands" not in start:
+        return start
+    dealt = {card for hand in start["hands"] for card in hand} | set(start.get("extra_hand", ()))
+    rest = [card for card in canonical_pack() if card not in dealt]
+    start = dict(start)
+    if options.get("peep") == "played" and "peep_card" not in start:
+        start["peep_card"] = rest[0]
+    if "peep_card" in start:
+        rest = [card for card in rest if card != start["peep_card"]]
+    if options.get("purchase") == "played" and "stock" not in start:
+        start["stock"] = rest
+    return start
 
 
 def plan_scenario(

@@ -33,6 +33,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from math import comb
 from typing import Any, Literal, TypeVar
 
 from napspec.spec import load
@@ -119,6 +120,7 @@ ERRORS = {
     "call-not-allowed": "the rules in force do not allow that call now",
     "bad-discard": "the discard is not five of the player's ten cards",
     "must-lead-lowest-trump": "a Wellington must be led with the caller's lowest card of the suit",
+    "not-enough-stock": "the stock does not hold that many cards",
 }
 #: The calls that name no number of tricks: as the scenarios write them, and as the protocol
 #: names them. A Misery undertakes no trick (its call is 0); the others all five.
@@ -127,7 +129,9 @@ CALL_TRICKS = {"misery": 0, "wellington": 5, "blucher": 5}
 PHASES = {
     "cut": "the pack is to be cut",
     "deal": "the cards are to be dealt",
+    "purchase": "the players are buying fresh cards",
     "calling": "the players are calling",
+    "peep-exchange": "the soloist may take the peep card",
     "play": "the cards are being played",
     "show": "the cards are to be shown",
     "finished": "the hand is over",
@@ -268,7 +272,7 @@ def _say_players(args: Mapping[str, str], context: Context) -> list[Piece]:
 # ------------------------------------------------------------------------ case fragments
 
 #: The queries of a hand in play, in the protocol's order (``first-dealer`` goes with a draw).
-QUERY_ORDER = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERY_ORDER = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 
 @dataclass
@@ -403,8 +407,9 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
         cards = row["cards"].strip()
         hands[int(row["seat"])] = [] if cards == "-" else parse_cards(cards)
     b.start = {"hands": hands}
-    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap).
-    b.needs.add("seven-card")
+    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap); at
+    # Purchase Nap the players buy before they call.
+    b.needs |= {"seven-card", "purchase"}
     b.empty_seats = {s for s, hand in enumerate(hands) if not hand}
     if b.players is None:
         b.players = len(hands)
@@ -415,7 +420,57 @@ def _given_pack(b: CaseBuilder, a: Args) -> None:
     b.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
     # Who gets which card of a stacked pack depends on how it is cut and dealt: how many
     # cards each seat takes, and whether an extra hand is dealt with them.
-    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet"}
+    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet", "purchase"}
+
+
+def _given_peep_card(b: CaseBuilder, a: Args) -> None:
+    if b.start is None or "hands" not in b.start:
+        raise ScenarioError("the peep card is dealt after the hands: give the hands first (Given the hands:)")
+    b.start["peep_card"] = _card(a["card"])
+
+
+def _given_stock(b: CaseBuilder, a: Args) -> None:
+    """The undealt cards, top first: those written, then the rest of the pack in its fixed order."""
+    if b.start is None or "hands" not in b.start:
+        raise ScenarioError("the stock is what the deal leaves: give the hands first (Given the hands:)")
+    start = b.start
+    dealt = {card for hand in start["hands"] for card in hand} | set(start.get("extra_hand", ()))
+    if "peep_card" in start:
+        dealt.add(start["peep_card"])
+    top = parse_cards(a["cards"])
+    if set(top) & dealt:
+        raise ScenarioError(f"the stock cannot hold dealt cards: {' '.join(sorted(set(top) & dealt))}")
+    start["stock"] = top + [card for card in canonical_pack() if card not in dealt and card not in top]
+
+
+def _buy(b: CaseBuilder, a: Args) -> None:
+    cards = [] if a["cards"].strip() == "-" else parse_cards(a["cards"])
+    if len(cards) != a["count"]:
+        raise ScenarioError(f"{a['count']} cards bought, but {len(cards)} thrown away")
+    b.act({"type": "buy", "seat": a["seat"], "cards": cards})
+
+
+def _pool_fee(b: CaseBuilder, a: Args, reason: str) -> None:
+    b.expect(
+        f"{reason} paid into the pool by seat {a['seat']}",
+        ["pool"],
+        [
+            {"get": ["answers", "pool", "transfers"]},
+            {"where": {"from": a["seat"], "to": "pool", "reason": reason}},
+            {"pluck": "amount"},
+        ],
+        [a["amount"]] if a["amount"] else [],
+    )
+
+
+def _then_may_buy(b: CaseBuilder, a: Args) -> None:
+    most = a["count"]
+    b.expect(
+        f"purchases open to seat {a['seat']}",
+        ["legal-actions"],
+        [*_legal(a["seat"], "buy"), {"count": True}],
+        sum(comb(FIVE, size) for size in range(most + 1)),
+    )
 
 
 def _given_draw(b: CaseBuilder, a: Args) -> None:
@@ -466,6 +521,8 @@ def _claim(b: CaseBuilder, a: Args) -> None:
 
 
 STATE: tuple[str, ...] = ("answers", "state")
+#: The cards of a hand at Peep and Purchase Nap (neither is played at seven-card Nap).
+FIVE = 5
 #: The ways of throwing away five of ten cards: C(10, 5).
 DISCARDS_OF_FIVE = 252
 
@@ -769,6 +826,22 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "Given",
+        'the peep card on the table is "{card:text}"',
+        _given_peep_card,
+        lambda a, c: ["The peep card, dealt after the hands, lies face down on the table: ", Cards(a["card"]), "."],
+    ),
+    _p(
+        "Given",
+        'the stock from the top is "{cards:text}"',
+        _given_stock,
+        lambda a, c: [
+            "The undealt cards, from the top: ",
+            Cards(a["cards"]),
+            "; the rest of the pack lies below in a fixed order.",
+        ],
+    ),
+    _p(
+        "Given",
         'the pack from the top is "{cards:text}"',
         _given_pack,
         lambda a, c: [
@@ -832,6 +905,43 @@ VOCABULARY: tuple[Phrase, ...] = (
         'seat {seat:int} discards "{cards:text}"',
         lambda b, a: b.act({"type": "discard", "seat": a["seat"], "cards": parse_cards(a["cards"])}),
         lambda a, c: [*Seat(a["seat"]), " throws away ", Cards(a["cards"]), " face down."],
+    ),
+    _p(
+        "When",
+        'seat {seat:int} buys {count:int} cards throwing away "{cards:text}"',
+        _buy,
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " throws away ",
+            Cards(a["cards"]),
+            " face down and buys ",
+            Value(a["count"]),
+            " fresh cards.",
+        ],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} refuses to buy",
+        lambda b, a: b.act({"type": "buy", "seat": a["seat"], "cards": []}),
+        lambda a, c: [*Seat(a["seat"]), " refuses to buy."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} peeps",
+        lambda b, a: b.act({"type": "peep", "seat": a["seat"]}),
+        lambda a, c: [*Seat(a["seat"]), " pays to peep at the peep card."],
+    ),
+    _p(
+        "When",
+        'seat {seat:int} takes the peep card for "{card:text}"',
+        lambda b, a: b.act({"type": "take-peep-card", "seat": a["seat"], "card": _card(a["card"])}),
+        lambda a, c: [*Seat(a["seat"]), " gives up ", Cards(a["card"]), " face down and takes the peep card."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} leaves the peep card",
+        lambda b, a: b.act({"type": "decline-peep-card", "seat": a["seat"]}),
+        lambda a, c: [*Seat(a["seat"]), " leaves the peep card."],
     ),
     _p(
         "When",
@@ -1115,6 +1225,87 @@ VOCABULARY: tuple[Phrase, ...] = (
         lambda a, c: ["The first dealer is ", *seat(a["seat"]), "."],
     ),
     _p("Then", 'the offences are "{listing:text}"', _then_offences, lambda a, c: _say_offences(a["listing"])),
+    _p(
+        "Then",
+        'the peep card is "{card:text}"',
+        lambda b, a: _state(b, "the peep card", "peep_card", _card(a["card"])),
+        lambda a, c: ["The peep card lies face down on the table: ", Cards(a["card"]), "."],
+    ),
+    _p(
+        "Then",
+        "no peep card lies on the table",
+        lambda b, a: _state(b, "the peep card", "peep_card", None),
+        lambda a, c: ["No peep card lies on the table."],
+    ),
+    _p(
+        "Then",
+        'the seats that peeped are "{seats:text}"',
+        lambda b, a: _state(b, "the seats that peeped", "peeped", [int(x) for x in a["seats"].split()]),
+        lambda a, c: ["The seats that have peeped, in order: ", Value(a["seats"]), "."],
+    ),
+    _p(
+        "Then",
+        "nobody has peeped",
+        lambda b, a: _state(b, "the seats that peeped", "peeped", []),
+        lambda a, c: ["Nobody has peeped."],
+    ),
+    _p(
+        "Then",
+        "the stock holds {count:int} cards",
+        lambda b, a: _state(b, "cards in the stock", "stock", a["count"]),
+        lambda a, c: ["The stock holds ", *plural(a["count"], "card", "cards"), "."],
+    ),
+    _p(
+        "Then",
+        "the pool holds {amount:int}",
+        lambda b, a: b.expect("stakes in the pool", ["pool"], [{"get": ["answers", "pool", "pool"]}], a["amount"]),
+        lambda a, c: ["The pool holds ", *plural(a["amount"], "stake", "stakes"), "."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} has paid {amount:int} into the pool for peeping",
+        lambda b, a: _pool_fee(b, a, "peep-fee"),
+        lambda a, c: [*Seat(a["seat"]), " has paid ", Value(a["amount"]), " into the pool for his peep."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} has paid {amount:int} into the pool for fresh cards",
+        lambda b, a: _pool_fee(b, a, "purchase-fee"),
+        lambda a, c: [*Seat(a["seat"]), " has paid ", Value(a["amount"]), " into the pool for fresh cards."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may peep",
+        lambda b, a: b.expect(
+            f"seat {a['seat']} may peep", ["legal-actions"], [*_legal(a["seat"], "peep"), {"nonempty": True}], True
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may peep."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may not peep",
+        lambda b, a: b.expect(
+            f"seat {a['seat']} may peep", ["legal-actions"], [*_legal(a["seat"], "peep"), {"nonempty": True}], False
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may not peep."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may buy from none to {count:int} of his cards",
+        _then_may_buy,
+        lambda a, c: [*Seat(a["seat"]), " may throw away and buy from none to ", Value(a["count"]), " of his cards."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may take the peep card for any of his cards or leave it",
+        lambda b, a: b.expect(
+            f"peep exchanges open to seat {a['seat']}",
+            ["legal-actions"],
+            [{"get": ["answers", "legal-actions"]}, {"where": {"seat": a["seat"]}}, {"pluck": "type"}, {"sort": True}],
+            ["decline-peep-card"] + ["take-peep-card"] * FIVE,
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may give up any of his cards for the peep card, or leave it."],
+    ),
     _p(
         "Then",
         "seat {seat:int} is told the call {call:int} and {made:int} tricks made",

@@ -1,4 +1,4 @@
-"""The reference engine behind the napspec/1.1 engine contract.
+"""The reference engine behind the napspec/1.2 engine contract.
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
@@ -8,8 +8,10 @@ It is registered under the entry point ``napspec.engines`` as ``reference``; run
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
-It speaks napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and
-plays a napspec/1 case too: the options napspec/1 has not got are then at their plain values.
+It speaks napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the
+peep exchange; the pool), which adds to napspec/1.1 (the calls beyond Nap: named calls, the
+extra hand, the discard), and plays a case of an older version too: the options it has not got
+are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
@@ -36,22 +38,26 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from napspec.conformance.contract import PROTOCOL
+from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
+    Buy,
     Call,
     Claim,
     Cut,
     DealCards,
+    DeclinePeepCard,
     Discard,
     ExposeCard,
     NamedCall,
     Pass,
+    Peep,
     Play,
     RefuseToShow,
     ShowCards,
     TakeExtraHand,
+    TakePeepCard,
 )
 from napspec.reference.cards import SUITS, format_card, parse_card
 from napspec.reference.errors import (
@@ -66,11 +72,12 @@ from napspec.reference.errors import (
     MustFollowSuit,
     MustLeadLowestTrump,
     NoSuchOffence,
+    NotEnoughStock,
     NotProvidedFor,
     NotYourTurn,
     WrongPhase,
 )
-from napspec.reference.events import Information
+from napspec.reference.events import POOL, Information
 from napspec.reference.hand import CLAIMED, Hand
 from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
@@ -80,7 +87,14 @@ _REGISTER = load_register()
 _PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
 """The options that switch the calls beyond Nap on, at the value that is the plain game."""
 
-QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+_ADDED_IN_1_2 = tuple(
+    option
+    for option in OPTIONS_BY_PROTOCOL["napspec/1.2"]
+    if option not in OPTIONS_BY_PROTOCOL["napspec/1.1"] and option in _PLAIN
+)
+"""The options napspec/1.2 added (Peep, Purchase, the pool, short packs, the Double Header)."""
+
+QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 #: Why the engine refused an action → the protocol's error code. The most specific class
 #: of the error raised is looked up along its method resolution order; every other
@@ -100,6 +114,7 @@ ERROR_CODES: dict[type[IllegalAction], str] = {
     CallNotAllowed: "call-not-allowed",
     BadDiscard: "bad-discard",
     MustLeadLowestTrump: "must-lead-lowest-trump",
+    NotEnoughStock: "not-enough-stock",
 }
 
 
@@ -189,6 +204,14 @@ def _action(data: Mapping[str, Any]) -> Action:
         return RefuseToShow(seat)
     if kind == "ask":
         return AskInformation(seat)
+    if kind == "buy":
+        return Buy(seat, tuple(_cards(data["cards"])))
+    if kind == "peep":
+        return Peep(seat)
+    if kind == "take-peep-card":
+        return TakePeepCard(seat, parse_card(data["card"]))
+    if kind == "decline-peep-card":
+        return DeclinePeepCard(seat)
     raise UnplayableCase(f"unknown action type {kind!r}")
 
 
@@ -240,6 +263,14 @@ def _action_json(action: Action) -> dict[str, Any]:
         return {"type": "show", "seat": action.seat}
     if isinstance(action, RefuseToShow):
         return {"type": "refuse-to-show", "seat": action.seat}
+    if isinstance(action, Buy):
+        return {"type": "buy", "seat": action.seat, "cards": [format_card(card) for card in action.cards]}
+    if isinstance(action, Peep):
+        return {"type": "peep", "seat": action.seat}
+    if isinstance(action, TakePeepCard):
+        return {"type": "take-peep-card", "seat": action.seat, "card": format_card(action.card)}
+    if isinstance(action, DeclinePeepCard):
+        return {"type": "decline-peep-card", "seat": action.seat}
     return {"type": "ask", "seat": action.seat}
 
 
@@ -248,6 +279,13 @@ def _plays_variants(rules: Rules) -> bool:
     ``declaration`` and ``extra_hand``)."""
     values = rules.options()
     return any(values[option] != plain for option, plain in _PLAIN.items())
+
+
+def _plays_1_2(rules: Rules) -> bool:
+    """Whether any option napspec/1.2 added is away from its plain value (the state then carries
+    ``peep_card``, ``peeped`` and ``stock``)."""
+    values = rules.options()
+    return any(values[option] != _PLAIN[option] for option in _ADDED_IN_1_2)
 
 
 def _answer(hand: Hand, query: str) -> Any:
@@ -267,6 +305,11 @@ def _answer(hand: Hand, query: str) -> Any:
             extra = hand.extra_hand
             state["declaration"] = hand.declaration
             state["extra_hand"] = [format_card(card) for card in extra] if extra is not None else None
+        if _plays_1_2(hand.rules):
+            peep_card = hand.peep_card
+            state["peep_card"] = format_card(peep_card) if peep_card is not None else None
+            state["peeped"] = list(hand.peeped)
+            state["stock"] = len(hand.stock)
         return state
     if query == "legal-actions":
         return [_action_json(action) for action in hand.legal_actions()]
@@ -305,6 +348,19 @@ def _answer(hand: Hand, query: str) -> Any:
             {"kind": offence.kind, "seat": offence.seat, "claimed": hand.offence_status(offence.id) == CLAIMED}
             for offence in hand.offences
         ]
+    if query == "pool":
+        return {
+            "pool": hand.pool,
+            "transfers": [
+                {
+                    "from": "pool" if move.payer == POOL else move.payer,
+                    "to": "pool" if move.payee == POOL else move.payee,
+                    "amount": move.amount,
+                    "reason": move.reason,
+                }
+                for move in hand.pool_transfers
+            ],
+        }
     raise UnplayableCase(f"the query {query!r} needs a draw start")
 
 
@@ -352,14 +408,30 @@ class ReferenceEngine:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
                 session = Session(rules, players, decks=[_cards(start["draw"])], allow_irregular=irregular)
                 return {"case": case_id, "steps": [], "answers": {"first-dealer": {"seat": session.first_dealer}}}
+            # napspec/1.2: the pool as the case begins, and the first dealer of the session.
+            pool: dict[str, Any] = {}
+            if "pool" in case:
+                pool = {"pool": case["pool"], "original_dealer": case.get("original_dealer")}
             if "hands" in start:
                 holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
                 extra = _cards(start["extra_hand"]) if "extra_hand" in start else None
+                peep_card = parse_card(start["peep_card"]) if "peep_card" in start else None
+                stock = _cards(start["stock"]) if "stock" in start else None
                 hand = Hand.stacked(
-                    rules, players, case["dealer"], holdings, allow_irregular=irregular, extra_hand=extra
+                    rules,
+                    players,
+                    case["dealer"],
+                    holdings,
+                    allow_irregular=irregular,
+                    extra_hand=extra,
+                    peep_card=peep_card,
+                    stock=stock,
+                    **pool,
                 )
             else:
-                hand = Hand(rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular)
+                hand = Hand(
+                    rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular, **pool
+                )
         except ValueError as error:  # RulesError and CardError are ValueErrors too
             raise UnplayableCase(f"{type(error).__name__}: {error}") from error
         steps = [_step(hand, action) for action in case["actions"]]
@@ -368,7 +440,7 @@ class ReferenceEngine:
 
 
 def main() -> None:
-    """Serve the napspec/1.1 protocol on stdin/stdout with the reference engine."""
+    """Serve the napspec/1.2 protocol on stdin/stdout with the reference engine."""
     from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)
