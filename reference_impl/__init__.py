@@ -18,8 +18,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.table`: the geometry of a table (eldest, cutter, order of play).
 * :mod:`~napspec.reference.state`: the fields of a hand, the phase names, the notes on speed.
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal; the faults of the deal recorded.
-* :mod:`~napspec.reference.exchanges`: between the deal and the calling; none in the plain
-  game, the place of Peep and Purchase.
+* :mod:`~napspec.reference.exchanges`: Purchase Nap between the deal and the calling, Peep
+  Nap's peep in the calling and its exchange after it; none in the plain game.
 * :mod:`~napspec.reference.calling`: the calls and the soloist, Misery, Wellington and
   Blücher included.
 * :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand: taken in the calling, five
