@@ -3,8 +3,12 @@ exchange, their fees, and the irregularities around them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
 
+from napspec.conformance.harness import check_result
 from napspec.reference.actions import (
     Buy,
     Call,
@@ -19,6 +23,7 @@ from napspec.reference.actions import (
     describe,
 )
 from napspec.reference.cards import FULL_PACK, format_cards, parse_card, parse_cards
+from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.reference.errors import (
     BadPurchase,
     CardNotHeld,
@@ -44,7 +49,7 @@ HANDS = {
 }
 
 
-def _stock(top: str, hands: dict[int, list[int]], *more: int) -> list[int]:
+def _stock(top: str, hands: Mapping[int, Sequence[int]], *more: int) -> list[int]:
     """The undealt cards: ``top`` first, then the rest in card order."""
     first = parse_cards(top)
     held = {card for cards in hands.values() for card in cards} | set(more)
@@ -279,3 +284,97 @@ def test_hoyles_replay_restores_the_holdings_as_play_began_after_the_purchase() 
     hand.apply(Claim(1, revoke.id))
     assert [hand.holding(seat) for seat in range(4)] == began
     assert parse_card("TS") in began[1] and parse_card("2D") in hand.thrown_away
+
+
+# ---------------------------------------------------------------------- over the contract
+
+
+def _case(
+    rules: Rules, start: dict[str, object], actions: list[dict[str, object]], queries: list[str]
+) -> dict[str, Any]:
+    return {
+        "id": "exchanges/adapter",
+        "options": rules.options(),
+        "players": 4,
+        "dealer": 0,
+        "pool": 3,
+        "original_dealer": 0,
+        "irregular": False,
+        "start": start,
+        "actions": actions,
+        "queries": queries,
+    }
+
+
+HANDS_TEXT = [[format_cards([card]) for card in HANDS[seat]] for seat in range(4)]
+
+
+def test_the_adapter_plays_a_purchase_and_answers_the_pool_as_the_contract_says() -> None:
+    stock = [format_cards([card]) for card in _stock("AS KS QS", HANDS)]
+    case = _case(
+        PURCHASE,
+        {"hands": HANDS_TEXT, "stock": stock},
+        [
+            {"type": "buy", "seat": 1, "cards": ["2D", "3D"]},
+            {"type": "buy", "seat": 2, "cards": ["2H", "2H"]},
+            {"type": "buy", "seat": 2, "cards": ["2S"]},
+            {"type": "peep", "seat": 2},
+            {"type": "buy", "seat": 2, "cards": []},
+        ],
+        ["state", "legal-actions", "pool"],
+    )
+    response = ReferenceEngine().run(case)
+    answers = check_result(case, response)["answers"]
+    assert [step.get("error") for step in response["steps"]] == [
+        None,
+        "invalid-action",
+        "card-not-held",
+        "wrong-phase",
+        None,
+    ]
+    assert answers["state"]["phase"] == "purchase" and answers["state"]["stock"] == 30
+    assert answers["state"]["peep_card"] is None and answers["state"]["peeped"] == []
+    assert answers["legal-actions"][0] == {"type": "buy", "seat": 3, "cards": []}
+    assert answers["pool"] == {
+        "pool": 5,
+        "transfers": [{"from": 1, "to": "pool", "amount": 2, "reason": "purchase-fee"}],
+    }
+
+
+def test_the_adapter_plays_a_peep_and_its_exchange() -> None:
+    case = _case(
+        PEEP,
+        {"hands": HANDS_TEXT, "peep_card": "AS"},
+        [
+            {"type": "peep", "seat": 1},
+            {"type": "call", "seat": 1, "tricks": 3},
+            {"type": "pass", "seat": 2},
+            {"type": "pass", "seat": 3},
+            {"type": "pass", "seat": 0},
+            {"type": "take-peep-card", "seat": 1, "card": "2D"},
+        ],
+        ["state", "pool"],
+    )
+    response = ReferenceEngine().run(case)
+    answers = check_result(case, response)["answers"]
+    assert all(step["ok"] for step in response["steps"])
+    state = answers["state"]
+    assert (state["phase"], state["peep_card"], state["peeped"]) == ("play", None, [1])
+    assert sorted(state["holdings"][1]) == sorted(["3D", "4D", "5D", "6D", "AS"])
+    assert answers["pool"]["pool"] == 4
+
+
+def test_the_adapter_maps_not_enough_stock() -> None:
+    hands = {**HANDS, 4: parse_cards("7C 8C 9C TC JC"), 5: parse_cards("7D 8D 9D TD JD")}
+    case = _case(
+        PURCHASE,
+        {"hands": [[format_cards([c]) for c in hands[seat]] for seat in range(6)]},
+        [{"type": "buy", "seat": seat, "cards": [format_cards([c]) for c in hands[seat]]} for seat in (1, 2, 3, 4, 5)],
+        ["state"],
+    )
+    case["players"] = 6
+    stock = _stock("", hands)
+    case["start"]["stock"] = [format_cards([card]) for card in stock]
+    response = ReferenceEngine().run(case)
+    check_result(case, response)
+    assert [step.get("error") for step in response["steps"]] == [None, None, None, None, "not-enough-stock"]
