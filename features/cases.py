@@ -22,12 +22,21 @@ from typing import Any
 from napspec.conformance import schemas
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.errors import SpecError
-from napspec.suite.cards import CardError, format_card, parse_card, parse_cards, sort_cards
+from napspec.suite.cards import (
+    RANKS,
+    SUITS,
+    CardError,
+    canonical_pack,
+    format_card,
+    parse_card,
+    parse_cards,
+    sort_cards,
+)
 
 OptionValue = str | int | bool
 
 #: The queries of the protocol, in the order the documentation gives them.
-QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 
 class CaseError(ValueError):
@@ -268,6 +277,11 @@ def structural_problems(case: Mapping[str, Any]) -> list[str]:
             problems.append("a draw start takes no actions")
         if list(case["queries"]) != ["first-dealer"]:
             problems.append('a draw start takes exactly the query "first-dealer"')
+    elif "end_of_session" in start:
+        if case["actions"]:
+            problems.append("an end_of_session start takes no actions")
+        if list(case["queries"]) != ["pool"]:
+            problems.append('an end_of_session start takes exactly the query "pool"')
     elif "first-dealer" in case["queries"]:
         problems.append('the query "first-dealer" needs a draw start')
     return problems
@@ -287,6 +301,35 @@ def cards_each(options: Mapping[str, object], register: Register | None = None) 
             if type(entry.value) is type(value) and entry.value == value and "cards-each" in entry.amounts:
                 return entry.amounts["cards-each"]
     return register.number("cards-each")
+
+
+#: The option of the pack, and the amount of its shortened values that gives the pack at each
+#: table they are played at (rule players.short-pack).
+PACK_OPTION = "pack"
+SHORT_PACK_AMOUNTS = {4: "pack-for-four", 5: "pack-for-five"}
+
+
+def pack_in_play(options: Mapping[str, object], players: int, register: Register | None = None) -> list[str] | None:
+    """The cards of the pack in play under ``options`` at a table of ``players``, in the
+    canonical order: the full pack, or a shortened one of the highest ranks of every suit
+    (interpretation short-pack-lowest-cards-out); ``None`` at a table the shortened pack is
+    not played at.
+
+    >>> short = load().variant_values("wikipedia", ["short-pack"])
+    >>> pack_in_play(short, 4)[:7], len(pack_in_play(short, 5)), pack_in_play(short, 3)
+    (['8C', '9C', 'TC', 'JC', 'QC', 'KC', 'AC'], 36, None)
+    """
+    register = register or load()
+    option = register.options.get(PACK_OPTION)
+    value = options.get(PACK_OPTION)
+    if option is None or value is None or value == option.plain:
+        return canonical_pack()
+    amount = SHORT_PACK_AMOUNTS.get(players)
+    entry = next((v for v in option.values if v.value == value), None)
+    if amount is None or entry is None or amount not in entry.amounts:
+        return None
+    lowest = len(RANKS) - entry.amounts[amount] // len(SUITS)
+    return [card for card in canonical_pack() if RANKS.index(card[0]) >= lowest]
 
 
 #: The option under which an extra hand is dealt (Sir Garnet).
