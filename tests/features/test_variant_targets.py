@@ -27,9 +27,7 @@ def _targets() -> list[Target]:
         targets.append(Target(name=profile_id, base=profile_id, values=REGISTER.profile_values(profile_id)))
         for variant in profile.variants:
             values = REGISTER.variant_values(profile_id, [variant])
-            targets.append(
-                Target(name=f"{profile_id}+{variant}", base=profile_id, values=values, variants=(variant,))
-            )
+            targets.append(Target(name=f"{profile_id}+{variant}", base=profile_id, values=values, variants=(variant,)))
     return targets
 
 
