@@ -4,6 +4,7 @@ pool and its session benchmark."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -33,7 +34,7 @@ def test_the_pool_is_carried_from_hand_to_hand() -> None:
         pools.append((before, hand.pool))
         assert session.pool + sum(session.totals.values()) == 0
         session.next_hand()
-    for (_, after), (before, _) in zip(pools, pools[1:]):
+    for (_, after), (before, _) in itertools.pairwise(pools):
         assert after == before  # the next hand starts with the pool the last one left
 
 
