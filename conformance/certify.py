@@ -386,7 +386,7 @@ def variant_targets(profile: str, variants: Sequence[str] | None) -> list[Target
     profile and then one target per variant its source gives, in the profile's order.
 
     >>> [target.name for target in variant_targets("peel", None)]
-    ['peel']
+    ['peel', 'peel+pool']
     """
     if variants is not None:
         return [resolve_target(profile, None, variants)]

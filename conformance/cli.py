@@ -46,9 +46,7 @@ from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
 from napspec.suite.scenarios import suite_hash
 
-_ENGINE_OPTIONS = (
-    "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1.1 or napspec/1)"
-)
+_ENGINE_OPTIONS = "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1.x)"
 
 
 def _console() -> Console:
@@ -83,7 +81,7 @@ _engine_name_option = click.option(
 _engine_command_option = click.option(
     "--engine-command",
     metavar="CMD",
-    help="A command starting an engine that speaks napspec/1.1 (or napspec/1) on stdin/stdout.",
+    help="A command starting an engine that speaks napspec/1.2 (or an older napspec/1.x) on stdin/stdout.",
 )
 _timeout_option = click.option(
     "--case-timeout",

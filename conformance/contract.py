@@ -2,18 +2,21 @@
 
 An engine is anything with three methods (:class:`Engine`): ``hello()`` returns the
 handshake, ``run(case)`` plays one self-contained case and returns its result, ``close()``
-releases it. The dictionaries are exactly the JSON objects of the napspec/1.1 protocol
+releases it. The dictionaries are exactly the JSON objects of the napspec/1.2 protocol
 (``docs/implementers.md``, ``conformance/schema/``), so one engine can be driven in-process
 or, through :func:`serve`, over the JSON-lines protocol by any harness.
 
-napspec/1.1 adds to napspec/1 (the calls beyond Nap) and takes nothing away; an engine
-names the version it speaks in its handshake, and the harness gives a napspec/1 engine
-only what napspec/1 has (:data:`OPTIONS_BY_PROTOCOL`).
+napspec/1.1 adds to napspec/1 (the calls beyond Nap), napspec/1.2 to napspec/1.1 (Peep,
+Purchase, the pool, short packs), and neither takes anything away; an engine names the
+version it speaks in its handshake, and the harness gives an engine of an older version
+only what that version has (:data:`OPTIONS_BY_PROTOCOL`, :data:`ADDED_BY_PROTOCOL`).
 
->>> speaks("napspec/1"), speaks("napspec/1.1"), speaks("napspec/2"), speaks("napspec/1.1.0")
-(True, True, False, False)
+>>> speaks("napspec/1"), speaks("napspec/1.1"), speaks("napspec/1.2"), speaks("napspec/2"), speaks("napspec/1.1.0")
+(True, True, True, False, False)
 >>> sorted(set(OPTIONS_BY_PROTOCOL["napspec/1.1"]) - set(OPTIONS_BY_PROTOCOL["napspec/1"]))
 ['blucher', 'misery', 'seven-card', 'sir-garnet', 'wellington', 'wellington-lead']
+>>> len(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - len(OPTIONS_BY_PROTOCOL["napspec/1.1"])
+9
 
 A Python package makes its engine available by name through the entry-point group
 ``napspec.engines``::
@@ -43,6 +46,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from types import MappingProxyType
 from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
@@ -123,6 +127,80 @@ QUERIES_ADDED_IN_1_2: Final = frozenset({"pool"})
 #: The named calls of napspec/1.1 (``{"type": "call", "seat": s, "call": name}``).
 NAMED_CALLS: Final[tuple[str, ...]] = ("misery", "wellington", "blucher")
 NAPSPEC_1_MOST_TRICKS: Final = 5
+
+
+@dataclass(frozen=True)
+class Additions:
+    """What one version of the protocol adds to the version before it, besides its options
+    (:data:`OPTIONS_BY_PROTOCOL`): what an engine of an older version is never sent. A case
+    that needs any of it is skipped-unsupported for such an engine; ``dropped_start_fields``
+    are left out of the case instead (they are optional, and an engine may ignore them).
+    """
+
+    #: Action types (``{"type": ...}``).
+    actions: frozenset[str] = frozenset()
+    #: Fields an action may carry (``call``: a named call).
+    action_fields: frozenset[str] = frozenset()
+    #: The most tricks a call may name, if this version raised it.
+    most_tricks: int | None = None
+    #: Queries.
+    queries: frozenset[str] = frozenset()
+    #: Fields of the case itself.
+    case_fields: tuple[str, ...] = ()
+    #: Fields of a start of stacked holdings that a case needs as sent.
+    start_fields: tuple[str, ...] = ()
+    #: Fields of a start of stacked holdings that are left out for an older engine.
+    dropped_start_fields: tuple[str, ...] = ()
+    #: Kinds of start (the start's one key).
+    start_kinds: tuple[str, ...] = ()
+    #: Fields of the ``state`` answer required whenever a case sets an option of this
+    #: version away from its plain value.
+    state_fields: tuple[str, ...] = ()
+
+
+#: What each version added to the one before, by version (every version after the first).
+#: Adding a version of the protocol is one entry here and one in :data:`OPTIONS_BY_PROTOCOL`.
+ADDED_BY_PROTOCOL: Final[Mapping[str, Additions]] = MappingProxyType(
+    {
+        "napspec/1.1": Additions(
+            actions=ACTIONS_ADDED_IN_1_1,
+            action_fields=frozenset({"call"}),
+            most_tricks=7,
+            start_fields=("extra_hand",),
+            state_fields=("declaration", "extra_hand"),
+        ),
+        "napspec/1.2": Additions(
+            actions=ACTIONS_ADDED_IN_1_2,
+            queries=QUERIES_ADDED_IN_1_2,
+            case_fields=("pool", "original_dealer"),
+            start_fields=("peep_card",),
+            dropped_start_fields=("stock",),
+            start_kinds=("end_of_session",),
+            state_fields=("peep_card", "peeped", "stock"),
+        ),
+    }
+)
+
+
+def most_tricks(protocol: str) -> int:
+    """The most tricks a call may name in ``protocol``.
+
+    >>> most_tricks("napspec/1"), most_tricks("napspec/1.2")
+    (5, 7)
+    """
+    most = NAPSPEC_1_MOST_TRICKS
+    for version in PROTOCOLS[1 : PROTOCOLS.index(protocol) + 1]:
+        most = ADDED_BY_PROTOCOL[version].most_tricks or most
+    return most
+
+
+def versions() -> str:
+    """The versions this package speaks, as a message names them.
+
+    >>> versions()
+    'napspec/1, napspec/1.1 or napspec/1.2'
+    """
+    return f"{', '.join(PROTOCOLS[:-1])} or {PROTOCOLS[-1]}" if len(PROTOCOLS) > 1 else PROTOCOLS[0]
 
 
 def speaks(protocol: object) -> bool:
@@ -458,7 +536,7 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
                 # which names the version it speaks; the harness takes it from there.
                 if not speaks(request["protocol"]):
                     return _error_response(
-                        f"this engine speaks {' or '.join(PROTOCOLS)}, not {request['protocol']}", "bad-request"
+                        f"this engine speaks {versions()}, not {request['protocol']}", "bad-request"
                     ), False
                 return engine.hello(), False
             if command == "bye":
@@ -472,9 +550,9 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Run the napspec/1.1 JSON-lines loop for a Python engine: read requests from ``stdin``,
+    """Run the napspec/1.2 JSON-lines loop for a Python engine: read requests from ``stdin``,
     write one response line per request to ``stdout``, until ``bye`` or end of input; then
-    close the engine. A hello of napspec/1 or napspec/1.1 is answered with the engine's
+    close the engine. A hello of any version of :data:`PROTOCOLS` is answered with the engine's
     handshake (which says which of them it speaks); a hello of any other version with an
     error response.
 
@@ -487,7 +565,7 @@ def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
     ...     def run(self, case): return {"case": case["id"], "steps": [], "answers": {}}
     ...     def close(self): pass
     >>> out = io.StringIO()
-    >>> serve(Null(), io.StringIO('{"cmd": "hello", "protocol": "napspec/1.1"}\\nnot json\\n{"cmd": "bye"}\\n'), out)
+    >>> serve(Null(), io.StringIO('{"cmd": "hello", "protocol": "napspec/1.2"}\\nnot json\\n{"cmd": "bye"}\\n'), out)
     >>> for line in out.getvalue().splitlines():
     ...     print(line[:100])
     {"protocol":"napspec/1"}

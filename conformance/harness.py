@@ -33,9 +33,8 @@ from typing import IO, Any, Final, Self
 
 from napspec.conformance import schemas
 from napspec.conformance.contract import (
-    ACTIONS_ADDED_IN_1_1,
+    ADDED_BY_PROTOCOL,
     EXCERPT_LIMIT,
-    NAPSPEC_1_MOST_TRICKS,
     OPTIONS_BY_PROTOCOL,
     PROTOCOL,
     PROTOCOLS,
@@ -48,12 +47,14 @@ from napspec.conformance.contract import (
     ProtocolError,
     UnsupportedCase,
     excerpt,
+    most_tricks,
     parse_json,
     printable,
     speaks,
+    versions,
 )
 from napspec.spec import Register, load
-from napspec.suite.cases import validate_case
+from napspec.suite.cases import CaseError, pack_in_play, validate_case
 
 #: The longest response line accepted (bytes); a longer one is a protocol error. A case's
 #: answers run to a few kilobytes, so this only stops an engine that never ends its line.
@@ -141,13 +142,26 @@ def options_added_since(protocol: str) -> tuple[str, ...]:
     """The options this harness's protocol carries that ``protocol`` (an older version)
     lacks.
 
-    >>> options_added_since("napspec/1")
-    ('misery', 'wellington', 'wellington-lead', 'blucher', 'sir-garnet', 'seven-card')
-    >>> options_added_since("napspec/1.1")
+    >>> options_added_since("napspec/1.1")  # doctest: +NORMALIZE_WHITESPACE
+    ('peep', 'purchase', 'pool', 'pool-contributions', 'pool-fines', 'pool-failed-nap', 'pool-end',
+     'pack', 'double-header')
+    >>> options_added_since(PROTOCOL)
     ()
     """
     older = set(OPTIONS_BY_PROTOCOL[protocol])
     return tuple(option for option in OPTIONS_BY_PROTOCOL[PROTOCOL] if option not in older)
+
+
+def options_added_in(protocol: str) -> tuple[str, ...]:
+    """The options ``protocol`` added to the version before it (every option, for the
+    first version).
+
+    >>> options_added_in("napspec/1.1")
+    ('misery', 'wellington', 'wellington-lead', 'blucher', 'sir-garnet', 'seven-card')
+    """
+    index = PROTOCOLS.index(protocol)
+    older = set(OPTIONS_BY_PROTOCOL[PROTOCOLS[index - 1]]) if index else set()
+    return tuple(option for option in OPTIONS_BY_PROTOCOL[protocol] if option not in older)
 
 
 def _plain(register: Register, option: str) -> object:
@@ -155,23 +169,67 @@ def _plain(register: Register, option: str) -> object:
     return entry.plain if entry is not None else None
 
 
-def away_from_plain(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
-    """The options added since napspec/1 that ``case`` sets away from their plain values
-    (the calls beyond Nap it plays), in protocol order. An added option with no plain value
-    (a detail of a call, such as ``wellington-lead``) plays nothing by itself.
+def away_from_plain(
+    case: Mapping[str, Any], register: Register | None = None, *, added_in: str | None = None
+) -> list[str]:
+    """The options added since napspec/1 (or, with ``added_in``, by that version) that
+    ``case`` sets away from their plain values (the variants it plays), in protocol order.
+    An added option with no plain value (a detail of a call, such as ``wellington-lead``)
+    plays nothing by itself.
 
-    >>> away_from_plain({"options": {"misery": "no-trumps", "wellington": "not-played"}})
-    ['misery']
+    >>> away_from_plain({"options": {"misery": "no-trumps", "wellington": "not-played", "pool": "played"}})
+    ['misery', 'pool']
+    >>> away_from_plain({"options": {"misery": "no-trumps", "pool": "played"}}, added_in="napspec/1.2")
+    ['pool']
     """
     register = register or load()
     options: Mapping[str, Any] = case.get("options", {})
+    added = options_added_in(added_in) if added_in is not None else options_added_since(PROTOCOLS[0])
     return [
         option
-        for option in options_added_since(PROTOCOLS[0])
+        for option in added
         if option in options
         and _plain(register, option) is not None
         and not _same(options[option], _plain(register, option))
     ]
+
+
+#: How a reason names a field of an action that a version lacks.
+_ACTION_FIELD_WORDS: Final[Mapping[str, str]] = {"call": "named call"}
+
+
+def _lacking(case: Mapping[str, Any], protocol: str) -> list[str]:
+    """What ``case`` needs, beyond options, that ``protocol`` has not got (as reasons)."""
+    newer = [ADDED_BY_PROTOCOL[version] for version in PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]]
+    most = most_tricks(protocol)
+    reasons: list[str] = []
+    for field in (field for added in newer for field in added.case_fields):
+        if field in case:
+            reasons.append(f"which has no field {field!r} (the case has {field}={_shown(case[field])})")
+    start: Mapping[str, Any] = case["start"]
+    for kind in (kind for added in newer for kind in added.start_kinds):
+        if kind in start:
+            reasons.append(f"which has no start {kind!r} (start.{kind})")
+    for field in (field for added in newer for field in added.start_fields):
+        if field in start:
+            reasons.append(f"which has no {field.replace('_', ' ')} (start.{field})")
+    actions = frozenset(action for added in newer for action in added.actions)
+    fields = [field for added in newer for field in sorted(added.action_fields)]
+    for index, action in enumerate(case["actions"]):
+        if action.get("type") in actions:
+            reasons.append(f"which has no action {action['type']!r} (actions[{index}])")
+            continue
+        found = next((field for field in fields if field in action), None)
+        if found is not None:
+            word = _ACTION_FIELD_WORDS.get(found, f"field {found!r} in an action")
+            reasons.append(f"which has no {word} (actions[{index}] {found}s {_shown(action[found])})")
+        elif isinstance(action.get("tricks"), int) and action["tricks"] > most:
+            reasons.append(f"which has no call of {action['tricks']} tricks (actions[{index}])")
+    queries = frozenset(query for added in newer for query in added.queries)
+    for query in case["queries"]:
+        if query in queries:
+            reasons.append(f"which has no query {query!r}")
+    return reasons
 
 
 def for_protocol(
@@ -183,16 +241,19 @@ def for_protocol(
     """``case`` as an engine that speaks ``protocol`` receives it: for an engine of an older
     version, the options that version lacks are left out, which is sound only where each is
     at its plain value (the game that version plays); a case that needs anything the
-    version lacks (such an option away from its plain value, an action, a named call, a
-    call of more than five tricks, an extra hand) raises :class:`UnsupportedCase` naming
-    it, and is never sent. A case for the newest version is returned unchanged.
+    version lacks (such an option away from its plain value, or what a later version added:
+    :data:`~napspec.conformance.contract.ADDED_BY_PROTOCOL`, such as an action, a named
+    call, a call of more than five tricks, an extra hand, a peep card, a pool, a query)
+    raises :class:`UnsupportedCase` naming it, and is never sent. Optional fields a later
+    version added (the stock) are left out. A case for the newest version is returned
+    unchanged.
 
     An option the engine declares in its ``capabilities`` is kept and left to
     applicability, as napspec/1 itself says of options added to the register after it
     (``docs/implementers.md``, section 13): such an engine knows the option.
 
     >>> case = {"id": "x", "options": {"misery": "no-trumps", "revoke": "none"}, "start": {"hands": []},
-    ...         "actions": [{"type": "call", "seat": 1, "call": "misery"}]}
+    ...         "actions": [{"type": "call", "seat": 1, "call": "misery"}], "queries": []}
     >>> try:
     ...     for_protocol(case, "napspec/1")
     ... except UnsupportedCase as error:
@@ -200,9 +261,9 @@ def for_protocol(
     the engine speaks napspec/1, which has no option 'misery' (the case has misery="no-trumps")
     the engine speaks napspec/1, which has no named call (actions[0] calls "misery")
     """
-    added = options_added_since(protocol)
-    if not added:
+    if protocol == PROTOCOL:
         return case
+    added = options_added_since(protocol)
     register = register or load()
     declared: Mapping[str, Any] = (capabilities or {}).get("options", {})
     reasons: list[str] = []
@@ -215,20 +276,18 @@ def for_protocol(
             reasons.append(f"which has no option {option!r} (the case has {option}={_shown(value)})")
         # An added option without a plain value (wellington-lead) is a detail of a call
         # beyond Nap: whatever its value, the game such a case plays is the plain one.
-    for index, action in enumerate(case["actions"]):
-        if action.get("type") in ACTIONS_ADDED_IN_1_1:
-            reasons.append(f"which has no action {action['type']!r} (actions[{index}])")
-        elif "call" in action:
-            reasons.append(f"which has no named call (actions[{index}] calls {_shown(action['call'])})")
-        elif isinstance(action.get("tricks"), int) and action["tricks"] > NAPSPEC_1_MOST_TRICKS:
-            reasons.append(f"which has no call of {action['tricks']} tricks (actions[{index}])")
-    if "extra_hand" in case["start"]:
-        reasons.append("which has no extra hand (start.extra_hand)")
+    reasons += _lacking(case, protocol)
     if reasons:
         raise UnsupportedCase(
             "; ".join(f"the engine speaks {protocol}, {reason}" for reason in reasons), case_id=case.get("id")
         )
-    return {**case, "options": options}
+    dropped = {
+        field
+        for version in PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]
+        for field in ADDED_BY_PROTOCOL[version].dropped_start_fields
+    }
+    start = {key: value for key, value in case["start"].items() if key not in dropped}
+    return {**case, "options": options, "start": start}
 
 
 # --------------------------------------------------------------------------- checking output
@@ -260,9 +319,9 @@ def check_bounds(value: object, *, max_items: int = MAX_ITEMS, max_depth: int = 
 
 
 def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
-    """The hello response, if it is one of a version this harness speaks (napspec/1 or
-    napspec/1.1); :class:`ProtocolError` otherwise (or :class:`EngineReportedError` if the
-    engine answered the handshake with an error)."""
+    """The hello response, if it is one of a version this harness speaks (one of
+    :data:`~napspec.conformance.contract.PROTOCOLS`); :class:`ProtocolError` otherwise (or
+    :class:`EngineReportedError` if the engine answered the handshake with an error)."""
     too_big = check_bounds(response, max_items=MAX_HELLO_ITEMS)
     if too_big:
         raise ProtocolError(f"hello response too large to check: {too_big}", case_id=case_id)
@@ -275,7 +334,7 @@ def check_hello(response: object, *, case_id: str | None = None) -> dict[str, An
         )
     if isinstance(response, dict) and isinstance(response.get("protocol"), str) and not speaks(response["protocol"]):
         raise ProtocolError(
-            f"engine speaks {printable(response['protocol'])[:100]}, the harness speaks {' or '.join(PROTOCOLS)}",
+            f"engine speaks {printable(response['protocol'])[:100]}, the harness speaks {versions()}",
             case_id=case_id,
             received=received,
         )
@@ -298,14 +357,15 @@ def _newer_than(protocol: str) -> str:
 
 def _refused(response: object) -> bool:
     """Whether a hello was answered with an error response (a version the engine does not
-    speak, as napspec/1 engines answer napspec/1.1)."""
+    speak, as engines of an older version answer a newer one)."""
     return isinstance(response, dict) and "error" in response and schemas.is_valid("error-response", response)
 
 
-def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
-    """The run response to ``case``, if it is a valid one; otherwise the typed error it
-    amounts to: :class:`UnsupportedCase` or :class:`EngineReportedError` for an error
-    response, :class:`ProtocolError` for anything off-schema or not about this case."""
+def check_result(case: Mapping[str, Any], response: object, protocol: str = PROTOCOL) -> dict[str, Any]:
+    """The run response to ``case`` (as sent to an engine that speaks ``protocol``), if it
+    is a valid one; otherwise the typed error it amounts to: :class:`UnsupportedCase` or
+    :class:`EngineReportedError` for an error response, :class:`ProtocolError` for anything
+    off-schema or not about this case."""
     case_id: str = case["id"]
     too_big = check_bounds(response)
     if too_big:
@@ -338,15 +398,9 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
         if "told" in step and action["type"] != "ask":
             problems.append(f"steps[{index}] carries 'told' but action {index} is a {action['type']}, not an ask")
     state = response["answers"].get("state")
-    if isinstance(state, dict) and away_from_plain(case):
-        # What a call beyond Nap is, and where the extra hand lies, are part of the state
-        # whenever the case plays one of them.
-        lacking = [key for key in ("declaration", "extra_hand") if key not in state]
-        if lacking:
-            problems.append(
-                f"the state lacks {' and '.join(lacking)}, which napspec/1.1 requires when the case plays "
-                f"{', '.join(away_from_plain(case))}"
-            )
+    if isinstance(state, dict):
+        problems += _state_problems(case, state, protocol)
+    problems += _pool_problems(case, response["answers"])
     asked, answered = list(case["queries"]), list(response["answers"])
     if sorted(asked) != sorted(answered):
         missing = [query for query in asked if query not in answered]
@@ -362,6 +416,68 @@ def check_result(case: Mapping[str, Any], response: object) -> dict[str, Any]:
     return response
 
 
+def _state_problems(case: Mapping[str, Any], state: Mapping[str, Any], protocol: str) -> list[str]:
+    """What the ``state`` answer lacks of the fields each version up to ``protocol`` requires
+    when the case plays an option it added (the calls beyond Nap: what a call is and where
+    the extra hand lies; Peep, Purchase and the pool: the peep card, who peeped, the stock)."""
+    problems: list[str] = []
+    for version in PROTOCOLS[1 : PROTOCOLS.index(protocol) + 1]:
+        playing = away_from_plain(case, added_in=version)
+        lacking = [key for key in ADDED_BY_PROTOCOL[version].state_fields if key not in state]
+        if playing and lacking:
+            problems.append(
+                f"the state lacks {_listed(lacking)}, which {version} requires when the case plays {', '.join(playing)}"
+            )
+    return problems
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``names`` as a sentence lists them.
+
+    >>> _listed(["a"]), _listed(["a", "b"]), _listed(["a", "b", "c"])
+    ('a', 'a and b', 'a, b and c')
+    """
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _pool_problems(case: Mapping[str, Any], answers: Mapping[str, Any]) -> list[str]:
+    """Where the ``pool`` answer does not add up (schema-valid answers only): every seat it
+    names must be at the table; the pool now must be the pool the case began with, plus what
+    was paid in, less what was taken out, never below nothing on the way; and a finished
+    hand's payments, which include each seat's movements with the pool, must sum to what the
+    pool lost."""
+    pool = answers.get("pool")
+    if not isinstance(pool, dict) or not isinstance(case.get("pool"), int):
+        return []
+    problems: list[str] = []
+    players: int = case["players"]
+    held: int = case["pool"]
+    for index, transfer in enumerate(pool["transfers"]):
+        for end in ("from", "to"):
+            seat = transfer[end]
+            if isinstance(seat, int) and seat >= players:
+                problems.append(f"pool.transfers[{index}].{end}: seat {seat} is not a seat of a {players}-player table")
+        held += transfer["amount"] if transfer["to"] == "pool" else -transfer["amount"]
+        if held < 0:
+            problems.append(f"pool.transfers[{index}] takes {transfer['amount']} out of a pool that held less")
+            break
+    else:
+        if held != pool["pool"]:
+            problems.append(
+                f"pool.pool is {pool['pool']}, but the case began with {case['pool']} in the pool and its "
+                f"transfers leave {held}"
+            )
+    result = answers.get("result")
+    if isinstance(result, dict) and not problems:
+        gained = pool["pool"] - case["pool"]
+        if sum(result["payments"]) + gained != 0:
+            problems.append(
+                f"result.payments sum to {sum(result['payments'])}, but the pool gained {gained} in the case "
+                "(the payments include each seat's movements with the pool: they sum to what the pool lost)"
+            )
+    return problems
+
+
 def _dump(value: object, limit: int = 4 * EXCERPT_LIMIT) -> str:
     # Only an excerpt of it is ever quoted, so only the start is serialised.
     try:
@@ -372,12 +488,81 @@ def _dump(value: object, limit: int = 4 * EXCERPT_LIMIT) -> str:
 
 
 def _check_case(case: object) -> dict[str, Any]:
-    """The case, if it is one of the protocol with options valid in the register; a
-    malformed case is a fault of the suite, so it raises :class:`~napspec.suite.cases.CaseError` rather than
-    blaming the engine."""
+    """The case, if it is one of the protocol with options valid in the register and cards
+    that fit its pack; a malformed case is a fault of the suite, so it raises
+    :class:`~napspec.suite.cases.CaseError` rather than blaming the engine."""
     validate_case(case)
     assert isinstance(case, dict)
+    problems = pack_problems(case)
+    if problems:
+        raise CaseError(f"case {case['id']!r} is not valid: " + "; ".join(problems))
     return case
+
+
+def pack_problems(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
+    """What is wrong with the cards of a valid case under napspec/1.2's pack, peep card and
+    stock: in a regular case, a card outside the pack in play, a deck that is not exactly
+    that pack, a peep card held, a stock that shares a card with the hands (under purchase
+    played: a stock that is not exactly the cards nobody holds); in any case, an original
+    dealer who is not at the table.
+
+    >>> from napspec.suite.cases import make_case
+    >>> case = make_case("x", profile="hoyle", players=2, hands=["2C 3C 4C 5C 6C", "AS KS QS JS TS"])
+    >>> pack_problems({**case, "start": {**case["start"], "stock": ["AS", "9D"]}})
+    ['start.stock holds cards also held or dealt elsewhere: AS']
+    """
+    problems: list[str] = []
+    players: int = case["players"]
+    if case.get("original_dealer", 0) >= players:
+        problems.append(f"original_dealer {case['original_dealer']} is not a seat of a {players}-player table")
+    if case["irregular"]:
+        return problems
+    register = register or load()
+    options: Mapping[str, Any] = case["options"]
+    pack = pack_in_play(options, players, register)
+    if pack is None:
+        return [*problems, f"the pack {options.get('pack')} has no size for {players} players"]
+    start: Mapping[str, Any] = case["start"]
+    cards = set(pack)
+    if "deck" in start and sorted(start["deck"]) != sorted(pack):
+        problems.append(f"start.deck is not the pack in play ({len(pack)} cards: {pack[0]} and up in each suit)")
+    if "hands" not in start:
+        drawn = start.get("draw", start.get("end_of_session", {}).get("draw", []))
+        outside = sorted(set(drawn) - cards)
+        if outside:
+            problems.append(f"cards drawn that are not in the pack in play: {', '.join(outside)}")
+        return problems
+    dealt = [card for hand in start["hands"] for card in hand] + list(start.get("extra_hand", ()))
+    if "peep_card" in start:
+        if start["peep_card"] in dealt:
+            problems.append(f"start.peep_card {start['peep_card']} is also held or in the extra hand")
+        dealt.append(start["peep_card"])
+    outside = sorted(set(dealt) - cards)
+    if outside:
+        problems.append(f"cards dealt that are not in the pack in play: {', '.join(outside)}")
+    if "stock" in start:
+        shared = sorted(set(start["stock"]) & set(dealt))
+        if shared:
+            problems.append(f"start.stock holds cards also held or dealt elsewhere: {', '.join(shared)}")
+        elif away_from_plain(case, register, added_in="napspec/1.2") and "purchase" in _played(options, register):
+            missing = [card for card in pack if card not in set(dealt) | set(start["stock"])]
+            extra = sorted(set(start["stock"]) - cards)
+            if missing or extra:
+                problems.append(
+                    "under purchase played start.stock must be exactly the undealt cards of the pack in play"
+                    + (f" (it lacks {', '.join(missing)})" if missing else "")
+                    + (f" (it holds cards not in the pack: {', '.join(extra)})" if extra else "")
+                )
+    return problems
+
+
+def _played(options: Mapping[str, Any], register: Register) -> list[str]:
+    """The options of ``options`` away from their plain values."""
+    return [
+        option
+        for option, value in options.items()
+        if _plain(register, option) is not None and not _same(value, _plain(register, option))
+    ]
 
 
 # ------------------------------------------------------------------------- protocol engines
@@ -641,7 +826,7 @@ def _close_quietly(stream: IO[bytes]) -> None:
 
 
 class ProtocolEngine:
-    """An engine in another process, spoken to over napspec/1.1 JSON lines (or napspec/1,
+    """An engine in another process, spoken to over napspec/1.2 JSON lines (or an older version,
     if that is what the engine's handshake says it speaks: see :func:`for_protocol`).
 
     ``command`` is the argument vector (split with :func:`shlex.split` by the caller; no
@@ -710,7 +895,7 @@ class ProtocolEngine:
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)
         response = self._exchange({"cmd": "run", "case": case}, case_id, self.timeout)
-        return check_result(case, response)
+        return check_result(case, response, hello["protocol"])
 
     def close(self) -> None:
         """Say bye, give the engine a moment to exit, then kill it if it has not."""
@@ -902,7 +1087,7 @@ class InProcessEngine:
             raise UnsupportedCase(reason, case_id=case_id)
         # The engine gets its own copy: whatever it does to it cannot change the case.
         response = self._call(lambda: self.engine.run(copy.deepcopy(case)), case_id, "run")
-        return check_result(case, self._as_json(response, case_id, "run"))
+        return check_result(case, self._as_json(response, case_id, "run"), hello["protocol"])
 
     def close(self) -> None:
         """Close the engine (an exception from its close() is not the harness's problem)."""

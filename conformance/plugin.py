@@ -36,7 +36,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("napspec", "napspec conformance")
     group.addoption("--engine", default=None, help="registered engine name (napspec.engines entry point)")
     group.addoption(
-        "--engine-command", default=None, help="command starting an engine that speaks napspec/1.1 (or napspec/1)"
+        "--engine-command",
+        default=None,
+        help="command starting an engine that speaks napspec/1.2 (or an older napspec/1.x)",
     )
     group.addoption("--target-profile", default=None, help="certify against this profile")
     group.addoption(

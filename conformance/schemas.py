@@ -1,4 +1,4 @@
-"""The JSON Schemas of the napspec/1.1 protocol (which contains napspec/1), loaded from
+"""The JSON Schemas of the napspec/1.2 protocol (which contains napspec/1.1 and napspec/1), loaded from
 ``conformance/schema/`` and used to validate every message that crosses the contract,
 whichever way it travels.
 

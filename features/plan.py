@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
-from napspec.suite.cases import CaseError, pack_in_play, validate_case
+from napspec.suite.cases import CaseError, complete_case, outside_the_pack, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
@@ -107,26 +107,7 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
     ok, reason = target.applies(values, needs | builder.needs | set(builder.overrides), builder.players)
     if not ok:
         return {}, reason
-    outside = _outside_the_pack(builder, target.values)
-    if outside:
-        return {}, outside
     return dict(target.values), ""
-
-
-def _outside_the_pack(builder: CaseBuilder, options: dict[str, Any] | Any) -> str:
-    """Why the cards the scenario gives cannot be played with the pack in play under
-    ``options`` (a shortened pack: rule players.short-pack), or ``""``."""
-    assert builder.players is not None and builder.start is not None
-    pack = pack_in_play(options, builder.players)
-    if pack is None:
-        return f"needs {builder.players} players, the pack {options.get('pack')} is played by 4 or 5"
-    given = [card for hand in builder.start.get("hands", ()) for card in hand]
-    given += builder.start.get("draw", [])
-    given += builder.start.get("end_of_session", {}).get("draw", [])
-    missing = sorted(set(given) - set(pack))
-    if missing:
-        return f"needs the cards {' '.join(missing)}, not in the pack in play ({options.get('pack')})"
-    return ""
 
 
 def plan_row(
@@ -165,10 +146,10 @@ def plan_row(
     if builder.start is None:
         raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): neither hands, pack nor draw was given")
     options, reason = _options(builder, scenario, target)
-    if target is None and not reason:
-        outside = _outside_the_pack(builder, options)
-        if outside:
-            raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): {outside}")
+    if not reason and target is not None and builder.players is not None:
+        # A scenario written for the full pack does not apply to a target's short pack
+        # that has not got its cards or its table.
+        reason = outside_the_pack(options, builder.players, builder.start)
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
@@ -193,11 +174,12 @@ def plan_row(
             "players": builder.players,
             "dealer": builder.dealer,
             "irregular": builder.irregular,
-            **_pool_fields(builder, options),
+            **_pool_fields(builder),
             "start": builder.start,
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
         }
+        message = complete_case(message)
         try:
             validate_case(message)
         except CaseError as error:
@@ -211,15 +193,15 @@ def plan_row(
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
 
 
-def _pool_fields(builder: CaseBuilder, options: dict[str, Any]) -> dict[str, Any]:
-    """The case's ``pool`` and ``original_dealer`` (napspec/1.2): sent exactly when the
-    option pool is played; by default the pool is empty and the dealer dealt first."""
-    if options.get("pool") != "played":
-        if builder.pool is not None or builder.original_dealer is not None:
-            raise ScenarioError(f"{builder.scenario_id}: a pool is given, but the rules keep none (option pool)")
-        return {}
-    dealer = builder.original_dealer if builder.original_dealer is not None else builder.dealer
-    return {"pool": builder.pool or 0, "original_dealer": dealer}
+def _pool_fields(builder: CaseBuilder) -> dict[str, Any]:
+    """The case's ``pool`` and ``original_dealer`` where the scenario gives them (napspec/1.2;
+    :func:`~napspec.suite.cases.complete_case` gives an empty pool and the dealer otherwise)."""
+    fields: dict[str, Any] = {}
+    if builder.pool is not None:
+        fields["pool"] = builder.pool
+    if builder.original_dealer is not None:
+        fields["original_dealer"] = builder.original_dealer
+    return fields
 
 
 def plan_scenario(

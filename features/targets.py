@@ -44,7 +44,7 @@ class Target:
         >>> Target.from_options("peel", None, ["misery"])
         Traceback (most recent call last):
         ...
-        ValueError: the profile 'peel' gives no variant 'misery' (it gives none)
+        ValueError: the profile 'peel' gives no variant 'misery' (it gives pool)
         """
         if house_rules:
             if variants:

@@ -103,7 +103,10 @@ def test_end_of_input_closes_the_engine() -> None:
         ('{"cmd": "hello"}', "'protocol' is a required property"),
         ('{"cmd": "bye", "now": true}', "Additional properties are not allowed"),
         ('{"cmd": "hello", "protocol": NaN}', "NaN is not JSON"),
-        ('{"cmd": "hello", "protocol": "napspec/2"}', "this engine speaks napspec/1 or napspec/1.1, not napspec/2"),
+        (
+            '{"cmd": "hello", "protocol": "napspec/2"}',
+            "this engine speaks napspec/1, napspec/1.1 or napspec/1.2, not napspec/2",
+        ),
         ("[" * 100_000, "request is not JSON"),
         ('{"cmd": "bye", "cmd": "hello", "protocol": "napspec/1"}', "duplicate key 'cmd'"),
     ],

@@ -78,7 +78,7 @@ def test_each_variant_of_a_profile_is_a_target_of_its_own(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (("--profile", "peel", "--variants", "misery"), "the profile 'peel' gives no variant 'misery' (it gives none)"),
+        (("--profile", "peel", "--variants", "misery"), "the profile 'peel' gives no variant 'misery' (it gives pool)"),
         (("--profile", "hoyle", "--variants", "blucher"), "the profile 'hoyle' gives no variant 'blucher' (it gives "),
         (("--profile", "hoyle", "--variants", "misery,misery"), "the variant 'misery' is given twice"),
         (("--profile", "wikipedia", "--variants", "wellington,seven-card"), "cannot go together: "),
@@ -165,4 +165,4 @@ def test_the_pytest_plugin_takes_variants_too() -> None:
     assert "unsupported: the engine speaks napspec/1, which has no option 'misery'" in completed.stdout
     completed = _pytest("--target-profile", "peel", "--target-variants", "misery")
     assert completed.returncode == pytest.ExitCode.USAGE_ERROR
-    assert "--target-variants: the profile 'peel' gives no variant 'misery' (it gives none)" in completed.stderr
+    assert "--target-variants: the profile 'peel' gives no variant 'misery' (it gives pool)" in completed.stderr
