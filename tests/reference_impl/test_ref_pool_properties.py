@@ -189,7 +189,7 @@ def _session_test(profile: str, irregular: bool, budget: int) -> Callable[[], No
         players = data.draw(st.sampled_from(_tables(rules)), label="players")
         play_session(rules, players, seed, hands, start if rules.pool == "played" else 0, irregular)
 
-    return run  # type: ignore[no-any-return]
+    return run
 
 
 @pytest.mark.parametrize("irregular", [False, True], ids=["regular", "irregular"])

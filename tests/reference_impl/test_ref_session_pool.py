@@ -25,7 +25,7 @@ PEEL_POOL = Rules.profile("peel", ["pool"])
 
 def test_the_pool_is_carried_from_hand_to_hand() -> None:
     session = Session(PEEL_POOL, 4, seed=11, first_dealer=0)
-    pools = []
+    pools: list[tuple[int, int]] = []
     for _ in range(6):
         hand = session.hand
         assert hand.pool_transfers[0] == (hand.dealer, POOL, 1, "dealer-contribution")
