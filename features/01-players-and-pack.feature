@@ -242,6 +242,27 @@ Feature: Players and pack
       | 2    | TC JC QC AD 8H |
       | 3    | KC AC 8D 9H TH |
 
+  @rule:players.short-pack @rule:dealing.undealt-cards @id:players-short-pack-undealt-cards-not-used
+  Scenario: The eight cards of the shortened pack left undealt stay out of play
+    Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards."
+    Hoyle p. 99: "There is no turn-up, and the undealt cards must be placed in a heap face downwards in the middle of the table, and not touched until the round is over"
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 4 players with seat 0 dealing
+    And the pack from the top is "AS KS QS JS TS"
+    When seat 3 cuts 4 cards
+    And seat 0 deals
+    And seat 1 calls 1
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And seat 1 plays "AS"
+    Then the action is rejected as "card-not-held"
+    When seat 1 plays "TS"
+    Then the action is accepted
+    And trumps are "S"
+
   @rule:players.short-pack @rule:players.number @id:players-short-pack-of-36-for-five
   Scenario: With the shortened pack five play with 36 cards, ace to six
     Wikipedia § Set-up: "If four play, 28 to 32 cards are used, if five, 36 to 40 cards."
