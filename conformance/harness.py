@@ -54,7 +54,7 @@ from napspec.conformance.contract import (
     versions,
 )
 from napspec.spec import Register, load
-from napspec.suite.cases import validate_case
+from napspec.suite.cases import CaseError, pack_in_play, validate_case
 
 #: The longest response line accepted (bytes); a longer one is a protocol error. A case's
 #: answers run to a few kilobytes, so this only stops an engine that never ends its line.
@@ -488,12 +488,81 @@ def _dump(value: object, limit: int = 4 * EXCERPT_LIMIT) -> str:
 
 
 def _check_case(case: object) -> dict[str, Any]:
-    """The case, if it is one of the protocol with options valid in the register; a
-    malformed case is a fault of the suite, so it raises :class:`~napspec.suite.cases.CaseError` rather than
-    blaming the engine."""
+    """The case, if it is one of the protocol with options valid in the register and cards
+    that fit its pack; a malformed case is a fault of the suite, so it raises
+    :class:`~napspec.suite.cases.CaseError` rather than blaming the engine."""
     validate_case(case)
     assert isinstance(case, dict)
+    problems = pack_problems(case)
+    if problems:
+        raise CaseError(f"case {case['id']!r} is not valid: " + "; ".join(problems))
     return case
+
+
+def pack_problems(case: Mapping[str, Any], register: Register | None = None) -> list[str]:
+    """What is wrong with the cards of a valid case under napspec/1.2's pack, peep card and
+    stock: in a regular case, a card outside the pack in play, a deck that is not exactly
+    that pack, a peep card held, a stock that shares a card with the hands (under purchase
+    played: a stock that is not exactly the cards nobody holds); in any case, an original
+    dealer who is not at the table.
+
+    >>> from napspec.suite.cases import make_case
+    >>> case = make_case("x", profile="hoyle", players=2, hands=["2C 3C 4C 5C 6C", "AS KS QS JS TS"])
+    >>> pack_problems({**case, "start": {**case["start"], "stock": ["AS", "9D"]}})
+    ['start.stock holds cards also held or dealt elsewhere: AS']
+    """
+    problems: list[str] = []
+    players: int = case["players"]
+    if case.get("original_dealer", 0) >= players:
+        problems.append(f"original_dealer {case['original_dealer']} is not a seat of a {players}-player table")
+    if case["irregular"]:
+        return problems
+    register = register or load()
+    options: Mapping[str, Any] = case["options"]
+    pack = pack_in_play(options, players, register)
+    if pack is None:
+        return [*problems, f"the pack {options.get('pack')} has no size for {players} players"]
+    start: Mapping[str, Any] = case["start"]
+    cards = set(pack)
+    if "deck" in start and sorted(start["deck"]) != sorted(pack):
+        problems.append(f"start.deck is not the pack in play ({len(pack)} cards: {pack[0]} and up in each suit)")
+    if "hands" not in start:
+        drawn = start.get("draw", start.get("end_of_session", {}).get("draw", []))
+        outside = sorted(set(drawn) - cards)
+        if outside:
+            problems.append(f"cards drawn that are not in the pack in play: {', '.join(outside)}")
+        return problems
+    dealt = [card for hand in start["hands"] for card in hand] + list(start.get("extra_hand", ()))
+    if "peep_card" in start:
+        if start["peep_card"] in dealt:
+            problems.append(f"start.peep_card {start['peep_card']} is also held or in the extra hand")
+        dealt.append(start["peep_card"])
+    outside = sorted(set(dealt) - cards)
+    if outside:
+        problems.append(f"cards dealt that are not in the pack in play: {', '.join(outside)}")
+    if "stock" in start:
+        shared = sorted(set(start["stock"]) & set(dealt))
+        if shared:
+            problems.append(f"start.stock holds cards also held or dealt elsewhere: {', '.join(shared)}")
+        elif away_from_plain(case, register, added_in="napspec/1.2") and "purchase" in _played(options, register):
+            missing = [card for card in pack if card not in set(dealt) | set(start["stock"])]
+            extra = sorted(set(start["stock"]) - cards)
+            if missing or extra:
+                problems.append(
+                    "under purchase played start.stock must be exactly the undealt cards of the pack in play"
+                    + (f" (it lacks {', '.join(missing)})" if missing else "")
+                    + (f" (it holds cards not in the pack: {', '.join(extra)})" if extra else "")
+                )
+    return problems
+
+
+def _played(options: Mapping[str, Any], register: Register) -> list[str]:
+    """The options of ``options`` away from their plain values."""
+    return [
+        option
+        for option, value in options.items()
+        if _plain(register, option) is not None and not _same(value, _plain(register, option))
+    ]
 
 
 # ------------------------------------------------------------------------- protocol engines

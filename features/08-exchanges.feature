@@ -53,7 +53,7 @@ Feature: Exchanges: Peep and Purchase
     And seat 1 is to act
     And the seats that peeped are "1"
     And the pool holds 1
-    And seat 1 has paid 1 into the pool for peeping
+    And seat 1 pays 1 into the pool for "peep-fee"
     And seat 1 may not peep
     When seat 1 peeps
     Then the action is rejected as "not-provided-for"
@@ -221,13 +221,13 @@ Feature: Exchanges: Peep and Purchase
     When seat 1 buys 2 cards throwing away "2D 3D"
     Then the action is accepted
     And seat 1 holds "4D 5D 6D AS KS"
-    And seat 1 has paid 2 into the pool for fresh cards
+    And seat 1 pays 2 into the pool for "purchase-fee"
     And the pool holds 2
     And the stock holds 30 cards
     And seat 2 is to act
     When seat 2 refuses to buy
     Then seat 2 holds "2H 3H 4H 5H 6H"
-    And seat 2 has paid 0 into the pool for fresh cards
+    And seat 2 pays nothing into the pool
     When seat 3 buys 5 cards throwing away "2S 3S 4S 5S 6S"
     Then seat 3 holds "QS JS TS 9S 7C"
     And seat 0 is to act
@@ -517,8 +517,8 @@ Feature: Exchanges: Peep and Purchase
     And the outcome is "made"
     And the payments are "-3 8 -4 -3"
     And the pool holds 2
-    And seat 1 has paid 1 into the pool for peeping
-    And seat 2 has paid 1 into the pool for peeping
+    And seat 1 pays 1 into the pool for "peep-fee"
+    And seat 2 pays 1 into the pool for "peep-fee"
 
     Examples:
       | profile   | source                                  |

@@ -22,12 +22,12 @@ from typing import Any
 from napspec.conformance import schemas
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.errors import SpecError
-from napspec.suite.cards import CardError, format_card, parse_card, parse_cards, sort_cards
+from napspec.suite.cards import PACK, RANKS, SUITS, CardError, format_card, parse_card, parse_cards, sort_cards
 
 OptionValue = str | int | bool
 
 #: The queries of the protocol, in the order the documentation gives them.
-QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 
 class CaseError(ValueError):
@@ -239,6 +239,7 @@ def make_case(
         "actions": [dict(action) for action in actions],
         "queries": list(queries),
     }
+    case = complete_case(case, register)
     validate_case(case, register)
     return case
 
@@ -268,6 +269,11 @@ def structural_problems(case: Mapping[str, Any]) -> list[str]:
             problems.append("a draw start takes no actions")
         if list(case["queries"]) != ["first-dealer"]:
             problems.append('a draw start takes exactly the query "first-dealer"')
+    elif "end_of_session" in start:
+        if case["actions"]:
+            problems.append("an end_of_session start takes no actions")
+        if list(case["queries"]) != ["pool"]:
+            problems.append('an end_of_session start takes exactly the query "pool"')
     elif "first-dealer" in case["queries"]:
         problems.append('the query "first-dealer" needs a draw start')
     return problems
@@ -345,6 +351,115 @@ def validate_case(case: object, register: Register | None = None) -> None:
     if problems:
         name = case.get("id") if isinstance(case, Mapping) else None
         raise CaseError(f"case {name!r} is not valid: " + "; ".join(problems))
+
+
+# ------------------------------------------------------------------- napspec/1.2 defaults
+
+#: The amount of a short pack's value that gives its size at a table of that many players.
+_PACK_SIZE_AMOUNTS: Mapping[int, str] = {4: "pack-for-four", 5: "pack-for-five"}
+
+
+def pack_in_play(options: Mapping[str, Any], players: int, register: Register | None = None) -> list[str] | None:
+    """The cards of the pack a case's rules play with, in canonical order: the full pack, or
+    under a short ``pack`` the highest ranks of every suit, as many as the value's amount
+    for the table says (interpretation short-pack-lowest-cards-out); ``None`` for a table
+    the short pack has no size for.
+
+    >>> from napspec.spec import load
+    >>> options = load().variant_values("wikipedia", ["short-pack"])
+    >>> pack = pack_in_play(options, 4)
+    >>> len(pack), pack[:3], pack_in_play(options, 3)
+    (28, ['8C', '9C', 'TC'], None)
+    >>> len(pack_in_play({}, 3))
+    52
+    """
+    register = register or load()
+    option = register.options.get("pack")
+    value = options.get("pack")
+    if option is None or value is None or value == option.plain:
+        return list(PACK)
+    key = _PACK_SIZE_AMOUNTS.get(players)
+    size = option.value(value).amounts.get(key) if key is not None else None
+    if size is None:
+        return None
+    per_suit = size // len(SUITS)
+    return [card for card in PACK if RANKS.index(card[0]) >= len(RANKS) - per_suit]
+
+
+def outside_the_pack(options: Mapping[str, Any], players: int, start: Mapping[str, Any]) -> str:
+    """Why a case of ``players`` starting as ``start`` cannot be played with the pack
+    of ``options`` (a short pack: another table size, or cards it has not got), or ``""``.
+
+    >>> short = load().variant_values("wikipedia", ["short-pack"])
+    >>> outside_the_pack(short, 6, {"hands": []})
+    'the pack short-28-36 has no size for 6 players'
+    >>> outside_the_pack(short, 4, {"hands": [["2C", "AS"], ["KS"]]})
+    'the pack short-28-36 has not got 2C'
+    >>> outside_the_pack(short, 4, {"hands": [["AS"], ["KS"]]})
+    ''
+    """
+    pack = pack_in_play(options, players)
+    if pack is None:
+        return f"the pack {options.get('pack')} has no size for {players} players"
+    if len(pack) == len(PACK):
+        return ""
+    if "deck" in start:
+        dealt = list(start["deck"])
+    else:
+        drawn = start.get("draw", [])
+        dealt = [*drawn, *(card for hand in start.get("hands", ()) for card in hand)]
+        dealt += list(start.get("extra_hand", ()))
+    missing = sort_cards(set(dealt) - set(pack))
+    if missing:
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        return f"the pack {options.get('pack')} has not got {', '.join(missing[:5])}{more}"
+    if "deck" in start and len(dealt) != len(pack):
+        return f"the pack {options.get('pack')} has {len(pack)} cards, not {len(dealt)}"
+    return ""
+
+
+#: The values of the napspec/1.2 options under which a case carries more than its start.
+_POOL_PLAYED = ("pool", "played")
+_PEEP_PLAYED = ("peep", "played")
+_PURCHASE_PLAYED = ("purchase", "played")
+
+
+def complete_case(case: Mapping[str, Any], register: Register | None = None) -> dict[str, Any]:
+    """``case`` with what napspec/1.2 requires under its rules and a scenario that does not
+    speak of it leaves unsaid: with the pool played, an empty pool and the dealer as the
+    original dealer; with stacked hands under peep played, a peep card (the first card of
+    the pack in play, in canonical order, that is not dealt); under purchase played, the
+    stock (the undealt cards of the pack in play, in canonical order). What the case gives
+    is kept.
+
+    >>> options = load().variant_values("hoyle", ["peep"])
+    >>> case = {"options": options, "players": 2, "dealer": 1,
+    ...         "start": {"hands": [["2C", "3C", "4C", "5C", "6C"], ["AS", "KS", "QS", "JS", "TS"]]}}
+    >>> completed = complete_case(case)
+    >>> completed["pool"], completed["original_dealer"], completed["start"]["peep_card"]
+    (0, 1, '7C')
+    """
+    register = register or load()
+    options: Mapping[str, Any] = case["options"]
+    completed = dict(case)
+    if options.get(_POOL_PLAYED[0]) == _POOL_PLAYED[1]:
+        completed.setdefault("pool", 0)
+        completed.setdefault("original_dealer", case["dealer"])
+    start = case["start"]
+    peep = options.get(_PEEP_PLAYED[0]) == _PEEP_PLAYED[1]
+    purchase = options.get(_PURCHASE_PLAYED[0]) == _PURCHASE_PLAYED[1]
+    if "hands" not in start or not (peep or purchase):
+        return completed
+    pack = pack_in_play(options, case["players"], register) or []
+    dealt = {card for hand in start["hands"] for card in hand} | set(start.get("extra_hand", ()))
+    undealt = [card for card in pack if card not in dealt]
+    start = dict(start)
+    if peep and "peep_card" not in start and undealt:
+        start["peep_card"] = undealt[0]
+    if purchase and "stock" not in start:
+        start["stock"] = [card for card in undealt if card != start.get("peep_card")]
+    completed["start"] = start
+    return completed
 
 
 # ---------------------------------------------------------------------------- comparisons

@@ -17,13 +17,12 @@ to a target whose option values differ from those it was written for
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
-from napspec.suite.cards import canonical_pack
-from napspec.suite.cases import CaseError, validate_case
+from napspec.suite.cases import CaseError, complete_case, outside_the_pack, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
@@ -147,6 +146,10 @@ def plan_row(
     if builder.start is None:
         raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): neither hands, pack nor draw was given")
     options, reason = _options(builder, scenario, target)
+    if not reason and target is not None and builder.players is not None:
+        # A scenario written for the full pack does not apply to a target's short pack
+        # that has not got its cards or its table.
+        reason = outside_the_pack(options, builder.players, builder.start)
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
@@ -171,13 +174,12 @@ def plan_row(
             "players": builder.players,
             "dealer": builder.dealer,
             "irregular": builder.irregular,
-            "start": _dealt_to_the_table(builder.start, options),
+            **_pool_fields(builder),
+            "start": builder.start,
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
         }
-        if options.get("pool") == "played":  # napspec/1.2: the pool as the case begins, and who dealt first
-            message["pool"] = 0
-            message["original_dealer"] = builder.dealer
+        message = complete_case(message)
         try:
             validate_case(message)
         except CaseError as error:
@@ -191,22 +193,15 @@ def plan_row(
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
 
 
-def _dealt_to_the_table(start: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
-    """A stacked start as the rules in force deal it: under Peep Nap a peep card (the first card
-    of the fixed order of the pack that the scenario deals nobody, where it names none), under
-    Purchase Nap the stock (the cards dealt nobody, in that order, where it gives none)."""
-    if "hands" not in start:
-        return start
-    dealt = {card for hand in start["hands"] for card in hand} | set(start.get("extra_hand", ()))
-    rest = [card for card in canonical_pack() if card not in dealt]
-    start = dict(start)
-    if options.get("peep") == "played" and "peep_card" not in start:
-        start["peep_card"] = rest[0]
-    if "peep_card" in start:
-        rest = [card for card in rest if card != start["peep_card"]]
-    if options.get("purchase") == "played" and "stock" not in start:
-        start["stock"] = rest
-    return start
+def _pool_fields(builder: CaseBuilder) -> dict[str, Any]:
+    """The case's ``pool`` and ``original_dealer`` where the scenario gives them (napspec/1.2;
+    :func:`~napspec.suite.cases.complete_case` gives an empty pool and the dealer otherwise)."""
+    fields: dict[str, Any] = {}
+    if builder.pool is not None:
+        fields["pool"] = builder.pool
+    if builder.original_dealer is not None:
+        fields["original_dealer"] = builder.original_dealer
+    return fields
 
 
 def plan_scenario(

@@ -39,6 +39,7 @@ from typing import Any, Literal, TypeVar
 from napspec.spec import load
 from napspec.spec.errors import SpecError
 from napspec.suite.cards import SUITS, canonical_pack, parse_cards
+from napspec.suite.cases import pack_in_play
 from napspec.suite.checks import Check, Operation
 
 Keyword = Literal["Given", "When", "Then"]
@@ -301,6 +302,9 @@ class CaseBuilder:
     empty_seats: set[int] = field(default_factory=set)
     #: The variants played (their option values are among the overrides).
     variants: list[str] = field(default_factory=list)
+    #: The pool as the case begins, and the first dealer of the session (option pool played).
+    pool: int | None = None
+    original_dealer: int | None = None
 
     def act(self, action: ActionDict) -> None:
         self.actions.append(action)
@@ -417,10 +421,23 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
 
 def _given_pack(b: CaseBuilder, a: Args) -> None:
     top = parse_cards(a["cards"])
-    b.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
+    b.start = {"deck": top + [card for card in _pack_in_play(b) if card not in top]}
     # Who gets which card of a stacked pack depends on how it is cut and dealt: how many
-    # cards each seat takes, and whether an extra hand is dealt with them.
-    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet", "purchase"}
+    # cards each seat takes, and whether an extra hand is dealt with them; and the pack is
+    # the pack in play (rule players.short-pack).
+    # At Purchase Nap the players buy before they call.
+    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet", "pack", "purchase"}
+
+
+def _pack_in_play(b: CaseBuilder) -> list[str]:
+    """The cards of the pack the scenario's rules play with, at its table."""
+    if b.profile is None:
+        return canonical_pack()
+    options = {**load().profile_values(b.profile), **b.overrides}
+    cards = pack_in_play(options, b.players or 0)
+    if cards is None:
+        raise ScenarioError(f"no pack is played at a table of {b.players} under pack={options.get('pack')}")
+    return cards
 
 
 def _given_peep_card(b: CaseBuilder, a: Args) -> None:
@@ -448,19 +465,6 @@ def _buy(b: CaseBuilder, a: Args) -> None:
     if len(cards) != a["count"]:
         raise ScenarioError(f"{a['count']} cards bought, but {len(cards)} thrown away")
     b.act({"type": "buy", "seat": a["seat"], "cards": cards})
-
-
-def _pool_fee(b: CaseBuilder, a: Args, reason: str) -> None:
-    b.expect(
-        f"{reason} paid into the pool by seat {a['seat']}",
-        ["pool"],
-        [
-            {"get": ["answers", "pool", "transfers"]},
-            {"where": {"from": a["seat"], "to": "pool", "reason": reason}},
-            {"pluck": "amount"},
-        ],
-        [a["amount"]] if a["amount"] else [],
-    )
 
 
 def _then_may_buy(b: CaseBuilder, a: Args) -> None:
@@ -677,6 +681,61 @@ def _result(b: CaseBuilder, what: str, key: str, expected: Any) -> None:
     b.expect(what, ["result"], [{"get": ["answers", "result", key]}], expected)
 
 
+#: The options whose values change what each seat pays (its movements with the pool are in
+#: its payments): a scenario that states the payments needs them as written.
+POOL_PAYMENTS = ("pool", "pool-contributions", "pool-fines", "pool-failed-nap")
+
+
+def _then_payments(b: CaseBuilder, a: Args) -> None:
+    b.needs.update(POOL_PAYMENTS)
+    _result(b, "payments by seat", "payments", [int(x) for x in a["amounts"].split()])
+
+
+# ------------------------------------------------------------------------------ the pool
+
+#: Why stakes move into or out of the pool, as the protocol names it, in words.
+POOL_REASONS = {
+    "peep-fee": "the fee for a peep",
+    "purchase-fee": "the fee for fresh cards",
+    "dealer-contribution": "the dealer's contribution",
+    "player-contribution": "a player's contribution",
+    "card-contribution": "a knave or five played",
+    "misdeal-fine": "the fine for a misdeal",
+    "failed-nap": "a failed Nap doubling the pool",
+    "pool-won": "a made Nap taking the pool",
+    "pool-divided": "a share of the pool divided",
+    "pool-drawn": "the pool, or what is left of it, drawn for",
+}
+POOL_MOVES: list[Operation] = [{"get": ["answers", "pool", "transfers"]}]
+
+
+def _given_pool(b: CaseBuilder, a: Args) -> None:
+    b.pool = a["count"]
+
+
+def _given_first_dealer(b: CaseBuilder, a: Args) -> None:
+    b.original_dealer = a["seat"]
+
+
+def _given_end_of_session(b: CaseBuilder, a: Args) -> None:
+    b.start = {"end_of_session": {"draw": []}}
+    b.pool = a["count"]
+
+
+def _given_pool_draw(b: CaseBuilder, a: Args) -> None:
+    if b.start is None or "end_of_session" not in b.start:
+        raise ScenarioError("the cards for the pool are dealt when the players stop: give that first")
+    b.start["end_of_session"]["draw"] = parse_cards(a["cards"])
+
+
+def _then_pool_moves(b: CaseBuilder, what: str, where: dict[str, Any], expected: list[int]) -> None:
+    b.expect(what, ["pool"], [*POOL_MOVES, {"where": where}, {"pluck": "amount"}], expected)
+
+
+def _say_pool_reason(reason: str) -> list[Piece]:
+    return described(reason, POOL_REASONS)
+
+
 def _then_offences(b: CaseBuilder, a: Args) -> None:
     listing = a["listing"].strip()
     stated: list[tuple[str, int | None]] = []
@@ -855,6 +914,35 @@ VOCABULARY: tuple[Phrase, ...] = (
         'the cards turned for the first deal are "{cards:text}"',
         _given_draw,
         lambda a, c: ["The cards turned for the first deal are, in the order drawn: ", Cards(a["cards"]), "."],
+    ),
+    # the pool
+    _p(
+        "Given",
+        "the pool holds {count:int} stakes as the hand begins",
+        _given_pool,
+        lambda a, c: ["The pool holds ", *plural(a["count"], "stake", "stakes"), " as the hand begins."],
+    ),
+    _p(
+        "Given",
+        "seat {seat:int} was the first dealer of the session",
+        _given_first_dealer,
+        lambda a, c: [*Seat(a["seat"]), " dealt the first hand of the session."],
+    ),
+    _p(
+        "Given",
+        "the players stop with {count:int} in the pool",
+        _given_end_of_session,
+        lambda a, c: ["The players stop with ", *plural(a["count"], "stake", "stakes"), " in the pool."],
+    ),
+    _p(
+        "Given",
+        'the cards dealt for the pool are "{cards:text}"',
+        _given_pool_draw,
+        lambda a, c: [
+            "The cards dealt for the pool, from the dealer's left round to the dealer and again for those tied: ",
+            Cards(a["cards"]),
+            ".",
+        ],
     ),
     # ------------------------------------------------------------------- When
     _p(
@@ -1204,12 +1292,7 @@ VOCABULARY: tuple[Phrase, ...] = (
         lambda b, a: _result(b, "outcome", "outcome", a["outcome"]),
         lambda a, c: ["Outcome: ", *described(a["outcome"], OUTCOMES), "."],
     ),
-    _p(
-        "Then",
-        'the payments are "{amounts:text}"',
-        lambda b, a: _result(b, "payments by seat", "payments", [int(x) for x in a["amounts"].split()]),
-        lambda a, c: _say_payments(a["amounts"]),
-    ),
+    _p("Then", 'the payments are "{amounts:text}"', _then_payments, lambda a, c: _say_payments(a["amounts"])),
     _p(
         "Then",
         "the next dealer is seat {seat:int}",
@@ -1257,24 +1340,6 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "Then",
-        "the pool holds {amount:int}",
-        lambda b, a: b.expect("stakes in the pool", ["pool"], [{"get": ["answers", "pool", "pool"]}], a["amount"]),
-        lambda a, c: ["The pool holds ", *plural(a["amount"], "stake", "stakes"), "."],
-    ),
-    _p(
-        "Then",
-        "seat {seat:int} has paid {amount:int} into the pool for peeping",
-        lambda b, a: _pool_fee(b, a, "peep-fee"),
-        lambda a, c: [*Seat(a["seat"]), " has paid ", Value(a["amount"]), " into the pool for his peep."],
-    ),
-    _p(
-        "Then",
-        "seat {seat:int} has paid {amount:int} into the pool for fresh cards",
-        lambda b, a: _pool_fee(b, a, "purchase-fee"),
-        lambda a, c: [*Seat(a["seat"]), " has paid ", Value(a["amount"]), " into the pool for fresh cards."],
-    ),
-    _p(
-        "Then",
         "seat {seat:int} may peep",
         lambda b, a: b.expect(
             f"seat {a['seat']} may peep", ["legal-actions"], [*_legal(a["seat"], "peep"), {"nonempty": True}], True
@@ -1318,6 +1383,83 @@ VOCABULARY: tuple[Phrase, ...] = (
             *plural(a["made"], "trick has", "tricks have"),
             " been made.",
         ],
+    ),
+    # the pool
+    _p(
+        "Then",
+        "the pool holds {count:int}",
+        lambda b, a: b.expect("the pool", ["pool"], [{"get": ["answers", "pool", "pool"]}], a["count"]),
+        lambda a, c: ["The pool holds ", *plural(a["count"], "stake", "stakes"), "."],
+    ),
+    _p(
+        "Then",
+        "nothing is paid into or taken from the pool",
+        lambda b, a: b.expect("the movements of the pool", ["pool"], POOL_MOVES, []),
+        lambda a, c: ["Nothing is paid into the pool or taken from it."],
+    ),
+    _p(
+        "Then",
+        'seat {seat:int} pays {count:int} into the pool for "{reason:text}"',
+        lambda b, a: _then_pool_moves(
+            b, f"seat {a['seat']} paying in for {a['reason']}", {"from": a["seat"], "reason": a["reason"]}, [a["count"]]
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " pays ",
+            *plural(a["count"], "stake", "stakes"),
+            " into the pool: ",
+            *_say_pool_reason(a["reason"]),
+            ".",
+        ],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} pays nothing into the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} paying in", {"from": a["seat"]}, []),
+        lambda a, c: [*Seat(a["seat"]), " pays nothing into the pool."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} pays into the pool for {count:int} knaves and fives",
+        lambda b, a: b.expect(
+            f"knaves and fives paid for by seat {a['seat']}",
+            ["pool"],
+            [*POOL_MOVES, {"where": {"from": a["seat"], "reason": "card-contribution"}}, {"count": True}],
+            a["count"],
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " pays into the pool for ",
+            *plural(a["count"], "knave or five", "knaves and fives"),
+            " not of trumps that he played.",
+        ],
+    ),
+    _p(
+        "Then",
+        'seat {seat:int} takes {count:int} from the pool for "{reason:text}"',
+        lambda b, a: _then_pool_moves(
+            b, f"seat {a['seat']} taking for {a['reason']}", {"to": a["seat"], "reason": a["reason"]}, [a["count"]]
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " takes ",
+            *plural(a["count"], "stake", "stakes"),
+            " from the pool: ",
+            *_say_pool_reason(a["reason"]),
+            ".",
+        ],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} takes {count:int} from the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} taking from the pool", {"to": a["seat"]}, [a["count"]]),
+        lambda a, c: [*Seat(a["seat"]), " takes ", *plural(a["count"], "stake", "stakes"), " from the pool."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} takes nothing from the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} taking from the pool", {"to": a["seat"]}, []),
+        lambda a, c: [*Seat(a["seat"]), " takes nothing from the pool."],
     ),
 )
 

@@ -276,7 +276,7 @@ __all__ = ["main"]
 
 @main.command()
 def serve() -> None:
-    """Speak the napspec/1.1 conformance protocol on stdin/stdout (docs/implementers.md).
+    """Speak the napspec/1.2 conformance protocol on stdin/stdout (docs/implementers.md).
 
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.

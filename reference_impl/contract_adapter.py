@@ -9,9 +9,10 @@ program (``python -m napspec.reference.contract_adapter``) it serves the protoco
 stdin/stdout.
 
 It speaks napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the
-peep exchange; the pool), which adds to napspec/1.1 (the calls beyond Nap: named calls, the
-extra hand, the discard), and plays a case of an older version too: the options it has not got
-are then at their plain values.
+peep exchange; the pool: a case's ``pool`` and ``original_dealer``, the ``end_of_session``
+start and the ``pool`` query; shortened packs), napspec/1.1 (the calls beyond Nap: named calls,
+the extra hand, the discard) and plays a case of an older version too: the options it has not
+got are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
@@ -77,8 +78,9 @@ from napspec.reference.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from napspec.reference.events import POOL, Information
+from napspec.reference.events import POOL, Information, Transfer
 from napspec.reference.hand import CLAIMED, Hand
+from napspec.reference.pool import cards_of, dispose_of_pool
 from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
 from napspec.spec import load as load_register
@@ -86,13 +88,6 @@ from napspec.spec import load as load_register
 _REGISTER = load_register()
 _PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
 """The options that switch the calls beyond Nap on, at the value that is the plain game."""
-
-_ADDED_IN_1_2 = tuple(
-    option
-    for option in OPTIONS_BY_PROTOCOL["napspec/1.2"]
-    if option not in OPTIONS_BY_PROTOCOL["napspec/1.1"] and option in _PLAIN
-)
-"""The options napspec/1.2 added (Peep, Purchase, the pool, short packs, the Double Header)."""
 
 QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
@@ -275,17 +270,37 @@ def _action_json(action: Action) -> dict[str, Any]:
 
 
 def _plays_variants(rules: Rules) -> bool:
-    """Whether any option of napspec/1.1 is away from its plain value (the answers then carry
-    ``declaration`` and ``extra_hand``)."""
+    """Whether any option of napspec/1.1 or 1.2 is away from its plain value (the answers
+    then carry ``declaration`` and ``extra_hand``)."""
     values = rules.options()
     return any(values[option] != plain for option, plain in _PLAIN.items())
 
 
+_OPTIONS_1_2 = frozenset(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - frozenset(OPTIONS_BY_PROTOCOL["napspec/1.1"])
+
+
 def _plays_1_2(rules: Rules) -> bool:
-    """Whether any option napspec/1.2 added is away from its plain value (the state then carries
-    ``peep_card``, ``peeped`` and ``stock``)."""
+    """Whether any option napspec/1.2 added is away from its plain value (the state then
+    carries ``peep_card``, ``peeped`` and ``stock``)."""
     values = rules.options()
-    return any(values[option] != _PLAIN[option] for option in _ADDED_IN_1_2)
+    return any(values[option] != _PLAIN[option] for option in _OPTIONS_1_2)
+
+
+def _pool_answer(pool: int, transfers: Sequence[Transfer]) -> dict[str, Any]:
+    """The ``pool`` answer: the stakes in the pool and its movements (:data:`POOL` is
+    ``"pool"``)."""
+    return {
+        "pool": pool,
+        "transfers": [
+            {
+                "from": "pool" if move.payer == POOL else move.payer,
+                "to": "pool" if move.payee == POOL else move.payee,
+                "amount": move.amount,
+                "reason": move.reason,
+            }
+            for move in transfers
+        ],
+    }
 
 
 def _answer(hand: Hand, query: str) -> Any:
@@ -349,18 +364,7 @@ def _answer(hand: Hand, query: str) -> Any:
             for offence in hand.offences
         ]
     if query == "pool":
-        return {
-            "pool": hand.pool,
-            "transfers": [
-                {
-                    "from": "pool" if move.payer == POOL else move.payer,
-                    "to": "pool" if move.payee == POOL else move.payee,
-                    "amount": move.amount,
-                    "reason": move.reason,
-                }
-                for move in hand.pool_transfers
-            ],
-        }
+        return _pool_answer(hand.pool, hand.pool_transfers)
     raise UnplayableCase(f"the query {query!r} needs a draw start")
 
 
@@ -399,10 +403,19 @@ class ReferenceEngine:
         queries: list[str] = list(case["queries"])
         players: int = case["players"]
         irregular = bool(case["irregular"])
-        # A case of napspec/1 has not got the options of 1.1: they are at their plain values.
+        # A case of an older version has not got the options added since: they are at their
+        # plain values.
         options = {**_PLAIN, **case["options"]}
+        # napspec/1.2: the pool as the case begins, and the session's first dealer.
+        pool: dict[str, Any] = {}
+        if "pool" in case:
+            pool["pool"] = case["pool"]
+        if "original_dealer" in case:
+            pool["original_dealer"] = case["original_dealer"]
         try:
             rules = Rules.from_options(options, name=case_id)
+            if "end_of_session" in start:
+                return self._end_of_session(case, case_id, rules)
             if "draw" in start:
                 if case["actions"] or queries != ["first-dealer"]:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
@@ -437,6 +450,27 @@ class ReferenceEngine:
         steps = [_step(hand, action) for action in case["actions"]]
         answers = {query: _answer(hand, query) for query in queries}
         return {"case": case_id, "steps": steps, "answers": answers}
+
+    @staticmethod
+    def _end_of_session(case: dict[str, Any], case_id: str, rules: Rules) -> dict[str, Any]:
+        """The players stop with the case's pool in the pool: it is disposed of
+        (:func:`~napspec.reference.pool.dispose_of_pool`), the case's dealer dealing the draw."""
+        if case["actions"] or list(case["queries"]) != ["pool"]:
+            raise UnplayableCase('an end_of_session start takes no actions and only the query "pool"')
+        players: int = case["players"]
+        rules.check_players(players)
+        dealer = case["dealer"]
+        if not 0 <= dealer < players:
+            raise UnplayableCase(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        draw = _cards(case["start"]["end_of_session"]["draw"])
+        pack = set(rules.pack_cards(players))
+        outside = [card for card in draw if card not in pack]
+        if outside:
+            raise UnplayableCase(f"cards of the draw not in the pack in play: {', '.join(map(format_card, outside))}")
+        pool: int = case.get("pool", 0)
+        moves, _ = dispose_of_pool(rules, players, dealer, pool, cards_of(iter(draw)))
+        left = pool - sum(move.amount for move in moves)
+        return {"case": case_id, "steps": [], "answers": {"pool": _pool_answer(left, moves)}}
 
 
 def main() -> None:

@@ -128,7 +128,7 @@ class PoolAccount(HandState):
         moves = self._pool_moves
         while moves and moves[-1].reason in SETTLEMENT_REASONS:
             undone = moves.pop()
-            self._pool += undone.amount if undone.payer != POOL else -undone.amount
+            self._pool -= undone.amount if undone.payer != POOL else -undone.amount
         rules = self._rules
         per_card = rules.pool_amount("pool-contributions", "pool-per-card")
         if per_card:

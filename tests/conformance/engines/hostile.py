@@ -23,7 +23,16 @@ process it starts (one a line), so a test can check that none is left behind.
   wrong types (a number for ``declaration``, a string for ``extra_hand``, a name for
   ``call``);
 - "huge-legal-actions": speaks napspec/1.1 and answers ``legal-actions`` with 20,000
-  discards (1.4 MB: within the line limit, beyond the item limit).
+  discards (1.4 MB: within the line limit, beyond the item limit);
+- "pool-answer KIND": speaks napspec/1.2, answers the query ``pool`` and gives every state
+  the fields of napspec/1.2, but spoils them as KIND says: "not-an-object" (the pool answer
+  is a list), "pool-a-string" (``pool`` is ``"3"``), "no-transfers", "negative" (a transfer
+  of -1), "unknown-reason" (a reason of rich markup and escape sequences), "extra-fields"
+  (an extra field in the answer and in a transfer), "pool-to-pool" (a transfer from the
+  pool to the pool), "seat-off-table" (a transfer from seat 9 at a table of four),
+  "does-not-add-up" (the pool now is not what the transfers leave), "overdrawn" (more taken
+  out than the pool held), "state-lacks-fields" (the state without ``peep_card``,
+  ``peeped`` and ``stock``), "none" (nothing spoilt: a well-behaved napspec/1.2 engine).
 """
 
 from __future__ import annotations
@@ -70,10 +79,47 @@ def _new_fields(mode: str, response: dict[str, Any]) -> dict[str, Any]:
     return response
 
 
+#: A transfer into the pool that the spoilt pool answers start from.
+_FEE = {"from": 1, "to": "pool", "amount": 1, "reason": "peep-fee"}
+
+
+def _pool_answer(kind: str, case: dict[str, Any]) -> Any:
+    """The answer to the query ``pool`` spoilt as ``kind`` says (see the module's docstring)."""
+    began: int = case.get("pool", 0)
+    answer: dict[str, Any] = {"pool": began + 1, "transfers": [dict(_FEE)]}
+    spoilt: dict[str, Any] = {
+        "not-an-object": [began],
+        "pool-a-string": {**answer, "pool": "3"},
+        "no-transfers": {"pool": began},
+        "negative": {"pool": began - 1, "transfers": [{**_FEE, "amount": -1}]},
+        "unknown-reason": {**answer, "transfers": [{**_FEE, "reason": "[bold red]bribe[/]\x1b]0;pwned\x07\x1b[2J"}]},
+        "extra-fields": {**answer, "bonus": 1, "transfers": [{**_FEE, "note": "tip"}]},
+        "pool-to-pool": {**answer, "transfers": [{**_FEE, "from": "pool"}]},
+        "seat-off-table": {**answer, "transfers": [{**_FEE, "from": 9}]},
+        "does-not-add-up": {**answer, "pool": began + 5},
+        "overdrawn": {"pool": 0, "transfers": [{"from": "pool", "to": 1, "amount": began + 1, "reason": "pool-won"}]},
+    }
+    return spoilt.get(kind, answer)
+
+
+def _pool_response(kind: str, case: dict[str, Any]) -> dict[str, Any]:
+    """The toy's run response with the napspec/1.2 answers, spoilt as ``kind`` says."""
+    response = run_response({**case, "queries": [query for query in case["queries"] if query != "pool"]})
+    state = response["answers"].get("state")
+    if isinstance(state, dict) and kind != "state-lacks-fields":
+        state.update(declaration=None, extra_hand=None, peep_card=None, peeped=[], stock=0)
+    if "pool" in case["queries"]:
+        response["answers"]["pool"] = _pool_answer(kind, case)
+    return response
+
+
 def _hello(mode: str) -> Any:
     hello = hello_response("hostile")
     if mode in NEW_FIELD_MODES:
         hello["protocol"] = "napspec/1.1"
+    if mode == "pool-answer":
+        hello["protocol"] = "napspec/1.2"
+        hello["capabilities"]["queries"].append("pool")
     if mode == "markup":
         hello["engine"]["name"] = "[/bold][link=https://example.invalid]click me[/link]\x1b]0;pwned\x07"
         hello["engine"]["version"] = "[red]1.0\x1b[2J\x1b[H"
@@ -126,6 +172,9 @@ def main() -> None:
                 time.sleep(0.2)
             if mode in NEW_FIELD_MODES:
                 send(_new_fields(mode, run_response(case)))
+                continue
+            if mode == "pool-answer":
+                send(_pool_response(arguments[1] if len(arguments) > 1 else "none", case))
                 continue
             send(run_response(case))
         elif request["cmd"] == "bye":
