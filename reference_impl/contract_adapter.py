@@ -421,10 +421,6 @@ class ReferenceEngine:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
                 session = Session(rules, players, decks=[_cards(start["draw"])], allow_irregular=irregular)
                 return {"case": case_id, "steps": [], "answers": {"first-dealer": {"seat": session.first_dealer}}}
-            # napspec/1.2: the pool as the case begins, and the first dealer of the session.
-            pool: dict[str, Any] = {}
-            if "pool" in case:
-                pool = {"pool": case["pool"], "original_dealer": case.get("original_dealer")}
             if "hands" in start:
                 holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
                 extra = _cards(start["extra_hand"]) if "extra_hand" in start else None

@@ -58,12 +58,12 @@ def test_every_row_is_planned_or_not_applicable_under_a_variant_target(target: T
     players-and-pack)."""
     plans = _plans(target, SCENARIOS)
     applicable = [plan for plan in plans if not plan.not_applicable]
-    chapters = {REGISTER.options[option].chapter for variant in target.variants for option in _bundle(target, variant)}
-    assert any(plan.scenario.chapter not in chapters for plan in applicable), "no plain scenario applies"
+    assert any(plan.scenario.chapter != "calls-beyond-nap" for plan in applicable), "no plain scenario applies"
     for plan in applicable:
         assert plan.cases, plan.label
         for case in plan.cases:
             assert case.message["options"] == dict(target.values), plan.label
+    chapters = {REGISTER.options[option].chapter for variant in target.variants for option in _bundle(target, variant)}
     chapter = [plan for plan in plans if plan.scenario.chapter in chapters]
     assert any(not plan.not_applicable for plan in chapter), f"no scenario of the variant runs under {target.name}"
 
