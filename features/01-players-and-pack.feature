@@ -223,6 +223,97 @@ Feature: Players and pack
       | 2    | 2S 3C 3D 5H 5S |
       | 3    | 3H 3S 4C 6C 6D |
 
+  @rule:players.short-pack @rule:players.pack @rule:dealing.five-cards @id:players-short-pack-of-28-for-four
+  Scenario: With the shortened pack four play with 28 cards, ace to eight
+    Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards. If four play, 28 to 32 cards are used"
+    Wikipedia infobox: "Cards28-52"
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 4 players with seat 0 dealing
+    And the pack from the top is "AS KS QS JS TS"
+    When seat 3 cuts 4 cards
+    And seat 0 deals
+    Then the action is accepted
+    And the hands are:
+      | seat | cards          |
+      | 0    | 9D TD JD JH QH |
+      | 1    | TS 8C 9C QD KD |
+      | 2    | TC JC QC AD 8H |
+      | 3    | KC AC 8D 9H TH |
+
+  @rule:players.short-pack @rule:dealing.undealt-cards @id:players-short-pack-undealt-cards-not-used
+  Scenario: The eight cards of the shortened pack left undealt stay out of play
+    Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards."
+    Hoyle p. 99: "There is no turn-up, and the undealt cards must be placed in a heap face downwards in the middle of the table, and not touched until the round is over"
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 4 players with seat 0 dealing
+    And the pack from the top is "AS KS QS JS TS"
+    When seat 3 cuts 4 cards
+    And seat 0 deals
+    And seat 1 calls 1
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And seat 1 plays "AS"
+    Then the action is rejected as "card-not-held"
+    When seat 1 plays "TS"
+    Then the action is accepted
+    And trumps are "S"
+
+  @rule:players.short-pack @rule:players.number @id:players-short-pack-of-36-for-five
+  Scenario: With the shortened pack five play with 36 cards, ace to six
+    Wikipedia § Set-up: "If four play, 28 to 32 cards are used, if five, 36 to 40 cards."
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 5 players with seat 0 dealing
+    And the pack from the top is "AS KS QS JS TS"
+    When seat 4 cuts 4 cards
+    And seat 0 deals
+    Then the action is accepted
+    And the hands are:
+      | seat | cards          |
+      | 0    | 8D 9D TD TH JH |
+      | 1    | TS 6C 7C JD QD |
+      | 2    | 8C 9C TC KD AD |
+      | 3    | JC QC KC 6H 7H |
+      | 4    | AC 6D 7D 8H 9H |
+
+  @rule:players.short-pack @id:players-short-pack-draw-for-the-first-deal
+  Scenario: The first dealer is drawn from the shortened pack, the lowest card dealing
+    Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards."
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 4 players with seat 0 dealing
+    And the cards turned for the first deal are "9C 8D AS TH"
+    Then the first dealer is seat 2
+
+  @rule:players.short-pack @rule:play.trick-winner @id:players-short-pack-keeps-the-ranking
+  Scenario: The shortened pack keeps the ranking: the eight is the lowest card of a suit
+    Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards."
+
+    Given the profile "wikipedia"
+    And the variant "short-pack"
+    And 4 players with seat 3 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 8S AH KH QH JH |
+      | 1    | 9S AC KC QC JC |
+      | 2    | TS AD KD QD JD |
+      | 3    | JS 8H 8C 8D 9H |
+    When seat 0 calls 1
+    And seat 1 passes
+    And seat 2 passes
+    And seat 3 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 0      | 8S 9S TS JS |
+    Then trick 1 is won by seat 3
+
   @rule:players.ranking @rule:play.trick-winner @id:players-ranking-ace-high
   Scenario Outline: The cards rank ace, king, queen, knave, ten and down to the deuce
     Peel p. 4: "The only safe and perfect Nap is ace, king, queen, knave, and ten of the same suit"

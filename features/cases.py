@@ -29,7 +29,7 @@ from napspec.suite.cards import PACK, RANKS, SUITS, CardError, format_card, pars
 OptionValue = str | int | bool
 
 #: The queries of the protocol, in the order the documentation gives them.
-QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERIES: tuple[str, ...] = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 
 class CaseError(ValueError):
@@ -271,6 +271,11 @@ def structural_problems(case: Mapping[str, Any]) -> list[str]:
             problems.append("a draw start takes no actions")
         if list(case["queries"]) != ["first-dealer"]:
             problems.append('a draw start takes exactly the query "first-dealer"')
+    elif "end_of_session" in start:
+        if case["actions"]:
+            problems.append("an end_of_session start takes no actions")
+        if list(case["queries"]) != ["pool"]:
+            problems.append('an end_of_session start takes exactly the query "pool"')
     elif "first-dealer" in case["queries"]:
         problems.append('the query "first-dealer" needs a draw start')
     return problems

@@ -174,6 +174,7 @@ def plan_row(
             "players": builder.players,
             "dealer": builder.dealer,
             "irregular": builder.irregular,
+            **_pool_fields(builder),
             "start": builder.start,
             "actions": [dict(action) for action in builder.actions[:taken]],
             "queries": [query for query in QUERY_ORDER if query in asked],
@@ -190,6 +191,17 @@ def plan_row(
         PlannedStep(step, phrase, args, tuple(place[i] for i in checks)) for step, phrase, args, checks in found
     )
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
+
+
+def _pool_fields(builder: CaseBuilder) -> dict[str, Any]:
+    """The case's ``pool`` and ``original_dealer`` where the scenario gives them (napspec/1.2;
+    :func:`~napspec.suite.cases.complete_case` gives an empty pool and the dealer otherwise)."""
+    fields: dict[str, Any] = {}
+    if builder.pool is not None:
+        fields["pool"] = builder.pool
+    if builder.original_dealer is not None:
+        fields["original_dealer"] = builder.original_dealer
+    return fields
 
 
 def plan_scenario(

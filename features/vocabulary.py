@@ -33,11 +33,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
+from math import comb
 from typing import Any, Literal, TypeVar
 
 from napspec.spec import load
 from napspec.spec.errors import SpecError
 from napspec.suite.cards import SUITS, canonical_pack, parse_cards
+from napspec.suite.cases import pack_in_play
 from napspec.suite.checks import Check, Operation
 
 Keyword = Literal["Given", "When", "Then"]
@@ -119,6 +121,7 @@ ERRORS = {
     "call-not-allowed": "the rules in force do not allow that call now",
     "bad-discard": "the discard is not five of the player's ten cards",
     "must-lead-lowest-trump": "a Wellington must be led with the caller's lowest card of the suit",
+    "not-enough-stock": "the stock does not hold that many cards",
 }
 #: The calls that name no number of tricks: as the scenarios write them, and as the protocol
 #: names them. A Misery undertakes no trick (its call is 0); the others all five.
@@ -127,7 +130,9 @@ CALL_TRICKS = {"misery": 0, "wellington": 5, "blucher": 5}
 PHASES = {
     "cut": "the pack is to be cut",
     "deal": "the cards are to be dealt",
+    "purchase": "the players are buying fresh cards",
     "calling": "the players are calling",
+    "peep-exchange": "the soloist may take the peep card",
     "play": "the cards are being played",
     "show": "the cards are to be shown",
     "finished": "the hand is over",
@@ -268,7 +273,7 @@ def _say_players(args: Mapping[str, str], context: Context) -> list[Piece]:
 # ------------------------------------------------------------------------ case fragments
 
 #: The queries of a hand in play, in the protocol's order (``first-dealer`` goes with a draw).
-QUERY_ORDER = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERY_ORDER = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 
 @dataclass
@@ -297,6 +302,9 @@ class CaseBuilder:
     empty_seats: set[int] = field(default_factory=set)
     #: The variants played (their option values are among the overrides).
     variants: list[str] = field(default_factory=list)
+    #: The pool as the case begins, and the first dealer of the session (option pool played).
+    pool: int | None = None
+    original_dealer: int | None = None
 
     def act(self, action: ActionDict) -> None:
         self.actions.append(action)
@@ -403,8 +411,9 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
         cards = row["cards"].strip()
         hands[int(row["seat"])] = [] if cards == "-" else parse_cards(cards)
     b.start = {"hands": hands}
-    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap).
-    b.needs.add("seven-card")
+    # How many cards a regular hand holds is the rules' (five, or seven at seven-card Nap); at
+    # Purchase Nap the players buy before they call.
+    b.needs |= {"seven-card", "purchase"}
     b.empty_seats = {s for s, hand in enumerate(hands) if not hand}
     if b.players is None:
         b.players = len(hands)
@@ -412,10 +421,60 @@ def _given_hands(b: CaseBuilder, a: Args) -> None:
 
 def _given_pack(b: CaseBuilder, a: Args) -> None:
     top = parse_cards(a["cards"])
-    b.start = {"deck": top + [card for card in canonical_pack() if card not in top]}
+    b.start = {"deck": top + [card for card in _pack_in_play(b) if card not in top]}
     # Who gets which card of a stacked pack depends on how it is cut and dealt: how many
-    # cards each seat takes, and whether an extra hand is dealt with them.
-    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet"}
+    # cards each seat takes, and whether an extra hand is dealt with them; and the pack is
+    # the pack in play (rule players.short-pack).
+    # At Purchase Nap the players buy before they call.
+    b.needs |= {"deal-pattern", "cut-minimum", "seven-card", "sir-garnet", "pack", "purchase"}
+
+
+def _pack_in_play(b: CaseBuilder) -> list[str]:
+    """The cards of the pack the scenario's rules play with, at its table."""
+    if b.profile is None:
+        return canonical_pack()
+    options = {**load().profile_values(b.profile), **b.overrides}
+    cards = pack_in_play(options, b.players or 0)
+    if cards is None:
+        raise ScenarioError(f"no pack is played at a table of {b.players} under pack={options.get('pack')}")
+    return cards
+
+
+def _given_peep_card(b: CaseBuilder, a: Args) -> None:
+    if b.start is None or "hands" not in b.start:
+        raise ScenarioError("the peep card is dealt after the hands: give the hands first (Given the hands:)")
+    b.start["peep_card"] = _card(a["card"])
+
+
+def _given_stock(b: CaseBuilder, a: Args) -> None:
+    """The undealt cards, top first: those written, then the rest of the pack in its fixed order."""
+    if b.start is None or "hands" not in b.start:
+        raise ScenarioError("the stock is what the deal leaves: give the hands first (Given the hands:)")
+    start = b.start
+    dealt = {card for hand in start["hands"] for card in hand} | set(start.get("extra_hand", ()))
+    if "peep_card" in start:
+        dealt.add(start["peep_card"])
+    top = parse_cards(a["cards"])
+    if set(top) & dealt:
+        raise ScenarioError(f"the stock cannot hold dealt cards: {' '.join(sorted(set(top) & dealt))}")
+    start["stock"] = top + [card for card in canonical_pack() if card not in dealt and card not in top]
+
+
+def _buy(b: CaseBuilder, a: Args) -> None:
+    cards = [] if a["cards"].strip() == "-" else parse_cards(a["cards"])
+    if len(cards) != a["count"]:
+        raise ScenarioError(f"{a['count']} cards bought, but {len(cards)} thrown away")
+    b.act({"type": "buy", "seat": a["seat"], "cards": cards})
+
+
+def _then_may_buy(b: CaseBuilder, a: Args) -> None:
+    most = a["count"]
+    b.expect(
+        f"purchases open to seat {a['seat']}",
+        ["legal-actions"],
+        [*_legal(a["seat"], "buy"), {"count": True}],
+        sum(comb(FIVE, size) for size in range(most + 1)),
+    )
 
 
 def _given_draw(b: CaseBuilder, a: Args) -> None:
@@ -466,6 +525,8 @@ def _claim(b: CaseBuilder, a: Args) -> None:
 
 
 STATE: tuple[str, ...] = ("answers", "state")
+#: The cards of a hand at Peep and Purchase Nap (neither is played at seven-card Nap).
+FIVE = 5
 #: The ways of throwing away five of ten cards: C(10, 5).
 DISCARDS_OF_FIVE = 252
 
@@ -620,6 +681,61 @@ def _result(b: CaseBuilder, what: str, key: str, expected: Any) -> None:
     b.expect(what, ["result"], [{"get": ["answers", "result", key]}], expected)
 
 
+#: The options whose values change what each seat pays (its movements with the pool are in
+#: its payments): a scenario that states the payments needs them as written.
+POOL_PAYMENTS = ("pool", "pool-contributions", "pool-fines", "pool-failed-nap")
+
+
+def _then_payments(b: CaseBuilder, a: Args) -> None:
+    b.needs.update(POOL_PAYMENTS)
+    _result(b, "payments by seat", "payments", [int(x) for x in a["amounts"].split()])
+
+
+# ------------------------------------------------------------------------------ the pool
+
+#: Why stakes move into or out of the pool, as the protocol names it, in words.
+POOL_REASONS = {
+    "peep-fee": "the fee for a peep",
+    "purchase-fee": "the fee for fresh cards",
+    "dealer-contribution": "the dealer's contribution",
+    "player-contribution": "a player's contribution",
+    "card-contribution": "a knave or five played",
+    "misdeal-fine": "the fine for a misdeal",
+    "failed-nap": "a failed Nap doubling the pool",
+    "pool-won": "a made Nap taking the pool",
+    "pool-divided": "a share of the pool divided",
+    "pool-drawn": "the pool, or what is left of it, drawn for",
+}
+POOL_MOVES: list[Operation] = [{"get": ["answers", "pool", "transfers"]}]
+
+
+def _given_pool(b: CaseBuilder, a: Args) -> None:
+    b.pool = a["count"]
+
+
+def _given_first_dealer(b: CaseBuilder, a: Args) -> None:
+    b.original_dealer = a["seat"]
+
+
+def _given_end_of_session(b: CaseBuilder, a: Args) -> None:
+    b.start = {"end_of_session": {"draw": []}}
+    b.pool = a["count"]
+
+
+def _given_pool_draw(b: CaseBuilder, a: Args) -> None:
+    if b.start is None or "end_of_session" not in b.start:
+        raise ScenarioError("the cards for the pool are dealt when the players stop: give that first")
+    b.start["end_of_session"]["draw"] = parse_cards(a["cards"])
+
+
+def _then_pool_moves(b: CaseBuilder, what: str, where: dict[str, Any], expected: list[int]) -> None:
+    b.expect(what, ["pool"], [*POOL_MOVES, {"where": where}, {"pluck": "amount"}], expected)
+
+
+def _say_pool_reason(reason: str) -> list[Piece]:
+    return described(reason, POOL_REASONS)
+
+
 def _then_offences(b: CaseBuilder, a: Args) -> None:
     listing = a["listing"].strip()
     stated: list[tuple[str, int | None]] = []
@@ -769,6 +885,22 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "Given",
+        'the peep card on the table is "{card:text}"',
+        _given_peep_card,
+        lambda a, c: ["The peep card, dealt after the hands, lies face down on the table: ", Cards(a["card"]), "."],
+    ),
+    _p(
+        "Given",
+        'the stock from the top is "{cards:text}"',
+        _given_stock,
+        lambda a, c: [
+            "The undealt cards, from the top: ",
+            Cards(a["cards"]),
+            "; the rest of the pack lies below in a fixed order.",
+        ],
+    ),
+    _p(
+        "Given",
         'the pack from the top is "{cards:text}"',
         _given_pack,
         lambda a, c: [
@@ -782,6 +914,35 @@ VOCABULARY: tuple[Phrase, ...] = (
         'the cards turned for the first deal are "{cards:text}"',
         _given_draw,
         lambda a, c: ["The cards turned for the first deal are, in the order drawn: ", Cards(a["cards"]), "."],
+    ),
+    # the pool
+    _p(
+        "Given",
+        "the pool holds {count:int} stakes as the hand begins",
+        _given_pool,
+        lambda a, c: ["The pool holds ", *plural(a["count"], "stake", "stakes"), " as the hand begins."],
+    ),
+    _p(
+        "Given",
+        "seat {seat:int} was the first dealer of the session",
+        _given_first_dealer,
+        lambda a, c: [*Seat(a["seat"]), " dealt the first hand of the session."],
+    ),
+    _p(
+        "Given",
+        "the players stop with {count:int} in the pool",
+        _given_end_of_session,
+        lambda a, c: ["The players stop with ", *plural(a["count"], "stake", "stakes"), " in the pool."],
+    ),
+    _p(
+        "Given",
+        'the cards dealt for the pool are "{cards:text}"',
+        _given_pool_draw,
+        lambda a, c: [
+            "The cards dealt for the pool, from the dealer's left round to the dealer and again for those tied: ",
+            Cards(a["cards"]),
+            ".",
+        ],
     ),
     # ------------------------------------------------------------------- When
     _p(
@@ -832,6 +993,43 @@ VOCABULARY: tuple[Phrase, ...] = (
         'seat {seat:int} discards "{cards:text}"',
         lambda b, a: b.act({"type": "discard", "seat": a["seat"], "cards": parse_cards(a["cards"])}),
         lambda a, c: [*Seat(a["seat"]), " throws away ", Cards(a["cards"]), " face down."],
+    ),
+    _p(
+        "When",
+        'seat {seat:int} buys {count:int} cards throwing away "{cards:text}"',
+        _buy,
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " throws away ",
+            Cards(a["cards"]),
+            " face down and buys ",
+            Value(a["count"]),
+            " fresh cards.",
+        ],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} refuses to buy",
+        lambda b, a: b.act({"type": "buy", "seat": a["seat"], "cards": []}),
+        lambda a, c: [*Seat(a["seat"]), " refuses to buy."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} peeps",
+        lambda b, a: b.act({"type": "peep", "seat": a["seat"]}),
+        lambda a, c: [*Seat(a["seat"]), " pays to peep at the peep card."],
+    ),
+    _p(
+        "When",
+        'seat {seat:int} takes the peep card for "{card:text}"',
+        lambda b, a: b.act({"type": "take-peep-card", "seat": a["seat"], "card": _card(a["card"])}),
+        lambda a, c: [*Seat(a["seat"]), " gives up ", Cards(a["card"]), " face down and takes the peep card."],
+    ),
+    _p(
+        "When",
+        "seat {seat:int} leaves the peep card",
+        lambda b, a: b.act({"type": "decline-peep-card", "seat": a["seat"]}),
+        lambda a, c: [*Seat(a["seat"]), " leaves the peep card."],
     ),
     _p(
         "When",
@@ -1094,12 +1292,7 @@ VOCABULARY: tuple[Phrase, ...] = (
         lambda b, a: _result(b, "outcome", "outcome", a["outcome"]),
         lambda a, c: ["Outcome: ", *described(a["outcome"], OUTCOMES), "."],
     ),
-    _p(
-        "Then",
-        'the payments are "{amounts:text}"',
-        lambda b, a: _result(b, "payments by seat", "payments", [int(x) for x in a["amounts"].split()]),
-        lambda a, c: _say_payments(a["amounts"]),
-    ),
+    _p("Then", 'the payments are "{amounts:text}"', _then_payments, lambda a, c: _say_payments(a["amounts"])),
     _p(
         "Then",
         "the next dealer is seat {seat:int}",
@@ -1117,6 +1310,69 @@ VOCABULARY: tuple[Phrase, ...] = (
     _p("Then", 'the offences are "{listing:text}"', _then_offences, lambda a, c: _say_offences(a["listing"])),
     _p(
         "Then",
+        'the peep card is "{card:text}"',
+        lambda b, a: _state(b, "the peep card", "peep_card", _card(a["card"])),
+        lambda a, c: ["The peep card lies face down on the table: ", Cards(a["card"]), "."],
+    ),
+    _p(
+        "Then",
+        "no peep card lies on the table",
+        lambda b, a: _state(b, "the peep card", "peep_card", None),
+        lambda a, c: ["No peep card lies on the table."],
+    ),
+    _p(
+        "Then",
+        'the seats that peeped are "{seats:text}"',
+        lambda b, a: _state(b, "the seats that peeped", "peeped", [int(x) for x in a["seats"].split()]),
+        lambda a, c: ["The seats that have peeped, in order: ", Value(a["seats"]), "."],
+    ),
+    _p(
+        "Then",
+        "nobody has peeped",
+        lambda b, a: _state(b, "the seats that peeped", "peeped", []),
+        lambda a, c: ["Nobody has peeped."],
+    ),
+    _p(
+        "Then",
+        "the stock holds {count:int} cards",
+        lambda b, a: _state(b, "cards in the stock", "stock", a["count"]),
+        lambda a, c: ["The stock holds ", *plural(a["count"], "card", "cards"), "."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may peep",
+        lambda b, a: b.expect(
+            f"seat {a['seat']} may peep", ["legal-actions"], [*_legal(a["seat"], "peep"), {"nonempty": True}], True
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may peep."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may not peep",
+        lambda b, a: b.expect(
+            f"seat {a['seat']} may peep", ["legal-actions"], [*_legal(a["seat"], "peep"), {"nonempty": True}], False
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may not peep."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may buy from none to {count:int} of his cards",
+        _then_may_buy,
+        lambda a, c: [*Seat(a["seat"]), " may throw away and buy from none to ", Value(a["count"]), " of his cards."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may take the peep card for any of his cards or leave it",
+        lambda b, a: b.expect(
+            f"peep exchanges open to seat {a['seat']}",
+            ["legal-actions"],
+            [{"get": ["answers", "legal-actions"]}, {"where": {"seat": a["seat"]}}, {"pluck": "type"}, {"sort": True}],
+            ["decline-peep-card"] + ["take-peep-card"] * FIVE,
+        ),
+        lambda a, c: [*Seat(a["seat"]), " may give up any of his cards for the peep card, or leave it."],
+    ),
+    _p(
+        "Then",
         "seat {seat:int} is told the call {call:int} and {made:int} tricks made",
         _then_told,
         lambda a, c: [
@@ -1127,6 +1383,83 @@ VOCABULARY: tuple[Phrase, ...] = (
             *plural(a["made"], "trick has", "tricks have"),
             " been made.",
         ],
+    ),
+    # the pool
+    _p(
+        "Then",
+        "the pool holds {count:int}",
+        lambda b, a: b.expect("the pool", ["pool"], [{"get": ["answers", "pool", "pool"]}], a["count"]),
+        lambda a, c: ["The pool holds ", *plural(a["count"], "stake", "stakes"), "."],
+    ),
+    _p(
+        "Then",
+        "nothing is paid into or taken from the pool",
+        lambda b, a: b.expect("the movements of the pool", ["pool"], POOL_MOVES, []),
+        lambda a, c: ["Nothing is paid into the pool or taken from it."],
+    ),
+    _p(
+        "Then",
+        'seat {seat:int} pays {count:int} into the pool for "{reason:text}"',
+        lambda b, a: _then_pool_moves(
+            b, f"seat {a['seat']} paying in for {a['reason']}", {"from": a["seat"], "reason": a["reason"]}, [a["count"]]
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " pays ",
+            *plural(a["count"], "stake", "stakes"),
+            " into the pool: ",
+            *_say_pool_reason(a["reason"]),
+            ".",
+        ],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} pays nothing into the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} paying in", {"from": a["seat"]}, []),
+        lambda a, c: [*Seat(a["seat"]), " pays nothing into the pool."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} pays into the pool for {count:int} knaves and fives",
+        lambda b, a: b.expect(
+            f"knaves and fives paid for by seat {a['seat']}",
+            ["pool"],
+            [*POOL_MOVES, {"where": {"from": a["seat"], "reason": "card-contribution"}}, {"count": True}],
+            a["count"],
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " pays into the pool for ",
+            *plural(a["count"], "knave or five", "knaves and fives"),
+            " not of trumps that he played.",
+        ],
+    ),
+    _p(
+        "Then",
+        'seat {seat:int} takes {count:int} from the pool for "{reason:text}"',
+        lambda b, a: _then_pool_moves(
+            b, f"seat {a['seat']} taking for {a['reason']}", {"to": a["seat"], "reason": a["reason"]}, [a["count"]]
+        ),
+        lambda a, c: [
+            *Seat(a["seat"]),
+            " takes ",
+            *plural(a["count"], "stake", "stakes"),
+            " from the pool: ",
+            *_say_pool_reason(a["reason"]),
+            ".",
+        ],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} takes {count:int} from the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} taking from the pool", {"to": a["seat"]}, [a["count"]]),
+        lambda a, c: [*Seat(a["seat"]), " takes ", *plural(a["count"], "stake", "stakes"), " from the pool."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} takes nothing from the pool",
+        lambda b, a: _then_pool_moves(b, f"seat {a['seat']} taking from the pool", {"to": a["seat"]}, []),
+        lambda a, c: [*Seat(a["seat"]), " takes nothing from the pool."],
     ),
 )
 

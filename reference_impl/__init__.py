@@ -18,8 +18,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.table`: the geometry of a table (eldest, cutter, order of play).
 * :mod:`~napspec.reference.state`: the fields of a hand, the phase names, the notes on speed.
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal; the faults of the deal recorded.
-* :mod:`~napspec.reference.exchanges`: between the deal and the calling; none in the plain
-  game, the place of Peep and Purchase.
+* :mod:`~napspec.reference.exchanges`: Purchase Nap between the deal and the calling, Peep
+  Nap's peep in the calling and its exchange after it; none in the plain game.
 * :mod:`~napspec.reference.calling`: the calls and the soloist, Misery, Wellington and
   Blücher included.
 * :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand: taken in the calling, five
@@ -29,12 +29,14 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards, the
   showing that reveals a revoke.
 * :mod:`~napspec.reference.claims`: claims of offences, their remedies and penalties.
-* :mod:`~napspec.reference.pool`: the pool's account: what it holds, every movement in or out.
+* :mod:`~napspec.reference.pool`: the pool's account: what it holds, every movement in or out;
+  the contributions, fines, the pool taken by a made Nap, and the pool disposed of when play
+  ends.
 * :mod:`~napspec.reference.settlement`: who pays whom.
 * :mod:`~napspec.reference.hand`: :class:`Hand`, all the phases together: constructors,
   queries, ``legal_actions``, ``apply``, ``snapshot``.
 * :mod:`~napspec.reference.session`: :class:`Session`, a series of deals (first dealer,
-  rotation, totals).
+  rotation, totals, the pool carried from deal to deal and disposed of at the end).
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).

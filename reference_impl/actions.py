@@ -8,7 +8,8 @@ built by hand is equal to the cached one and works the same.
 
 Regular actions: :class:`Cut`, :class:`DealCards` (plain), :class:`Call`, :class:`NamedCall`,
 :class:`TakeExtraHand`, :class:`Discard`, :class:`Pass`, :class:`Play`, :class:`ShowCards`,
-:class:`RefuseToShow`, :class:`AskInformation`.
+:class:`RefuseToShow`, :class:`AskInformation`; at Purchase Nap :class:`Buy`, at Peep Nap
+:class:`Peep`, :class:`TakePeepCard` and :class:`DeclinePeepCard`.
 
 Irregular actions, accepted only by a hand made with ``allow_irregular=True`` and recorded
 as offences: :class:`DealCards` with ``exposed`` (a card exposed in dealing) or ``counts``
@@ -94,6 +95,40 @@ class Discard(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class Buy:
+    """Purchase Nap: in his turn to buy, the player throws away ``cards`` (none to five of his
+    hand; none is a refusal) face down, and is served as many fresh cards from the top of the
+    stock, paying the purchase fee for each into the pool. The order of ``cards`` is not
+    significant; the engine lists them in card order."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Peep:
+    """Peep Nap: the player to call, before he calls or passes, pays the peep fee into the pool
+    and looks at the peep card."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakePeepCard:
+    """Peep Nap: the soloist, who peeped, gives up ``card`` face down and takes the peep card."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclinePeepCard:
+    """Peep Nap: the soloist, who peeped, leaves the peep card (it goes out of play)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     """A pass in the calling."""
 
@@ -159,12 +194,16 @@ Action = (
     | ShowCards
     | RefuseToShow
     | AskInformation
+    | Buy
+    | Peep
+    | TakePeepCard
+    | DeclinePeepCard
 )
 """Any action."""
 
 ACTION_TYPES: tuple[type, ...] = (
     Cut, DealCards, Call, NamedCall, TakeExtraHand, Discard, Pass, Play, ExposeCard, Claim, ShowCards,
-    RefuseToShow, AskInformation,
+    RefuseToShow, AskInformation, Buy, Peep, TakePeepCard, DeclinePeepCard,
 )  # fmt: skip
 
 # Cached instances, indexed [seat][...]: the engine's legal-action lists are built from these.
@@ -179,6 +218,8 @@ DEAL: tuple[DealCards, ...] = tuple(DealCards(s) for s in _SEATS)
 SHOW: tuple[ShowCards, ...] = tuple(ShowCards(s) for s in _SEATS)
 REFUSE: tuple[RefuseToShow, ...] = tuple(RefuseToShow(s) for s in _SEATS)
 ASK: tuple[AskInformation, ...] = tuple(AskInformation(s) for s in _SEATS)
+PEEP: tuple[Peep, ...] = tuple(Peep(s) for s in _SEATS)
+DECLINE_PEEP: tuple[DeclinePeepCard, ...] = tuple(DeclinePeepCard(s) for s in _SEATS)
 
 
 def play(seat: int, card: int) -> Play:
@@ -226,6 +267,16 @@ def describe(action: Action) -> str:
         return f"{who} shows his cards"
     if isinstance(action, RefuseToShow):
         return f"{who} refuses to show his cards"
+    if isinstance(action, Buy):
+        if not action.cards:
+            return f"{who} refuses to buy"
+        return f"{who} buys {len(action.cards)} cards, throwing away {format_cards(action.cards)}"
+    if isinstance(action, Peep):
+        return f"{who} peeps"
+    if isinstance(action, TakePeepCard):
+        return f"{who} takes the peep card for {format_card(action.card)}"
+    if isinstance(action, DeclinePeepCard):
+        return f"{who} leaves the peep card"
     return f"{who} asks for the call and the tricks made"
 
 
@@ -235,26 +286,32 @@ __all__ = [
     "CALL",
     "CUT",
     "DEAL",
+    "DECLINE_PEEP",
     "NAMED",
     "PASS",
+    "PEEP",
     "PLAY",
     "REFUSE",
     "SHOW",
     "TAKE",
     "Action",
     "AskInformation",
+    "Buy",
     "Call",
     "Claim",
     "Cut",
     "DealCards",
+    "DeclinePeepCard",
     "Discard",
     "ExposeCard",
     "NamedCall",
     "Pass",
+    "Peep",
     "Play",
     "RefuseToShow",
     "ShowCards",
     "TakeExtraHand",
+    "TakePeepCard",
     "describe",
     "play",
 ]

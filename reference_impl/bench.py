@@ -23,10 +23,11 @@ from typing import Any
 
 import click
 
-from napspec.reference.cards import shuffled_pack
+from napspec.reference.cards import shuffled, shuffled_pack
 from napspec.reference.errors import NapError
 from napspec.reference.hand import Hand, random_playout
 from napspec.reference.rules import Rules
+from napspec.reference.session import Session
 
 OPENSPIEL_GAME = "oh_hell(players=4,num_tricks_fixed=5)"
 """The OpenSpiel game the engine is measured against."""
@@ -58,14 +59,37 @@ def play_reference(rules: Rules, players: int, hands: int, seed: int) -> Run:
     rng = random.Random(seed)
     dealer = 0
     actions = 0
+    short = rules.pack_cards(players) if rules.pack != "full" else None
     start = time.perf_counter()
     for _ in range(hands):
-        hand = Hand(rules, players, dealer, deck=shuffled_pack(rng))
+        hand = Hand(rules, players, dealer, deck=shuffled_pack(rng) if short is None else shuffled(short, rng))
         actions += random_playout(hand, rng)
         next_dealer = hand.next_dealer
         assert next_dealer is not None  # a finished hand has one
         dealer = next_dealer
     return Run(hands, actions, time.perf_counter() - start)
+
+
+SESSION_HANDS = 12
+"""The deals of a measured session: three rounds of deals at a table of four."""
+
+
+def play_sessions(rules: Rules, players: int, sessions: int, seed: int, hands: int = SESSION_HANDS) -> Run:
+    """Play ``sessions`` random sessions under ``rules``: the draw for the first dealer,
+    ``hands`` deals with the pool carried from one to the next, and the end of the session
+    (the pool disposed of). ``Run.games`` counts the sessions."""
+    rules.check_players(players)
+    rng = random.Random(seed)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(sessions):
+        session = Session(rules, players, seed=rng.getrandbits(32))
+        for number in range(hands):
+            if number:
+                session.next_hand()
+            actions += random_playout(session.hand, rng)
+        session.end()
+    return Run(sessions, actions, time.perf_counter() - start)
 
 
 def load_openspiel_game(name: str = OPENSPIEL_GAME) -> Any:
@@ -150,4 +174,13 @@ def compare(hands: int, seed: int, profile: str, variants: str, house_rules: str
     click.echo(f"ratio: {ours.games_per_second / theirs.games_per_second:.2f}x OpenSpiel's games/s")
 
 
-__all__ = ["OPENSPIEL_GAME", "Run", "compare", "load_openspiel_game", "play_openspiel", "play_reference"]
+__all__ = [
+    "OPENSPIEL_GAME",
+    "SESSION_HANDS",
+    "Run",
+    "compare",
+    "load_openspiel_game",
+    "play_openspiel",
+    "play_reference",
+    "play_sessions",
+]

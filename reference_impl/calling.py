@@ -12,6 +12,9 @@ call there is closes the calling: the players after it can only pass (rule
 played). Sir Garnet's extra hand is taken in a player's turn to call
 (:mod:`~napspec.reference.extra_hand`); his discard is his call of Nap.
 
+At Peep Nap a player may peep in his turn to call, before he calls or passes, and a soloist who
+peeped may take the peep card when the calling is over (:mod:`~napspec.reference.exchanges`).
+
 Option ``compulsory-call`` says who may not pass, and who plays when all pass: the eldest
 hand or the dealer, for the lowest call (one trick; three at seven-card Nap, interpretation
 seven-card-compulsory-lowest-call).
@@ -53,7 +56,11 @@ class Calling(HandState):
         seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling
         legal = self._call_table[seat][self._high][seat != self._bound]  # seat != _bound: _may_pass
         if self._extra is not None:  # Sir Garnet: an extra hand was dealt
+            if self._peep_card is not None:
+                return self._with_peep(self._with_extra_hand(legal))
             return self._with_extra_hand(legal)
+        if self._peep_card is not None:  # Peep Nap: the peep card lies on the table
+            return self._with_peep(legal)
         return legal
 
     def _may_pass(self, seat: int) -> bool:
@@ -211,6 +218,9 @@ class Calling(HandState):
         self._call = contract.tricks
         self._compulsory = compulsory
         self._events.append(new_record(SoloistChosen, (soloist, contract.tricks, compulsory, contract.declaration)))
+        if self._peeped and soloist in self._peeped:  # Peep Nap: he may take the peep card first
+            self._begin_peep_exchange()
+            return
         self._phase = PLAY_PHASE
         self._start_play()
 

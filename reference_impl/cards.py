@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import starmap as _starmap
 
 from napspec.reference.errors import CardError
@@ -161,11 +162,41 @@ def shuffled_pack(rng: random.Random) -> list[int]:
     return sorted(FULL_PACK, key=keys.__getitem__)
 
 
-def pack_faults(pack: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The cards missing from ``pack`` and the cards it holds more than once (each sorted).
+@cache
+def short_pack(size: int) -> tuple[int, ...]:
+    """The pack of ``size`` cards made of whole ranks from the ace down, the same in every
+    suit (interpretation short-pack-lowest-cards-out), in card order; ``size`` 52 is the
+    full pack. :class:`CardError` unless ``size`` is a whole number of ranks of four suits.
+
+    >>> format_cards(short_pack(28)[:7]), len(short_pack(36)), short_pack(52) == FULL_PACK
+    ('8C 9C TC JC QC KC AC', 36, True)
+    """
+    ranks, odd = divmod(size, len(SUITS))
+    if odd or not 0 < ranks <= len(RANKS):
+        raise CardError(f"no pack of whole ranks has {size} cards")
+    lowest = len(RANKS) - ranks
+    return tuple(c for c in FULL_PACK if c % 13 >= lowest)
+
+
+def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """``cards`` uniformly shuffled by ``rng``, as :func:`shuffled_pack` shuffles the full pack.
+
+    >>> sorted(shuffled(short_pack(28), random.Random(1))) == list(short_pack(28))
+    True
+    """
+    keys = [rng.random() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+
+
+def pack_faults(pack: Sequence[int], whole: Sequence[int] = FULL_PACK) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of ``whole`` (the pack in play, the full pack unless a shortened one) missing
+    from ``pack``, and the cards ``pack`` holds more than once or has that ``whole`` has not
+    (each sorted).
 
     >>> pack_faults(list(range(51)) + [0])
     ((51,), (0,))
+    >>> pack_faults(short_pack(28)[1:] + (0,), short_pack(28))
+    ((6,), (0,))
     """
     seen: set[int] = set()
     duplicated: set[int] = set()
@@ -173,7 +204,8 @@ def pack_faults(pack: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         if c in seen:
             duplicated.add(c)
         seen.add(c)
-    return tuple(sorted(set(FULL_PACK) - seen)), tuple(sorted(duplicated))
+    duplicated |= seen - set(whole)
+    return tuple(sorted(set(whole) - seen)), tuple(sorted(duplicated))
 
 
 def check_card(value: object) -> int:
@@ -202,6 +234,8 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_of",
+    "short_pack",
+    "shuffled",
     "shuffled_pack",
     "suit_of",
 ]

@@ -27,6 +27,7 @@ from napspec.reference.state import (
     FINISHED,
     OPEN,
     PLAY_PHASE,
+    PURCHASE_PHASE,
     SHOW_PHASE,
     VOID,
     HandState,
@@ -111,7 +112,11 @@ class Claims(HandState):
             timing = _DEAL_FAULT_OPTION[kind](rules)
             if timing == "none":
                 raise NotProvidedFor(f"these rules give no remedy for {kind} (option {_DEAL_FAULT_ID[kind]!r})")
-            if timing == "before-calling" and (self._decls or self._phase not in (CUT_PHASE, DEAL_PHASE, CALLING)):
+            # At Purchase Nap the first turn to buy ends it too (interpretation
+            # purchase-hands-looked-at).
+            if timing == "before-calling" and (
+                self._decls or self._buyers or self._phase not in (CUT_PHASE, DEAL_PHASE, PURCHASE_PHASE, CALLING)
+            ):
                 raise NotProvidedFor(f"a fresh deal for {kind} must be claimed before the first call")
             if self._phase == FINISHED:
                 raise NotProvidedFor(f"a fresh deal for {kind} must be claimed before the settlement")
@@ -124,7 +129,8 @@ class Claims(HandState):
                 # The calls are complete when the calling is over, or the highest call there
                 # is has been made (after it the others can only pass).
                 calls_open = self._high < len(rules.calls)
-                if self._phase == CALLING and calls_open:
+                # The purchase is before the calls (interpretation exchanges-wrong-number).
+                if self._phase in (CALLING, PURCHASE_PHASE) and calls_open:
                     return "redeal"
                 if soloist is None and calls_open:
                     raise NotProvidedFor("nobody played: there is nothing to adjust")

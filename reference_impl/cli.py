@@ -1,11 +1,14 @@
 """The ``napspec-reference`` command: play a readable session, or measure the engine.
 
 ``napspec-reference play --profile hoyle --players 4 --seed 7 --hands 3`` prints each hand
-(deal, calls, tricks, settlement) and the totals, the players choosing random legal actions.
+(deal, calls, tricks, settlement) and the totals, the players choosing random legal actions;
+with a pool (``--variants pool``), the pool after each hand and how it is disposed of when the
+players stop.
 
 ``napspec-reference bench --hands 20000 --seed 1 --players 4 --profile hoyle`` plays random
 hands with full legality checking (every action is chosen from ``legal_actions`` and goes
-through ``apply``; every hand is settled) and prints the hands per second.
+through ``apply``; every hand is settled) and prints the hands per second; ``--sessions N``
+plays whole sessions and prints the sessions per second.
 
 Both take ``--variants misery,wellington`` (the bundles of the profile's variants, applied in
 order) or ``--house-rules FILE``.
@@ -24,11 +27,12 @@ from typing import Any
 
 import click
 
-from napspec.reference.bench import compare, play_reference
+from napspec.reference.bench import SESSION_HANDS, compare, play_reference, play_sessions
 from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
 from napspec.reference.contracts import Contract
 from napspec.reference.errors import NapError
 from napspec.reference.events import (
+    POOL,
     AllPassed,
     CardPlayed,
     CardsShown,
@@ -47,6 +51,7 @@ from napspec.reference.events import (
     ShowRefused,
     ShowRequired,
     SoloistChosen,
+    Transfer,
     TrickWon,
     TrumpsFixed,
 )
@@ -67,7 +72,10 @@ def _rules(profile: str, house_rules: str | None, variants: str = "") -> Rules:
         raise click.UsageError(str(error)) from error
 
 
-_VARIANTS_HELP = "the profile's variants to play, comma-separated (misery, wellington, blucher, sir-garnet, seven-card)"
+_VARIANTS_HELP = (
+    "the profile's variants to play, comma-separated (misery, wellington, blucher, sir-garnet, seven-card,"
+    " pool, short-pack, ...)"
+)
 
 
 class _Command(click.Group):
@@ -140,6 +148,17 @@ def play(profile: str, house_rules: str | None, variants: str, players: int, see
             legal = hand.legal_actions()
             hand.apply(legal[chooser.randrange(len(legal))])
         _print_hand(hand)
+        if rules.pool == "played":
+            moves = "; ".join(_pool_move(move) for move in hand.pool_transfers)
+            click.echo(f"  pool: {hand.pool}" + (f" ({moves})" if moves else ""))
+    if rules.pool == "played":
+        left = session.pool
+        session.end()
+        click.echo(f"\nThe players stop with {left} in the pool ({rules.pool_end}).")
+        for card in session.end_draw:
+            click.echo(f"  draw for the pool: {format_card(card.card)} to seat {card.seat} (round {card.round})")
+        for move in session.end_transfers:
+            click.echo(f"  {_pool_move(move)}")
     click.echo("\nTotals: " + ", ".join(f"seat {seat} {amount:+d}" for seat, amount in session.totals.items()))
 
 
@@ -193,6 +212,13 @@ def _print_hand(hand: Hand) -> None:
             click.echo(f"  result: {event.outcome}; {paid}")
 
 
+def _pool_move(move: Transfer) -> str:
+    """A movement into or out of the pool in words."""
+    if move.payer == POOL:
+        return f"seat {move.payee} takes {move.amount} ({move.reason})"
+    return f"seat {move.payer} pays in {move.amount} ({move.reason})"
+
+
 def _call_words(call: int | str) -> str:
     """A declaration of :attr:`Hand.declarations` in words."""
     if call == 0:
@@ -202,18 +228,38 @@ def _call_words(call: int | str) -> str:
 
 @main.command()
 @click.option("--hands", default=20000, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--sessions",
+    type=click.IntRange(min=1),
+    help=f"play this many whole sessions of {SESSION_HANDS} deals instead (pool carried, end of session)",
+)
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--players", default=4, show_default=True, type=int)
 @click.option("--profile", default="hoyle", show_default=True)
 @click.option("--variants", default="", help=_VARIANTS_HELP)
 @click.option("--house-rules", type=click.Path(exists=True, dir_okay=False))
-def bench(hands: int, seed: int, players: int, profile: str, variants: str, house_rules: str | None) -> None:
+def bench(
+    hands: int, sessions: int | None, seed: int, players: int, profile: str, variants: str, house_rules: str | None
+) -> None:
     """Play random hands as fast as possible and print the hands per second.
 
     Like a session (the deal passing to the left, or staying after a fresh deal) but
-    without keeping the history. The shuffle is part of the measure.
+    without keeping the history. The shuffle is part of the measure. With ``--sessions N``,
+    N whole sessions are played instead (the draw for the first dealer, the deals with the
+    pool carried from one to the next, the pool disposed of at the end) and the sessions
+    per second printed.
     """
     rules = _rules(profile, house_rules, variants)
+    if sessions is not None:
+        try:
+            run = play_sessions(rules, players, sessions, seed)
+        except NapError as error:
+            raise click.UsageError(str(error)) from error
+        click.echo(
+            f"{sessions} sessions of {SESSION_HANDS} deals ({run.actions} actions) in {run.seconds:.3f} s: "
+            f"{run.games_per_second:,.1f} sessions/s (rules {rules.name!r}, {players} players, seed {seed})"
+        )
+        return
     try:
         run = play_reference(rules, players, hands, seed)
     except NapError as error:
@@ -230,7 +276,7 @@ __all__ = ["main"]
 
 @main.command()
 def serve() -> None:
-    """Speak the napspec/1.1 conformance protocol on stdin/stdout (docs/implementers.md).
+    """Speak the napspec/1.2 conformance protocol on stdin/stdout (docs/implementers.md).
 
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.

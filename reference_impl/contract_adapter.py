@@ -8,8 +8,11 @@ It is registered under the entry point ``napspec.engines`` as ``reference``; run
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
-It speaks napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and
-plays a napspec/1 case too: the options napspec/1 has not got are then at their plain values.
+It speaks napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the
+peep exchange; the pool: a case's ``pool`` and ``original_dealer``, the ``end_of_session``
+start and the ``pool`` query; shortened packs), napspec/1.1 (the calls beyond Nap: named calls,
+the extra hand, the discard) and plays a case of an older version too: the options it has not
+got are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
@@ -36,22 +39,26 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from napspec.conformance.contract import PROTOCOL
+from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
+    Buy,
     Call,
     Claim,
     Cut,
     DealCards,
+    DeclinePeepCard,
     Discard,
     ExposeCard,
     NamedCall,
     Pass,
+    Peep,
     Play,
     RefuseToShow,
     ShowCards,
     TakeExtraHand,
+    TakePeepCard,
 )
 from napspec.reference.cards import SUITS, format_card, parse_card
 from napspec.reference.errors import (
@@ -66,12 +73,14 @@ from napspec.reference.errors import (
     MustFollowSuit,
     MustLeadLowestTrump,
     NoSuchOffence,
+    NotEnoughStock,
     NotProvidedFor,
     NotYourTurn,
     WrongPhase,
 )
-from napspec.reference.events import Information
+from napspec.reference.events import POOL, Information, Transfer
 from napspec.reference.hand import CLAIMED, Hand
+from napspec.reference.pool import cards_of, dispose_of_pool
 from napspec.reference.rules import OPTIONS, Rules
 from napspec.reference.session import Session
 from napspec.spec import load as load_register
@@ -80,7 +89,7 @@ _REGISTER = load_register()
 _PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
 """The options that switch the calls beyond Nap on, at the value that is the plain game."""
 
-QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer")
+QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
 #: Why the engine refused an action → the protocol's error code. The most specific class
 #: of the error raised is looked up along its method resolution order; every other
@@ -100,6 +109,7 @@ ERROR_CODES: dict[type[IllegalAction], str] = {
     CallNotAllowed: "call-not-allowed",
     BadDiscard: "bad-discard",
     MustLeadLowestTrump: "must-lead-lowest-trump",
+    NotEnoughStock: "not-enough-stock",
 }
 
 
@@ -189,6 +199,14 @@ def _action(data: Mapping[str, Any]) -> Action:
         return RefuseToShow(seat)
     if kind == "ask":
         return AskInformation(seat)
+    if kind == "buy":
+        return Buy(seat, tuple(_cards(data["cards"])))
+    if kind == "peep":
+        return Peep(seat)
+    if kind == "take-peep-card":
+        return TakePeepCard(seat, parse_card(data["card"]))
+    if kind == "decline-peep-card":
+        return DeclinePeepCard(seat)
     raise UnplayableCase(f"unknown action type {kind!r}")
 
 
@@ -240,14 +258,49 @@ def _action_json(action: Action) -> dict[str, Any]:
         return {"type": "show", "seat": action.seat}
     if isinstance(action, RefuseToShow):
         return {"type": "refuse-to-show", "seat": action.seat}
+    if isinstance(action, Buy):
+        return {"type": "buy", "seat": action.seat, "cards": [format_card(card) for card in action.cards]}
+    if isinstance(action, Peep):
+        return {"type": "peep", "seat": action.seat}
+    if isinstance(action, TakePeepCard):
+        return {"type": "take-peep-card", "seat": action.seat, "card": format_card(action.card)}
+    if isinstance(action, DeclinePeepCard):
+        return {"type": "decline-peep-card", "seat": action.seat}
     return {"type": "ask", "seat": action.seat}
 
 
 def _plays_variants(rules: Rules) -> bool:
-    """Whether any option of napspec/1.1 is away from its plain value (the answers then carry
-    ``declaration`` and ``extra_hand``)."""
+    """Whether any option of napspec/1.1 or 1.2 is away from its plain value (the answers
+    then carry ``declaration`` and ``extra_hand``)."""
     values = rules.options()
     return any(values[option] != plain for option, plain in _PLAIN.items())
+
+
+_OPTIONS_1_2 = frozenset(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - frozenset(OPTIONS_BY_PROTOCOL["napspec/1.1"])
+
+
+def _plays_1_2(rules: Rules) -> bool:
+    """Whether any option napspec/1.2 added is away from its plain value (the state then
+    carries ``peep_card``, ``peeped`` and ``stock``)."""
+    values = rules.options()
+    return any(values[option] != _PLAIN[option] for option in _OPTIONS_1_2)
+
+
+def _pool_answer(pool: int, transfers: Sequence[Transfer]) -> dict[str, Any]:
+    """The ``pool`` answer: the stakes in the pool and its movements (:data:`POOL` is
+    ``"pool"``)."""
+    return {
+        "pool": pool,
+        "transfers": [
+            {
+                "from": "pool" if move.payer == POOL else move.payer,
+                "to": "pool" if move.payee == POOL else move.payee,
+                "amount": move.amount,
+                "reason": move.reason,
+            }
+            for move in transfers
+        ],
+    }
 
 
 def _answer(hand: Hand, query: str) -> Any:
@@ -267,6 +320,11 @@ def _answer(hand: Hand, query: str) -> Any:
             extra = hand.extra_hand
             state["declaration"] = hand.declaration
             state["extra_hand"] = [format_card(card) for card in extra] if extra is not None else None
+        if _plays_1_2(hand.rules):
+            peep_card = hand.peep_card
+            state["peep_card"] = format_card(peep_card) if peep_card is not None else None
+            state["peeped"] = list(hand.peeped)
+            state["stock"] = len(hand.stock)
         return state
     if query == "legal-actions":
         return [_action_json(action) for action in hand.legal_actions()]
@@ -305,6 +363,8 @@ def _answer(hand: Hand, query: str) -> Any:
             {"kind": offence.kind, "seat": offence.seat, "claimed": hand.offence_status(offence.id) == CLAIMED}
             for offence in hand.offences
         ]
+    if query == "pool":
+        return _pool_answer(hand.pool, hand.pool_transfers)
     raise UnplayableCase(f"the query {query!r} needs a draw start")
 
 
@@ -343,10 +403,19 @@ class ReferenceEngine:
         queries: list[str] = list(case["queries"])
         players: int = case["players"]
         irregular = bool(case["irregular"])
-        # A case of napspec/1 has not got the options of 1.1: they are at their plain values.
+        # A case of an older version has not got the options added since: they are at their
+        # plain values.
         options = {**_PLAIN, **case["options"]}
+        # napspec/1.2: the pool as the case begins, and the session's first dealer.
+        pool: dict[str, Any] = {}
+        if "pool" in case:
+            pool["pool"] = case["pool"]
+        if "original_dealer" in case:
+            pool["original_dealer"] = case["original_dealer"]
         try:
             rules = Rules.from_options(options, name=case_id)
+            if "end_of_session" in start:
+                return self._end_of_session(case, case_id, rules)
             if "draw" in start:
                 if case["actions"] or queries != ["first-dealer"]:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
@@ -355,16 +424,49 @@ class ReferenceEngine:
             if "hands" in start:
                 holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
                 extra = _cards(start["extra_hand"]) if "extra_hand" in start else None
+                peep_card = parse_card(start["peep_card"]) if "peep_card" in start else None
+                stock = _cards(start["stock"]) if "stock" in start else None
                 hand = Hand.stacked(
-                    rules, players, case["dealer"], holdings, allow_irregular=irregular, extra_hand=extra
+                    rules,
+                    players,
+                    case["dealer"],
+                    holdings,
+                    allow_irregular=irregular,
+                    extra_hand=extra,
+                    peep_card=peep_card,
+                    stock=stock,
+                    **pool,
                 )
             else:
-                hand = Hand(rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular)
+                hand = Hand(
+                    rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular, **pool
+                )
         except ValueError as error:  # RulesError and CardError are ValueErrors too
             raise UnplayableCase(f"{type(error).__name__}: {error}") from error
         steps = [_step(hand, action) for action in case["actions"]]
         answers = {query: _answer(hand, query) for query in queries}
         return {"case": case_id, "steps": steps, "answers": answers}
+
+    @staticmethod
+    def _end_of_session(case: dict[str, Any], case_id: str, rules: Rules) -> dict[str, Any]:
+        """The players stop with the case's pool in the pool: it is disposed of
+        (:func:`~napspec.reference.pool.dispose_of_pool`), the case's dealer dealing the draw."""
+        if case["actions"] or list(case["queries"]) != ["pool"]:
+            raise UnplayableCase('an end_of_session start takes no actions and only the query "pool"')
+        players: int = case["players"]
+        rules.check_players(players)
+        dealer = case["dealer"]
+        if not 0 <= dealer < players:
+            raise UnplayableCase(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        draw = _cards(case["start"]["end_of_session"]["draw"])
+        pack = set(rules.pack_cards(players))
+        outside = [card for card in draw if card not in pack]
+        if outside:
+            raise UnplayableCase(f"cards of the draw not in the pack in play: {', '.join(map(format_card, outside))}")
+        pool: int = case.get("pool", 0)
+        moves, _ = dispose_of_pool(rules, players, dealer, pool, cards_of(iter(draw)))
+        left = pool - sum(move.amount for move in moves)
+        return {"case": case_id, "steps": [], "answers": {"pool": _pool_answer(left, moves)}}
 
 
 def main() -> None:

@@ -5,8 +5,10 @@ A hand begins in phase ``cut`` with a pack (shuffled, or stacked by the caller),
 player on the dealer's right cuts (option ``cut-minimum`` bounds the depth); the dealer
 deals five cards to each playing seat (seven at seven-card Nap) by the pattern of option
 ``deal-pattern``, and, under Sir Garnet, one more hand of as many cards, served last in each
-round and left face down (interpretations sir-garnet-dealt-last, sir-garnet-face-down); the
-undealt cards are the stock. A faulty pack, an uncut deal, a card exposed in dealing and a misdeal are
+round and left face down (interpretations sir-garnet-dealt-last, sir-garnet-face-down); under
+Peep Nap the next card, face down on the table (interpretation peep-card-dealt-last); the
+undealt cards are the stock, in the order the pack leaves them (Purchase Nap serves from its
+top). A faulty pack, an uncut deal, a card exposed in dealing and a misdeal are
 accepted only in a hand with ``allow_irregular``, and recorded as offences (their remedies are
 in :mod:`~napspec.reference.claims`).
 
@@ -22,7 +24,15 @@ from collections.abc import Mapping, Sequence
 from operator import countOf as _count_of
 
 from napspec.reference.actions import CUT, Action, Cut, DealCards
-from napspec.reference.cards import FULL_PACK, PACK_SIZE, check_card, format_cards, pack_faults, shuffled_pack
+from napspec.reference.cards import (
+    FULL_PACK,
+    PACK_SIZE,
+    check_card,
+    format_cards,
+    pack_faults,
+    shuffled,
+    shuffled_pack,
+)
 from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn, WrongPhase
 from napspec.reference.events import Dealt, PackCut
 from napspec.reference.rules import CARDS_EACH, MAX_HANDS, Rules
@@ -68,6 +78,10 @@ class SetUpAndDeal(HandState):
         self._taker = None
         self._discards = ()
         self._before_play = None
+        self._peep_card = None
+        self._peeped = ()
+        self._buyers = ()
+        self._thrown = ()
         self._decls = []
         self._call_table = ()  # the rules' calling table, once the calling begins
         self._high = 0
@@ -111,17 +125,22 @@ class SetUpAndDeal(HandState):
         """Take the pack (``deck``, top card first, or shuffled by ``seed``) and wait for the cut."""
         dealer = self._dealer
         faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        # The pack in play: the full pack, or a shortened one (rule players.short-pack).
+        whole, size, whole_set = (
+            (FULL_PACK, PACK_SIZE, FULL_SET) if self._rules.pack == "full" else _short_pack(self._rules, self._n)
+        )
         if deck is None:
-            pack = tuple(shuffled_pack(random.Random(seed)))
+            rng = random.Random(seed)
+            pack = tuple(shuffled_pack(rng) if size == PACK_SIZE else shuffled(whole, rng))
         else:
             pack = tuple(deck)
             # The set test alone would let 1.0 or True pass for the card 1: every card must
             # also be an exact int (counted in C by countOf).
-            if len(pack) != PACK_SIZE or _count_of(map(type, pack), int) != PACK_SIZE or set(pack) != FULL_SET:
+            if len(pack) != size or _count_of(map(type, pack), int) != size or set(pack) != whole_set:
                 for c in pack:
                     check_card(c)
-                faults = pack_faults(pack)
-                if len(pack) != PACK_SIZE or faults != ((), ()):
+                faults = pack_faults(pack, whole)
+                if len(pack) != size or faults != ((), ()):
                     if not allow_irregular:
                         raise ValueError(
                             f"not a sound pack ({len(pack)} cards; missing: {format_cards(faults[0]) or 'none'};"
@@ -130,7 +149,7 @@ class SetUpAndDeal(HandState):
                 else:
                     faults = None
             minimum = self._rules.cut_minimum
-            if len(pack) < self._geo.dealt or len(pack) < 2 * minimum:
+            if len(pack) < self._geo.dealt + self._peep_cards() or len(pack) < 2 * minimum:
                 raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._hands_dealt()} hands")
         self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
         self._dupes = faults is not None and faults[1] != ()
@@ -145,15 +164,24 @@ class SetUpAndDeal(HandState):
                 f"repeated: {format_cards(repeated) or 'none'}",
             )
 
+    def _peep_cards(self) -> int:
+        """The cards dealt to the table after the hands: Peep Nap's one card."""
+        return 1 if self._rules.peep == "played" else 0
+
     def _hands_dealt(self) -> int:
         """The hands a regular deal serves: the players', and Sir Garnet's extra hand."""
         return self._geo.hands + (1 if self._rules.sir_garnet == "played" else 0)
 
     def _start_stacked(
-        self, hands: Mapping[int, Sequence[int]], allow_irregular: bool, extra_hand: Sequence[int] | None
+        self,
+        hands: Mapping[int, Sequence[int]],
+        allow_irregular: bool,
+        extra_hand: Sequence[int] | None,
+        peep_card: int | None = None,
+        stock: Sequence[int] | None = None,
     ) -> None:
-        """Give out the holdings ``hands`` (seat → cards), and the extra hand, as if dealt; see
-        ``Hand.stacked``."""
+        """Give out the holdings ``hands`` (seat → cards), the extra hand and the peep card, as if
+        dealt, the ``stock`` (top first) left; see ``Hand.stacked``."""
         players = self._n
         geo = self._geo
         cards_each = self._rules.cards_each
@@ -180,6 +208,13 @@ class SetUpAndDeal(HandState):
             if len(extra_hand) != cards_each:
                 raise ValueError(f"the extra hand must be of {cards_each} cards, not {len(extra_hand)}")
             take(extra_hand)
+        if (peep_card is not None) != (self._rules.peep == "played"):
+            raise ValueError(
+                "a peep card lies on the table exactly under Peep Nap (option 'peep' = 'played'): "
+                + ("give it" if peep_card is None else "there is none under these rules")
+            )
+        if peep_card is not None:
+            take([peep_card])
         wrong = [s for s in geo.order if len(holdings[s]) != cards_each]
         if wrong and not allow_irregular:
             raise ValueError(
@@ -187,9 +222,25 @@ class SetUpAndDeal(HandState):
                 + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
                 + " (a wrong number needs allow_irregular=True)"
             )
+        whole_set = FULL_SET if self._rules.pack == "full" else _short_pack(self._rules, players)[2]
+        outside = seen - whole_set
+        if outside:
+            raise ValueError(f"cards not in the pack in play (option 'pack'): {format_cards(sorted(outside))}")
+        rest = whole_set - seen
+        if stock is not None:
+            for c in stock:
+                check_card(c)
+            if len(stock) != len(rest) or set(stock) != rest:
+                raise ValueError(
+                    "the stock must be the cards nobody holds"
+                    + (", nor the extra hand" if extra_hand is not None else "")
+                    + (", nor the peep card" if peep_card is not None else "")
+                    + f", each once: {format_cards(sorted(rest)) or 'none'}"
+                )
         self._deck = None
         self._pack = ()
-        self._stock = sorted(FULL_SET - seen)
+        self._stock = tuple(stock) if stock is not None else sorted(rest)
+        self._peep_card = peep_card
         # Choice (interpretation stacked-without-extra-hand): a stacked start under Sir Garnet
         # that gives no extra hand has none; the undealt cards are all stock.
         self._extra = sorted(extra_hand) if extra_hand is not None else None
@@ -260,6 +311,9 @@ class SetUpAndDeal(HandState):
             if extra is not None:
                 self._extra = sorted(extra(pack))
             dealt = geo.dealt
+            if rules.peep == "played":  # the peep card, dealt last (interpretation peep-card-dealt-last)
+                self._peep_card = pack[dealt]
+                dealt += 1
         else:
             assert counts is not None
             # Choice: the extra hand (seat n in the schedule) is dealt its cards regularly,
@@ -277,6 +331,9 @@ class SetUpAndDeal(HandState):
             if extra_hand:
                 self._extra = extra_cards
             dealt = len(sequence)
+            if rules.peep == "played":
+                self._peep_card = pack[dealt]
+                dealt += 1
         self._stock = pack[dealt:]
         self._install_holdings(holdings, self._rules.deal_pattern if regular else "irregular", regular)
         if exposed is not None:
@@ -301,7 +358,7 @@ class SetUpAndDeal(HandState):
         if self._geo.sits_out and counts[self._dealer]:
             raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
         cards_each = self._rules.cards_each
-        extra = cards_each if self._rules.sir_garnet == "played" else 0
+        extra = (cards_each if self._rules.sir_garnet == "played" else 0) + self._peep_cards()
         if sum(counts) + extra > size:
             raise BadDeal(f"{sum(counts) + extra} cards cannot be dealt from a pack of {size}")
         return all(counts[s] == cards_each for s in self._geo.order)
@@ -328,6 +385,12 @@ class SetUpAndDeal(HandState):
             self._short = self._someone_short()
         self._events.append(new_record(Dealt, (self._dealer, self._dealt, pattern)))
         self._begin_exchanges()
+
+
+def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, frozenset[int]]:
+    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and set."""
+    cards = rules.pack_cards(players)
+    return cards, len(cards), frozenset(cards)
 
 
 def cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:

@@ -101,6 +101,15 @@ class NoSuchOffence(IllegalAction):
     """A claim of an offence that was never recorded, was already claimed or was taken back."""
 
 
+class BadPurchase(IllegalAction):
+    """Purchase Nap: a purchase that is not of distinct cards, or of more than five."""
+
+
+class NotEnoughStock(IllegalAction):
+    """Purchase Nap: more cards thrown away than the stock still holds to serve
+    (interpretation purchase-stock-runs-out)."""
+
+
 class IrregularPlayNotAllowed(IllegalAction):
     """An irregular action (an exposed card, a wrong deal...) in a hand without
     ``allow_irregular``."""
@@ -115,6 +124,7 @@ __all__ = [
     "BadCut",
     "BadDeal",
     "BadDiscard",
+    "BadPurchase",
     "CallNotAllowed",
     "CallTooLow",
     "CannotPass",
@@ -128,6 +138,7 @@ __all__ = [
     "NoSuchOffence",
     "NoSuchSeat",
     "NotAnAction",
+    "NotEnoughStock",
     "NotProvidedFor",
     "NotYourTurn",
     "RulesError",

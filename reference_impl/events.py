@@ -168,6 +168,34 @@ class Discarded(NamedTuple):
     cards: tuple[int, ...]
 
 
+class Bought(NamedTuple):
+    """Purchase Nap: ``seat`` threw away ``thrown`` face down and was served ``served`` from the
+    top of the stock (both empty for a refusal)."""
+
+    seat: int
+    thrown: tuple[int, ...]
+    served: tuple[int, ...]
+
+
+class Peeped(NamedTuple):
+    """Peep Nap: ``seat`` peeped at the peep card (and paid for it)."""
+
+    seat: int
+
+
+class PeepCardTaken(NamedTuple):
+    """Peep Nap: the soloist ``seat`` gave up ``given_up`` face down and took the peep card."""
+
+    seat: int
+    given_up: int
+
+
+class PeepCardDeclined(NamedTuple):
+    """Peep Nap: the soloist ``seat`` left the peep card, which goes out of play."""
+
+    seat: int
+
+
 class Passed(NamedTuple):
     """``seat`` passed."""
 
@@ -309,6 +337,7 @@ Event = (
     | TrumpsFixed | CardPlayed | TrickWon | PlayStopped | ShowRequired | CardsShown | ShowRefused
     | OffenceRecorded | ClaimMade | PenaltyApplied | HandReplayed | FreshDealRequired
     | Information | HandSettled
+    | Bought | Peeped | PeepCardTaken | PeepCardDeclined
 )  # fmt: skip
 """Any event."""
 
@@ -316,6 +345,7 @@ __all__ = [
     "OFFENCE_KINDS",
     "OUTCOMES",
     "AllPassed",
+    "Bought",
     "Called",
     "CardPlayed",
     "CardsShown",
@@ -334,6 +364,9 @@ __all__ = [
     "OffenceRecorded",
     "PackCut",
     "Passed",
+    "PeepCardDeclined",
+    "PeepCardTaken",
+    "Peeped",
     "PenaltyApplied",
     "PlayStopped",
     "Result",

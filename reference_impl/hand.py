@@ -7,8 +7,9 @@ A :class:`Hand` is driven by :meth:`Hand.apply` with the actions of
 (:meth:`Hand.snapshot` is unchanged): every handler checks everything before it changes
 anything.
 
-Phases: ``cut`` → ``deal`` → ``calling`` → ``play`` (→ ``show``) → ``finished``. (Sir
-Garnet's taking of the extra hand and discard belong to the calling.)
+Phases: ``cut`` → ``deal`` (→ ``purchase``) → ``calling`` (→ ``peep-exchange``) → ``play``
+(→ ``show``) → ``finished``. (Sir Garnet's taking of the extra hand and discard, and the peep of
+Peep Nap, belong to the calling; the purchase and the peep exchange are Purchase and Peep Nap's.)
 
 Seats are 0..n-1 clockwise: the player on seat *s*'s left is *s + 1 mod n*. The eldest hand
 is the dealer's left; the player on the dealer's right cuts. When the dealer sits out
@@ -19,7 +20,7 @@ A hand is all its phases together, each a module of its own (the state they shar
 :class:`~napspec.reference.state.HandState`):
 
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal;
-* :mod:`~napspec.reference.exchanges`: between the deal and the calling (none in the plain game);
+* :mod:`~napspec.reference.exchanges`: Purchase and Peep Nap (none in the plain game);
 * :mod:`~napspec.reference.calling`: the calls and the soloist;
 * :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand, taken and discarded;
 * :mod:`~napspec.reference.play`: the tricks, and the showing of cards;
@@ -70,21 +71,24 @@ from napspec.reference.actions import (
     DEAL,
     Action,
     AskInformation,
+    Buy,
     Call,
     Claim,
     Cut,
     DealCards,
+    DeclinePeepCard,
     Discard,
     ExposeCard,
     NamedCall,
     Pass,
+    Peep,
     Play,
     RefuseToShow,
     ShowCards,
     TakeExtraHand,
+    TakePeepCard,
 )
 from napspec.reference.calling import Calling
-from napspec.reference.cards import FULL_PACK
 from napspec.reference.claims import Claims
 from napspec.reference.contracts import Contract
 from napspec.reference.deal import SetUpAndDeal
@@ -104,8 +108,10 @@ from napspec.reference.state import (
     DEAL_PHASE,
     FINISHED,
     OPEN,
+    PEEP_EXCHANGE_PHASE,
     PHASES,
     PLAY_PHASE,
+    PURCHASE_PHASE,
     SHOW_PHASE,
     VOID,
     HandState,
@@ -130,11 +136,18 @@ def _freeze(value: object) -> object:
 class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, PoolAccount, Settlement):
     """One deal: cut, deal, calling, play, settlement.
 
-    ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False)`` starts in
-    phase ``cut``. ``deck`` is a stacked pack, top card first (52 distinct cards; with
-    ``allow_irregular`` a faulty pack, with cards missing or repeated, is accepted and
-    recorded as a ``faulty-pack`` offence); without it the pack is shuffled by a
-    :class:`random.Random` seeded with ``seed`` (never the global random state).
+    ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False, *, pool=0,
+    original_dealer=None, same_turn=False)`` starts in phase ``cut``. ``deck`` is a stacked
+    pack, top card first (the 52 distinct cards, or those of the shortened pack in play under
+    option ``pack``; with ``allow_irregular`` a faulty pack, with cards missing or repeated,
+    is accepted and recorded as a ``faulty-pack`` offence); without it the pack is shuffled
+    by a :class:`random.Random` seeded with ``seed`` (never the global random state).
+
+    Under a pool (option ``pool``) the hand starts with ``pool`` stakes in it and the
+    contributions of the turn to deal are paid at once (:mod:`~napspec.reference.pool`):
+    ``original_dealer`` is the first dealer of the session (needed by
+    ``all-at-original-deal``), and ``same_turn`` says the hand is a fresh deal by the dealer
+    of the hand before, whose turn has paid already.
 
     Bad constructor arguments raise :class:`ValueError` (a table size the rules do not allow
     raises :class:`~napspec.reference.errors.RulesError`, which is one).
@@ -159,8 +172,14 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         deck: Sequence[int] | None = None,
         seed: int | None = None,
         allow_irregular: bool = False,
+        *,
+        pool: int = 0,
+        original_dealer: int | None = None,
+        same_turn: bool = False,
     ) -> None:
         self._setup(rules, players, dealer, allow_irregular)
+        if pool or rules.pool == "played":
+            self._open_pool(pool, original_dealer, same_turn)
         self._start_from_pack(deck, seed, allow_irregular)
 
     @classmethod
@@ -172,14 +191,25 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         hands: Mapping[int, Sequence[int]],
         allow_irregular: bool = False,
         extra_hand: Sequence[int] | None = None,
+        *,
+        peep_card: int | None = None,
+        stock: Sequence[int] | None = None,
+        pool: int = 0,
+        original_dealer: int | None = None,
+        same_turn: bool = False,
     ) -> Hand:
-        """A hand that starts at the calling with the given holdings (seat → cards), and,
-        under Sir Garnet, the ``extra_hand`` lying face down (without it, there is none).
+        """A hand that starts at the calling (at Purchase Nap, the purchase) with the given
+        holdings (seat → cards), and, under Sir Garnet, the ``extra_hand`` lying face down
+        (without it, there is none). Under Peep Nap the ``peep_card`` lies face down on the
+        table (required then, refused otherwise). ``stock`` orders the undealt cards, top
+        first, as Purchase Nap serves them: exactly the cards nobody holds (nor the extra hand,
+        nor the peep card); without it they lie in card order.
 
         Every playing seat should hold five cards (seven at seven-card Nap); a wrong number is
         accepted only with ``allow_irregular`` and recorded as a ``wrong-number`` offence. A
-        seat left out of ``hands`` holds nothing. The undealt cards are the stock. The
-        sitting-out dealer may not be given cards.
+        seat left out of ``hands`` holds nothing. The undealt cards of the pack in play are the
+        stock. The sitting-out dealer may not be given cards. ``pool``, ``original_dealer``
+        and ``same_turn`` are as for the constructor.
 
         >>> from napspec.reference.rules import Rules
         >>> from napspec.reference.cards import parse_cards
@@ -191,7 +221,9 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         """
         self = cls.__new__(cls)
         self._setup(rules, players, dealer, allow_irregular)
-        self._start_stacked(hands, allow_irregular, extra_hand)
+        if pool or rules.pool == "played":
+            self._open_pool(pool, original_dealer, same_turn)
+        self._start_stacked(hands, allow_irregular, extra_hand, peep_card, stock)
         return self
 
     # ------------------------------------------------------------------ queries
@@ -228,7 +260,8 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
 
     @property
     def phase(self) -> str:
-        """``cut``, ``deal``, ``calling``, ``play``, ``show`` or ``finished``."""
+        """``cut``, ``deal``, ``purchase``, ``calling``, ``peep-exchange``, ``play``, ``show`` or
+        ``finished``."""
         return self._phase
 
     @property
@@ -306,6 +339,28 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
     def discards(self) -> tuple[int, ...]:
         """The cards discarded by the taker of the extra hand (out of play)."""
         return self._discards
+
+    @property
+    def peep_card(self) -> int | None:
+        """Peep Nap: the card lying face down on the table; ``None`` when there is none, once the
+        soloist took it, or once he left it (it is then out of play)."""
+        return self._peep_card
+
+    @property
+    def peeped(self) -> tuple[int, ...]:
+        """Peep Nap: the seats that peeped, in order."""
+        return self._peeped
+
+    @property
+    def buyers(self) -> tuple[int, ...]:
+        """Purchase Nap: the seats that have had their turn to buy (or refuse), in order."""
+        return self._buyers
+
+    @property
+    def thrown_away(self) -> tuple[int, ...]:
+        """The cards the exchanges laid face down out of play: those thrown away at Purchase
+        Nap, the card given up for the peep card or the peep card left."""
+        return self._thrown
 
     @property
     def compulsory(self) -> bool:
@@ -431,6 +486,10 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
             legal = (DEAL[self._dealer],)
         elif phase == SHOW_PHASE:
             legal = self._show_or_refuse()
+        elif phase == PURCHASE_PHASE:
+            legal = self._buys_open()
+        elif phase == PEEP_EXCHANGE_PHASE:
+            legal = self._peep_exchanges_open()
         else:
             legal = ()
         # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
@@ -482,6 +541,10 @@ _HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
     Claim: Hand._do_claim,
     ExposeCard: Hand._do_expose,
     AskInformation: Hand._do_ask,
+    Buy: Hand._do_buy,
+    Peep: Hand._do_peep,
+    TakePeepCard: Hand._do_take_peep_card,
+    DeclinePeepCard: Hand._do_decline_peep_card,
 }
 """The handler of each action, in the module of its phase."""
 
@@ -511,10 +574,9 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
 
 def cards_accounted_for(hand: Hand) -> list[int]:
     """Every card of the hand's pack, wherever it is now (holdings, table, stock, the extra
-    hand and the discards), sorted.
+    hand and the discards, the peep card and the cards the exchanges laid out of play), sorted.
 
-    Equal to the sorted pack (``hand.deck``, or the full pack for a stacked hand) at all
-    times: no card is lost or made.
+    Equal to :func:`expected_pack` at all times: no card is lost or made.
     """
     cards: list[int] = []
     for holding in hand._holdings:
@@ -524,12 +586,16 @@ def cards_accounted_for(hand: Hand) -> list[int]:
     cards.extend(hand.stock)
     cards.extend(hand.extra_hand or ())
     cards.extend(hand.discards)
+    if hand.peep_card is not None:
+        cards.append(hand.peep_card)
+    cards.extend(hand.thrown_away)
     return sorted(cards)
 
 
 def expected_pack(hand: Hand) -> list[int]:
-    """The sorted cards :func:`cards_accounted_for` must return."""
-    return sorted(hand.deck) if hand.deck is not None else list(FULL_PACK)
+    """The sorted cards :func:`cards_accounted_for` must return: the pack as given or
+    shuffled, or for a stacked hand the pack in play (option ``pack``)."""
+    return sorted(hand.deck) if hand.deck is not None else list(hand.rules.pack_cards(hand.players))
 
 
 __all__ = [
@@ -539,8 +605,10 @@ __all__ = [
     "DEAL_PHASE",
     "FINISHED",
     "OPEN",
+    "PEEP_EXCHANGE_PHASE",
     "PHASES",
     "PLAY_PHASE",
+    "PURCHASE_PHASE",
     "SHOW_PHASE",
     "VOID",
     "Hand",

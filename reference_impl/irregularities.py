@@ -26,7 +26,17 @@ from napspec.reference.errors import (
     WrongPhase,
 )
 from napspec.reference.events import CardsShown, Offence, OffenceRecorded, ShowRefused
-from napspec.reference.state import CALLING, CLAIMED, OPEN, PLAY_PHASE, SHOW_PHASE, HandState, new_record
+from napspec.reference.state import (
+    CALLING,
+    CLAIMED,
+    OPEN,
+    PEEP_EXCHANGE_PHASE,
+    PLAY_PHASE,
+    PURCHASE_PHASE,
+    SHOW_PHASE,
+    HandState,
+    new_record,
+)
 
 
 class Irregularities(HandState):
@@ -90,10 +100,11 @@ class Irregularities(HandState):
 
     def _do_expose(self, action: ExposeCard) -> None:
         """Choice: "after the deal is completed" runs from the calling to the end of play
-        (the showing of cards included); the card stays in its holder's hand."""
+        (the showing of cards included), and the purchase and the peep exchange of Purchase
+        and Peep Nap; the card stays in its holder's hand."""
         if not self._irregular:
             raise IrregularPlayNotAllowed("exposing a card needs a hand with allow_irregular=True")
-        if self._phase not in (CALLING, PLAY_PHASE, SHOW_PHASE):
+        if self._phase not in (CALLING, PLAY_PHASE, SHOW_PHASE, PURCHASE_PHASE, PEEP_EXCHANGE_PHASE):
             raise WrongPhase(f"a card can be exposed after the deal, not in phase {self._phase!r}")
         seat = self._check_seat(action.seat)
         card = action.card
@@ -103,7 +114,7 @@ class Irregularities(HandState):
             "exposed-after-deal",
             seat,
             card=card,
-            trick=len(self._tricks) + 1 if self._phase != CALLING else None,
+            trick=len(self._tricks) + 1 if self._phase in (PLAY_PHASE, SHOW_PHASE) else None,
             detail="exposed a card after the deal",
         )
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal, NamedTuple, get_args
 
-from napspec.reference.cards import PACK_SIZE
+from napspec.reference.cards import PACK_SIZE, short_pack
 from napspec.reference.contracts import (
     BLUCHER,
     MISERY,
@@ -75,17 +75,23 @@ WellingtonLead = Literal["any-card", "lowest-trump"]
 Blucher = Literal["not-played", "win-10-lose-20", "double-wellington-stakes"]
 SirGarnet = Literal["not-played", "played"]
 SevenCard = Literal["not-played", "played"]
-# Peep and Purchase Nap, the pool, shortened packs and the Double Header (chapters exchanges and
-# pool): the engine does not play them yet, so it accepts their plain values only.
-Peep = Literal["not-played"]
-Purchase = Literal["not-played"]
-Pool = Literal["not-played"]
-PoolContributions = Literal["none"]
-PoolFines = Literal["none"]
-PoolFailedNap = Literal["pays-nothing"]
-PoolEnd = Literal["none"]
-Pack = Literal["full"]
+# Peep and Purchase Nap (chapter exchanges), the pool (chapter pool) and the shortened packs
+# (players.short-pack). The Double Header: the engine accepts its plain value only.
+Peep = Literal["not-played", "played"]
+Purchase = Literal["not-played", "played"]
+Pool = Literal["not-played", "played"]
+PoolContributions = Literal[
+    "none", "each-dealer", "all-at-original-deal", "dealer-three-players-one", "knaves-and-fives"
+]
+PoolFines = Literal["none", "misdeal-one-stake"]
+PoolFailedNap = Literal["pays-nothing", "pays-pool-amount"]
+PoolEnd = Literal["none", "divided-equally", "drawn-for"]
+Pack = Literal["full", "short-28-36", "short-32-40"]
 DoubleHeader = Literal["not-played"]
+
+_SHORT_PACK_AMOUNTS = {4: "pack-for-four", 5: "pack-for-five"}
+"""The tables a shortened pack is played at, and the amount of option ``pack`` that gives its
+size at each (interpretation wikipedia-short-pack-sizes: no other table)."""
 
 MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
@@ -304,13 +310,18 @@ class Rules:
                 f"{players} players: the rules {self.name!r} allow {self.players_min} to "
                 f"{self.players_max} (options 'players-min' and 'players-max')"
             )
+        if self.pack != "full" and players not in _SHORT_PACK_AMOUNTS:
+            # Interpretation wikipedia-short-pack-sizes: a shortened pack at four or five only.
+            tables = " or ".join(map(str, _SHORT_PACK_AMOUNTS))
+            raise RulesError(f"{players} players: option 'pack' = {self.pack!r} is played by {tables} players only")
+        size = self.pack_size(players)
         sits_out = self.dealer_sits_out_at(players)
         hands = players - 1 if sits_out else players
         extra = " and the extra hand" if self.sir_garnet == "played" else ""
         dealt = hands + 1 if extra else hands
-        if dealt * self.cards_each > PACK_SIZE:
+        if dealt * self.cards_each > size:
             raise RulesError(
-                f"{players} players: {hands} hands{extra} of {self.cards_each} need more than {PACK_SIZE} cards"
+                f"{players} players: {hands} hands{extra} of {self.cards_each} need more than {size} cards"
             )
         if sits_out and self.compulsory_call == "dealer-if-all-pass":
             # Interpretation dealer-out-cannot-be-compelled: a dealer without cards cannot
@@ -319,6 +330,42 @@ class Rules:
                 f"{players} players: option 'compulsory-call' = 'dealer-if-all-pass' binds a dealer who, "
                 f"under option 'dealer-sits-out' = {self.dealer_sits_out!r}, holds no cards"
             )
+
+    def pack_size(self, players: int) -> int:
+        """The cards of the pack in play at a table of ``players`` (rule players.short-pack):
+        fifty-two under ``pack`` = ``full``, else the value's amount for the table.
+
+        >>> short = Rules.profile("wikipedia", ["short-pack"])
+        >>> short.pack_size(4), short.pack_size(5), Rules.profile("peel").pack_size(6)
+        (28, 36, 52)
+        """
+        if self.pack == "full":
+            return PACK_SIZE
+        amount = _SHORT_PACK_AMOUNTS.get(players)
+        if amount is None:
+            raise RulesError(f"{players} players: option 'pack' = {self.pack!r} gives no pack for this table")
+        return _amount("pack", self.pack, amount)
+
+    def pack_cards(self, players: int) -> tuple[int, ...]:
+        """The cards of the pack in play at a table of ``players``, in card order: the
+        highest ranks of every suit (interpretation short-pack-lowest-cards-out).
+
+        >>> from napspec.reference.cards import format_cards
+        >>> format_cards(Rules.profile("wikipedia", ["short-pack"]).pack_cards(4)[:7])
+        '8C 9C TC JC QC KC AC'
+        """
+        return short_pack(self.pack_size(players))
+
+    def pool_amount(self, option_id: str, kind: str) -> int:
+        """The amount ``kind`` that the value in force of the pool option ``option_id`` states
+        (``pool-per-dealer``, ``pool-per-player``, ``pool-per-card``, ``pool-fine``); 0 if it
+        states none (no payment of that kind).
+
+        >>> rules = Rules.profile("hoyle", ["pool"])
+        >>> [rules.pool_amount("pool-contributions", kind) for kind in ("pool-per-dealer", "pool-per-card")]
+        [1, 0]
+        """
+        return _AMOUNTS.get((option_id, str(getattr(self, _FIELDS[option_id]))), {}).get(kind, 0)
 
     def win_stake(self, call: int, declaration: str | None = None) -> int:
         """What each player pays a soloist who makes ``call`` (``declaration`` names a named
@@ -398,6 +445,23 @@ class Rules:
         ):
             lose = -(-win // 2)  # half the win, rounded up
         return win, lose
+
+    def fee(self, option_id: str) -> int:
+        """The fee, in stakes, that the value in force of option ``option_id`` states (its amount
+        ``<option>-fee``: ``peep-fee``, ``purchase-fee``); :class:`RulesError` if it states none.
+
+        >>> Rules.profile("hoyle", ["purchase"]).fee("purchase")
+        1
+        >>> Rules.profile("hoyle").fee("peep")
+        Traceback (most recent call last):
+        ...
+        napspec.reference.errors.RulesError: option 'peep' = 'not-played' states no fee
+        """
+        value = getattr(self, _FIELDS[option_id])
+        try:
+            return _amount(option_id, value, f"{option_id}-fee")
+        except KeyError:
+            raise RulesError(f"option {option_id!r} = {value!r} states no fee") from None
 
     def fine(self, option_id: str) -> int:
         """The fine, in stakes, that the value in force of option ``option_id`` states (its

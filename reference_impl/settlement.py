@@ -8,13 +8,17 @@ those of the calls beyond Nap by their options (:attr:`Rules.stakes
 :meth:`~napspec.reference.rules.Rules.lose_stake`). Every payment, penalties included, is at
 the stakes of the call in force.
 
-Where the variants go: the pool's part of the settlement (a made Nap takes it, a failed Nap
-may pay into it, contributions) is paid through :mod:`~napspec.reference.pool`.
+Under a pool (option ``pool``) the pool's part of the settlement (a made Nap takes it, a failed
+Nap may pay into it, the knaves and fives, a misdeal's fine) is paid through
+:mod:`~napspec.reference.pool`, and the result's payments include each seat's movements with
+the pool in the hand, the contributions and fees paid before the settlement too: the payments
+and what the pool gained sum to nothing. A void hand (a fresh deal or redeal) voids only
+what the players pay one another (interpretation pool-payments-stand).
 """
 
 from __future__ import annotations
 
-from napspec.reference.events import HandSettled, Result, Transfer
+from napspec.reference.events import POOL, HandSettled, Result, Transfer
 from napspec.reference.state import FINISHED, HandState, new_record
 
 
@@ -25,6 +29,8 @@ class Settlement(HandState):
 
     def _settle(self) -> None:
         result = self._compute_result()
+        if self._rules.pool == "played":
+            result = self._with_pool(result)
         self._result = result
         self._phase = FINISHED
         self._to_act = None
@@ -32,6 +38,19 @@ class Settlement(HandState):
         # The payments are dict(enumerate(...)) of the seats in order: its values are by seat.
         settled = (result.outcome, tuple(result.payments.values()), result.transfers)
         self._events.append(new_record(HandSettled, settled))
+
+    def _with_pool(self, result: Result) -> Result:
+        """The pool's part of the settlement made (:mod:`~napspec.reference.pool`), ``result``
+        with every movement of the hand with the pool: in the payments, each seat's net with
+        the pool as well as with the players; in the transfers, after those between players."""
+        self._settle_pool(result.outcome)
+        payments = dict(result.payments)
+        for move in self._pool_moves:
+            if move.payer != POOL:
+                payments[move.payer] -= move.amount
+            else:
+                payments[move.payee] += move.amount
+        return result._replace(payments=payments, transfers=(*result.transfers, *self._pool_moves))
 
     def _compute_result(self) -> Result:
         """Who pays whom, in stakes.

@@ -38,13 +38,15 @@ from napspec.reference.table import Table
 
 CUT_PHASE = "cut"
 DEAL_PHASE = "deal"
-EXCHANGE_PHASE = "exchange"  # none in the plain game: see napspec.reference.exchanges
+PURCHASE_PHASE = "purchase"  # Purchase Nap only: see napspec.reference.exchanges
 CALLING = "calling"
+PEEP_EXCHANGE_PHASE = "peep-exchange"  # Peep Nap only: see napspec.reference.exchanges
 PLAY_PHASE = "play"
 SHOW_PHASE = "show"
 FINISHED = "finished"
-PHASES = (CUT_PHASE, DEAL_PHASE, CALLING, PLAY_PHASE, SHOW_PHASE, FINISHED)
-"""The phases a hand of the plain game passes through, in order."""
+PHASES = (CUT_PHASE, DEAL_PHASE, PURCHASE_PHASE, CALLING, PEEP_EXCHANGE_PHASE, PLAY_PHASE, SHOW_PHASE, FINISHED)
+"""The phases a hand passes through, in order (the purchase and the peep exchange only under
+Purchase and Peep Nap)."""
 
 # States of a recorded offence.
 OPEN = "open"
@@ -66,6 +68,7 @@ class HandState:
         "_before_play",
         "_bound",
         "_brit_soloist_wrong",
+        "_buyers",
         "_call",
         "_call_table",
         "_closed",
@@ -97,6 +100,8 @@ class HandState:
         "_offences",
         "_ostate",
         "_pack",
+        "_peep_card",
+        "_peeped",
         "_penalised",
         "_pending_show",
         "_phase",
@@ -109,6 +114,7 @@ class HandState:
         "_soloist_revoked",
         "_stock",
         "_taker",
+        "_thrown",
         "_to_act",
         "_trick",
         "_trick_order",
@@ -141,6 +147,13 @@ class HandState:
     _taker: int | None
     _discards: tuple[int, ...]
     _before_play: tuple[tuple[int, ...], ...] | None
+    # Peep and Purchase Nap (see napspec.reference.exchanges): the peep card on the table (None
+    # when there is none, once taken or laid out of play), who peeped, who has had his turn to
+    # buy, and the cards the exchanges laid face down out of play
+    _peep_card: int | None
+    _peeped: tuple[int, ...]
+    _buyers: tuple[int, ...]
+    _thrown: tuple[int, ...]
     # every phase
     _phase: str
     _to_act: int | None
@@ -215,6 +228,8 @@ class HandState:
 
         def _begin_exchanges(self) -> None: ...  # exchanges: the deal is complete
         def _start_calling(self) -> None: ...  # calling
+        def _begin_peep_exchange(self) -> None: ...  # exchanges: the calling is over, the soloist peeped
+        def _with_peep(self, calls: Sequence[Action]) -> Sequence[Action]: ...  # exchanges
         def _record_call(self, seat: int, contract: Contract, rank: int) -> None: ...  # calling
         def _with_extra_hand(self, calls: tuple[Action, ...]) -> Sequence[Action]: ...  # extra_hand
         def _start_play(self) -> None: ...  # play
@@ -240,3 +255,4 @@ class HandState:
         def _settle(self) -> None: ...  # settlement
         def _pay_into_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
         def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None: ...  # pool
+        def _settle_pool(self, outcome: str) -> None: ...  # pool

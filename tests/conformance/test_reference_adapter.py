@@ -79,10 +79,6 @@ def test_the_reference_engine_is_registered_and_handshakes(reference: InProcessE
             assert all(value.value in hello["capabilities"]["options"][option.id] for value in option.values)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference engine plays Peep/Purchase from branch engine-exchanges and the pool from engine-pool",
-)
 def test_the_reference_engine_plays_every_value_of_the_register(reference: InProcessEngine) -> None:
     options = reference.hello()["capabilities"]["options"]
     for option in load().options.values():

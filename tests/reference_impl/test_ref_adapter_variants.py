@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
@@ -70,10 +68,6 @@ def test_hello_speaks_napspec_1_2_and_declares_the_variants() -> None:
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the reference engine plays Peep/Purchase from branch engine-exchanges and the pool from engine-pool",
-)
 def test_hello_declares_every_value_of_the_options_of_napspec_1_2() -> None:
     options = ENGINE.hello()["capabilities"]["options"]
     for option in REGISTER.options.values():

@@ -32,7 +32,7 @@ from napspec.reference.actions import (
 )
 from napspec.reference.cards import FULL_PACK
 from napspec.reference.errors import IllegalAction, RulesError
-from napspec.reference.events import OUTCOMES, CardPlayed, HandSettled, PenaltyApplied, TrickWon
+from napspec.reference.events import OUTCOMES, POOL, CardPlayed, HandSettled, PenaltyApplied, TrickWon
 from napspec.reference.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
 from napspec.reference.rules import Rules
 from napspec.spec import load
@@ -43,16 +43,31 @@ RULES = {name: Rules.profile(name) for name in PROFILES}
 
 
 def _variant_combinations() -> list[dict[str, object]]:
-    """Every combination of values of the variant options that the register's constraints
+    """Every combination of values of the calls beyond Nap that the register's constraints
     allow (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
-    Garnet)."""
+    Garnet), each with, in turn, no exchange, Peep Nap or Purchase Nap (as Hoyle's bundles give
+    them, with the pool their fees go into) where it may go with them. The pool and the
+    shortened packs have properties of their own (test_ref_pool_properties)."""
     register = load()
-    variants = [option for option in register.options.values() if option.plain is not None]
+    variants = [
+        option
+        for option in register.options.values()
+        if option.plain is not None and option.chapter == "calls-beyond-nap"
+    ]
+    plain = register.profile_values("hoyle")
+    exchanges: list[dict[str, object]] = [{}]
+    for name in ("peep", "purchase"):
+        bundle = register.variant_values("hoyle", [name])
+        exchanges.append({option: value for option, value in bundle.items() if plain[option] != value})
     combinations: list[dict[str, object]] = []
     for values in itertools.product(*[[v.value for v in option.values] for option in variants]):
         combination: dict[str, object] = {option.id: value for option, value in zip(variants, values)}
-        if not register.conflicts(combination):
-            combinations.append(combination)
+        if register.conflicts(combination):
+            continue
+        exchange = exchanges[len(combinations) % len(exchanges)]
+        if not register.conflicts({**plain, **combination, **exchange}):
+            combination.update(exchange)
+        combinations.append(combination)
     return combinations
 
 
@@ -83,12 +98,16 @@ def check_result(hand: Hand) -> None:
         return
     assert hand.phase == "finished" and hand.to_act is None
     assert result.outcome in OUTCOMES
-    assert sum(result.payments.values()) == 0
-    net = dict.fromkeys(range(hand.players), 0)
+    # The payments include each seat's movements with the pool: with what the pool gained in
+    # the hand they sum to nothing.
+    gained = sum(t.amount if t.payee == POOL else -t.amount for t in hand.pool_transfers)
+    assert sum(result.payments.values()) + gained == 0
+    net = dict.fromkeys([*range(hand.players), POOL], 0)
     for transfer in result.transfers:
         assert transfer.amount > 0 and transfer.payer != transfer.payee
         net[transfer.payer] -= transfer.amount
         net[transfer.payee] += transfer.amount
+    assert net.pop(POOL) == gained
     assert net == result.payments
     settled = [e for e in hand.events if isinstance(e, HandSettled)]
     assert settled and settled[-1].payments == tuple(result.payments[s] for s in range(hand.players))
@@ -237,7 +256,12 @@ class IrregularTable(RuleBasedStateMachine):
             extra = None
             if rules.sir_garnet == "played" and len(pack) >= each and data.draw(st.booleans(), label="extra hand"):
                 extra, pack = pack[:each], pack[each:]
-            self.hand = Hand.stacked(rules, players, dealer, hands, allow_irregular=True, extra_hand=extra)
+            peep = None
+            if rules.peep == "played":
+                peep, pack = pack[0], pack[1:]
+            self.hand = Hand.stacked(
+                rules, players, dealer, hands, allow_irregular=True, extra_hand=extra, peep_card=peep, stock=pack
+            )
 
     def attempt(self, action: Action) -> None:
         before = self.hand.snapshot()
@@ -374,8 +398,9 @@ def test_every_allowed_combination_of_variants_plays_random_hands() -> None:
             check_hand(hand)
             check_tricks(hand)
             assert hand.result is not None
+            quick = hand._compute_result()  # between the players (the pool's part is added to it)
             hand._penalised = True
-            assert hand._compute_result() == hand.result
+            assert hand._compute_result() == quick
             hand._penalised = False
             declarations.add(hand.result.declaration)
             outcomes.add(hand.result.outcome)
@@ -404,15 +429,39 @@ def test_same_seed_same_events_under_variants(rules: Rules, seed: int) -> None:
     assert run() == run()
 
 
+def _compatible_groups(profile: str) -> list[list[str]]:
+    """The variants the profile gives that the engine plays, in groups that can be played
+    together: each variant joins the first group it does not conflict with (seven-card Nap
+    alone; Peep and Purchase Nap apart)."""
+    register = load()
+    groups: list[list[str]] = []
+    for name in register.profiles[profile].variants:
+        try:
+            Rules.profile(profile, [name])
+        except RulesError:  # a variant the engine does not play (its handshake leaves it out)
+            continue
+        for group in groups:
+            if not register.conflicts(register.variant_values(profile, [*group, name])):
+                group.append(name)
+                break
+        else:
+            groups.append([name])
+    return groups
+
+
+def test_the_irregular_fuzz_groups_include_the_exchanges() -> None:
+    for profile in ("hoyle", "wikipedia"):
+        groups = _compatible_groups(profile)
+        assert ["seven-card"] in groups or "seven-card" not in load().profiles[profile].variants
+        assert sum(("peep" in group) + ("purchase" in group) for group in groups) == 2
+        assert not any("peep" in group and "purchase" in group for group in groups)
+
+
 @pytest.mark.parametrize("profile", ["hoyle", "wikipedia"])
 def test_irregular_fuzz_under_every_variant_the_profile_gives(profile: str) -> None:
     """200 hands with random irregular actions and claims under the profile with all its
     compatible variants on: refused actions change nothing; cards and money balance."""
-    given = list(load().profiles[profile].variants)
-    with_all = [name for name in given if name != "seven-card"]
-    for variants in (with_all, ["seven-card"] if "seven-card" in given else []):
-        if not variants:
-            continue
+    for variants in _compatible_groups(profile):
         rules = Rules.profile(profile, variants)
         rng = random.Random(f"fuzz-{rules.name}")
         sizes = [size for size in playable_tables(rules) if size <= 6]
