@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -328,8 +328,7 @@ def deal_problems(case: Mapping[str, Any], register: Register | None = None) -> 
     return problems
 
 
-#: A case's options and actions, validated alone: the only parts of a case that the case
-#: schema's own conditions (a regular case's pack and holdings) never look at.
+#: A case whose only content is a set of options: what the case schema says of the options alone.
 _OPTIONS_ALONE: dict[str, Any] = {
     "id": "options",
     "players": 2,
@@ -340,8 +339,50 @@ _OPTIONS_ALONE: dict[str, Any] = {
     "queries": [],
 }
 
+#: An action every case may carry as far as the schema goes: it stands in for the actions
+#: while the rest of a case is validated (see :func:`schema_problems`).
+_STAND_IN_ACTION: dict[str, Any] = {"type": "pass", "seat": 0}
 
-_ID_LIMIT: int = schemas.load_schema("case")["properties"]["id"]["maxLength"]
+_CASE_SCHEMA: dict[str, Any] = schemas.load_schema("case")
+_ID_LIMIT: int = _CASE_SCHEMA["properties"]["id"]["maxLength"]
+
+
+def _conditions(schema: dict[str, Any]) -> list[Any]:
+    """The parts of the case schema that make one part of a case depend on another."""
+    keywords = ("allOf", "anyOf", "oneOf", "if", "then", "else", "not", "dependentSchemas")
+    return [schema[keyword] for keyword in keywords if keyword in schema]
+
+
+def _walk(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+@cache
+def _options_the_conditions_read() -> frozenset[str]:
+    """The options the case schema's conditions look at (the pack, the pool...)."""
+    names: set[str] = set()
+    for node in _walk(_conditions(_CASE_SCHEMA)):
+        options = node.get("properties", {}).get("options")
+        if isinstance(options, dict):
+            names.update(options.get("properties", {}), options.get("required", []))
+    return frozenset(names)
+
+
+@cache
+def _conditions_read_only_how_many_actions() -> bool:
+    """Whether the case schema's conditions look at the actions only to count them."""
+    counting = {"maxItems", "minItems", "description"}
+    for node in _walk(_conditions(_CASE_SCHEMA)):
+        actions = node.get("properties", {}).get("actions")
+        if isinstance(actions, dict) and not set(actions) <= counting:
+            return False
+    return True
 
 
 @cache
@@ -355,12 +396,23 @@ def _action_problems(action: str) -> tuple[str, ...]:
     return tuple(schemas.errors("common", json.loads(action), "action"))
 
 
+@cache
+def _rest_problems(rest: str) -> tuple[str, ...]:
+    return tuple(problem for problem in schemas.errors("case", json.loads(rest)) if not problem.startswith("options"))
+
+
 def schema_problems(case: object) -> list[str]:
-    """The case schema's verdict on ``case``. The suite validates every case it makes, and
-    most of a case repeats from case to case (the options of a target, the same few
-    actions, the same start under every target), so the options, each distinct action and
-    the rest of the case (its id aside) are validated once and remembered: the same
-    problems, several times faster."""
+    """The case schema's verdict on ``case``, as :func:`napspec.conformance.schemas.errors`
+    gives it (the same problems; their order may differ).
+
+    The suite validates every case it makes (and the harness again before sending it), and
+    most of a case repeats from case to case: the options of a target, the same few actions,
+    the same start under every target. So the case is validated by parts, each remembered:
+    the options alone; each distinct action alone; and the rest, with stand-ins for the
+    actions and only the options the schema's conditions read (found in the schema itself,
+    so that a condition added there is followed). Where the schema's conditions look inside
+    the actions, or the case is not even shaped like one, the whole schema is used.
+    """
     if not (
         isinstance(case, Mapping)
         and isinstance(case.get("options"), Mapping)
@@ -368,6 +420,7 @@ def schema_problems(case: object) -> list[str]:
         and all(isinstance(action, Mapping) for action in case["actions"])
         and isinstance(case.get("id"), str)
         and 1 <= len(case["id"]) <= _ID_LIMIT
+        and _conditions_read_only_how_many_actions()
     ):
         return schemas.errors("case", case)
     try:
@@ -381,13 +434,15 @@ def schema_problems(case: object) -> list[str]:
             f"actions[{index}]{'' if problem.startswith(('(root)', '.')) else '.'}{problem.removeprefix('(root)')}"
             for problem in _action_problems(json.dumps(action, sort_keys=True))
         ]
-    problems += _rest_problems(json.dumps({**case, "id": "case", "options": {}, "actions": []}, sort_keys=True))
+    read = _options_the_conditions_read()
+    rest = {
+        **case,
+        "id": "case",
+        "options": {name: value for name, value in case["options"].items() if name in read},
+        "actions": [_STAND_IN_ACTION] * len(case["actions"]),
+    }
+    problems += _rest_problems(json.dumps(rest, sort_keys=True))
     return problems
-
-
-@cache
-def _rest_problems(rest: str) -> tuple[str, ...]:
-    return tuple(schemas.errors("case", json.loads(rest)))
 
 
 def protocol_problems(case: object) -> list[str]:

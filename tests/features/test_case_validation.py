@@ -11,6 +11,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from napspec.conformance import schemas
+from napspec.suite import cases
 from napspec.suite.cases import call, make_case, play, protocol_problems, schema_problems
 
 BASE = make_case(
@@ -44,6 +45,19 @@ MUTATIONS: list[tuple[tuple[str | int, ...], Any]] = [
     (("irregular",), "no"),
     (("queries",), ["state", "state"]),
     (("queries",), ["weather"]),
+    # napspec/1.2: fields that the schema's conditions allow only under some options
+    (("options", "pool"), "played"),
+    (("options", "peep"), "played"),
+    (("options", "purchase"), "played"),
+    (("options", "pack"), "short-28-36"),
+    (("pool",), 3),
+    (("original_dealer",), 1),
+    (("start", "peep_card"), "2H"),
+    (("start", "stock"), ["2H", "3H"]),
+    (("start",), {"end_of_session": {"draw": []}}),
+    (("queries",), ["pool"]),
+    (("players",), 4),
+    (("actions", 0), {"type": "buy", "seat": 0, "cards": []}),
 ]
 
 
@@ -52,18 +66,27 @@ def _mutated(changes: list[tuple[tuple[str | int, ...], Any]]) -> dict[str, Any]
     for path, value in changes:
         node: Any = case
         for key in path[:-1]:
-            node = node[key] if isinstance(node, (dict, list)) else None  # type: ignore[index]
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):  # a change inside one already replaced is void
+                node = None
         if isinstance(node, (dict, list)):  # a change inside one already replaced is void
             node[path[-1]] = value  # type: ignore[index]  # a list's keys here are ints
     return case
+
+
+def test_the_schema_conditions_read_the_options_of_napspec_1_2_and_only_count_actions() -> None:
+    read = cases._options_the_conditions_read()
+    assert {"pack", "pool", "peep", "purchase"} <= read
+    assert cases._conditions_read_only_how_many_actions()
 
 
 def test_the_unchanged_case_is_valid_both_ways() -> None:
     assert protocol_problems(BASE) == [] == schemas.errors("case", BASE)
 
 
-@settings(max_examples=150, derandomize=True, deadline=None)
-@for_all(st.lists(st.sampled_from(MUTATIONS), max_size=3))
+@settings(max_examples=300, derandomize=True, deadline=None)
+@for_all(st.lists(st.sampled_from(MUTATIONS), max_size=4))
 def test_validating_by_parts_agrees_with_the_whole_schema(changes: list[tuple[tuple[str | int, ...], Any]]) -> None:
     case = _mutated(changes)
     whole = schemas.errors("case", case)

@@ -81,7 +81,10 @@ def test_every_row_is_planned_or_not_applicable_under_a_variant_target(target: T
     players-and-pack)."""
     plans = _plans(target, SCENARIOS)
     applicable = [plan for plan in plans if not plan.not_applicable]
-    assert any(not _of_a_variant(plan.scenario) for plan in applicable), "no plain scenario applies"
+    # The plain scenarios stack cards of the full pack; under a shortened pack only the
+    # scenarios written for it run (the plan says why each other row does not apply).
+    if target.values.get("pack") == REGISTER.options["pack"].plain:
+        assert any(not _of_a_variant(plan.scenario) for plan in applicable), "no plain scenario applies"
     for plan in applicable:
         assert plan.cases, plan.label
         for case in plan.cases:
