@@ -350,7 +350,9 @@ export class Hand {
     if (action.type === "refuse-to-show") {
       // A refusal is held a revoke (option show-cards); only where a revoke has no penalty
       // does the hand go on as after a show.
-      if (this.options.revoke !== "none") throw new Unsupported("this engine plays no penalty for a revoke");
+      if (!["none", "abandon-revoker-pays-soloist"].includes(this.options.revoke)) {
+        throw new Unsupported(`this engine plays no penalty under revoke=${this.options.revoke}`);
+      }
       this.record("revoke", action.seat);
     }
     this.toShow.shift();
@@ -387,10 +389,15 @@ export class Hand {
       uncut: "fresh-deal-uncut",
     }[offence.kind];
     if (!freshDeal) {
-      // The penalties of play: this engine plays them only where the rules give none.
-      const option = offence.kind === "exposed-after-deal" ? "exposed-after-deal" : offence.kind;
-      if (this.options[option] !== "none") throw new Unsupported(`this engine plays no penalty under ${option}=${this.options[option]}`);
-      return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
+      // The penalties of play: this engine plays Wikipedia's for a revoke, and none else.
+      const option = offence.kind;
+      const value = this.options[option];
+      if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
+      if (option !== "revoke" || value !== "abandon-revoker-pays-soloist") {
+        throw new Unsupported(`this engine plays no penalty under ${option}=${value}`);
+      }
+      if (this.result && this.result.outcome === "abandoned") return ["not-provided-for", "the hand was settled at once for a revoke"];
+      return null;
     }
     const timing = this.options[freshDeal];
     if (timing === "none") return ["not-provided-for", `the rules give no fresh deal for ${offence.kind}`];
@@ -403,20 +410,43 @@ export class Hand {
   claim(action) {
     const refusal = this.claimRefusal(action.offence);
     if (refusal) refuse(...refusal);
-    this.offences[action.offence].claimed = true;
-    this.finish("fresh-deal");
+    const offence = this.offences[action.offence];
+    offence.claimed = true;
+    if (offence.kind !== "revoke") {
+      this.finish("fresh-deal");
+      return;
+    }
+    // Play is abandoned and settled at once (revoke = abandon-revoker-pays-soloist): a
+    // revoking soloist pays every other player as on a lost call; another revoker pays the
+    // soloist what all the others would have paid on a made call, and they pay nothing.
+    const payments = new Array(this.players).fill(0);
+    if (offence.seat === this.soloist) {
+      for (let seat = 0; seat < this.players; seat += 1) {
+        if (seat !== this.soloist) {
+          payments[seat] += this.stake(false);
+          payments[this.soloist] -= this.stake(false);
+        }
+      }
+    } else {
+      payments[offence.seat] -= this.stake(true) * (this.players - 1);
+      payments[this.soloist] += this.stake(true) * (this.players - 1);
+    }
+    this.finish("abandoned", payments);
   }
 
   // ------------------------------------------------------------------ the settlement
 
-  finish(outcome) {
-    const payments = new Array(this.players).fill(0);
+  /** What each other player pays the soloist if he makes his call (`made`), or receives
+   * from him if he fails. */
+  stake(made) {
+    if (this.call !== NAP) return this.call;
+    const [win, lose] = this.options["nap-stakes"] === "win-12-lose-6" ? [12, 6] : [10, 5];
+    return made ? win : lose;
+  }
+
+  finish(outcome, payments = new Array(this.players).fill(0)) {
     if (outcome === "made" || outcome === "defeated") {
-      let stake = this.call;
-      if (this.call === NAP) {
-        const [win, lose] = this.options["nap-stakes"] === "win-12-lose-6" ? [12, 6] : [10, 5];
-        stake = outcome === "made" ? win : lose;
-      }
+      const stake = this.stake(outcome === "made");
       const sign = outcome === "made" ? 1 : -1;
       for (let seat = 0; seat < this.players; seat += 1) {
         if (seat !== this.soloist) {

@@ -136,10 +136,10 @@ function checkPlayable(data, protocol) {
   }
   const { options, players } = data;
   if (data.irregular) {
-    // Irregular play is played where the rules give no penalty of play; the fresh deals
-    // of the faults of the deal are played in full.
+    // Irregular play is played where the rules give no penalty of play but Wikipedia's for
+    // a revoke; the fresh deals of the faults of the deal are played in full.
     for (const option of PENALTIES_OF_PLAY) {
-      if (options[option] !== "none") {
+      if (options[option] !== "none" && !(option === "revoke" && options[option] === "abandon-revoker-pays-soloist")) {
         throw new Unsupported(`irregular play under ${option}=${JSON.stringify(options[option])} is not played by this engine (only "none")`);
       }
     }
