@@ -1,8 +1,8 @@
 """An engine in a second language, written from the contract alone: the JavaScript engine of
 ``engines/js/`` (Node, no dependencies) is certified by ``napspec certify --engine-command``
-on the Peel profile, is skipped, before anything is sent, on what it does not declare (a
-variant target, irregular play under penalties it does not play), and answers every malformed
-request with an error response.
+on the Peel and Wikipedia profiles, is skipped on what it does not play (a variant target,
+before anything is sent; irregular play under penalties it does not play, by its
+``unsupported`` answer), and answers every malformed request with an error response.
 
 Needs Node (``node``, the Debian package ``nodejs``). Without it the tests fail in CI
 (``CI=true``) and are skipped elsewhere.
@@ -47,8 +47,9 @@ def converse(node: str, *lines: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in completed.stdout.splitlines()]
 
 
-def test_the_js_engine_is_certified_on_peel(node: str, tmp_path: Path) -> None:
-    run = run_certify(tmp_path, "--engine-command", f"{node} {ENGINE}", "--profile", "peel", timeout=300)
+@pytest.mark.parametrize("profile", ["peel", "wikipedia"])
+def test_the_js_engine_is_certified(node: str, tmp_path: Path, profile: str) -> None:
+    run = run_certify(tmp_path, "--engine-command", f"{node} {ENGINE}", "--profile", profile, timeout=300)
     assert run.code == ExitStatus.CERTIFIED, run.output
     report = run.report
     assert report["engine"]["name"] == "napspec-js" and report["engine"]["protocol"] == "napspec/1.1"
@@ -84,18 +85,18 @@ def test_the_js_engine_is_skipped_on_a_variant_and_on_penalties_it_does_not_play
     assert all('misery="no-trumps" is not supported' in case["message"] for case in applicable)
 
     revoke = run_certify(
-        tmp_path / "hoyle",
+        tmp_path / "britannica",
         "--engine-command",
         f"{node} {ENGINE}",
         "--profile",
-        "hoyle",
+        "britannica",
         "--rule",
         "irregularities.revoke-penalty",
     )
     assert revoke.code == ExitStatus.NOT_CERTIFIED, revoke.output
     statuses = {case["status"] for case in revoke.report["cases"]}
     assert statuses <= {"skipped-unsupported", "not-applicable"} and "skipped-unsupported" in statuses
-    assert any("revoke=" in case["message"] for case in revoke.report["cases"])
+    assert any('revoke="replay-from-revoke-fine-five"' in case["message"] for case in revoke.report["cases"])
 
 
 def test_the_js_engine_answers_every_malformed_request(node: str) -> None:

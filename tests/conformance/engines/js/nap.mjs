@@ -138,10 +138,12 @@ function checkPlayable(data, protocol) {
   if (data.irregular) {
     // Irregular play is played where the rules give no penalty of play but Wikipedia's for
     // a revoke; the fresh deals of the faults of the deal are played in full.
-    for (const option of PENALTIES_OF_PLAY) {
-      if (options[option] !== "none" && !(option === "revoke" && options[option] === "abandon-revoker-pays-soloist")) {
-        throw new Unsupported(`irregular play under ${option}=${JSON.stringify(options[option])} is not played by this engine (only "none")`);
-      }
+    const unplayed = PENALTIES_OF_PLAY.filter(
+      (option) => options[option] !== "none" && !(option === "revoke" && options[option] === "abandon-revoker-pays-soloist"),
+    );
+    if (unplayed.length > 0) {
+      const named = unplayed.map((option) => `${option}=${JSON.stringify(options[option])}`).join(", ");
+      throw new Unsupported(`this engine plays irregular play under no penalty of play but a revoke's abandonment, not under ${named}`);
     }
   }
   expect(players >= options["players-min"] && players <= options["players-max"], "case.players", `${players} players are outside the rules' ${options["players-min"]} to ${options["players-max"]}`);
