@@ -4,6 +4,13 @@
 import { canonical, rankOf, RANKS, suitOf } from "./cards.mjs";
 
 const HAND_SIZE = 5;
+/** The penalties of play this engine plays (beyond none): Wikipedia's and Hoyle's. */
+export const PLAYED_PENALTIES = new Set([
+  "revoke=abandon-revoker-pays-soloist",
+  "revoke=replay-hand-revoker-pays-all",
+  "out-of-turn=as-revoke",
+  "wrong-number=redeal-before-calls-else-adjust",
+]);
 const NAP = 5;
 
 /** A case this engine cannot play: answered with an "unsupported" error response. */
@@ -57,6 +64,10 @@ export class Hand {
     this.result = null;
     this.irregular = caseData.irregular;
     this.offences = []; // {kind, seat, claimed}, in the order recorded
+    this.playHoldings = null; // the holdings when the play began, for a replay
+    this.revokers = []; // opponents whose revoke replayed the hand (Hoyle)
+    this.wrongNumbers = []; // seats whose wrong number was claimed after the calling (Hoyle)
+    this.settledAtOnce = false;
 
     const start = caseData.start;
     if (start.hands) {
@@ -267,6 +278,7 @@ export class Hand {
     this.soloist = this.highest.seat;
     this.call = this.highest.tricks;
     this.phase = "play";
+    this.playHoldings = this.holdings.map((cards) => [...cards]);
     this.current = this.openTrick(this.soloist);
     this.toAct = this.current ? this.current.leader : this.soloist;
   }
@@ -326,7 +338,7 @@ export class Hand {
     const made = this.tricksWon[this.soloist];
     const left = HAND_SIZE - this.completed.length;
     if (left === 0 || this.current === null) {
-      this.finish(made >= this.call ? "made" : "defeated");
+      this.settle();
       return;
     }
     const decided = made >= this.call || made + left < this.call;
@@ -341,7 +353,7 @@ export class Hand {
       this.toAct = this.toShow[0];
       return;
     }
-    this.finish(made >= this.call ? "made" : "defeated");
+    this.settle();
   }
 
   show(action) {
@@ -350,7 +362,7 @@ export class Hand {
     if (action.type === "refuse-to-show") {
       // A refusal is held a revoke (option show-cards); only where a revoke has no penalty
       // does the hand go on as after a show.
-      if (!["none", "abandon-revoker-pays-soloist"].includes(this.options.revoke)) {
+      if (this.options.revoke !== "none" && !PLAYED_PENALTIES.has(`revoke=${this.options.revoke}`)) {
         throw new Unsupported(`this engine plays no penalty under revoke=${this.options.revoke}`);
       }
       this.record("revoke", action.seat);
@@ -360,7 +372,7 @@ export class Hand {
       this.toAct = this.toShow[0];
       return;
     }
-    this.finish(this.tricksWon[this.soloist] >= this.call ? "made" : "defeated");
+    this.settle();
   }
 
   ask() {
@@ -381,29 +393,27 @@ export class Hand {
   /** Why a claim of the offence at `index` is refused now, or null if it is accepted. */
   claimRefusal(index) {
     const offence = this.offences[index];
-    if (!offence || offence.claimed) return ["no-such-offence", `offence ${index} is not open`];
+    if (!offence || offence.claimed || offence.void) return ["no-such-offence", `offence ${index} is not open`];
     const freshDeal = {
       "exposed-in-dealing": "fresh-deal-exposed-card",
       misdeal: "fresh-deal-misdeal",
       "faulty-pack": "fresh-deal-faulty-pack",
       uncut: "fresh-deal-uncut",
     }[offence.kind];
-    if (!freshDeal) {
-      // The penalties of play: this engine plays Wikipedia's for a revoke, and none else.
-      const option = offence.kind;
-      const value = this.options[option];
-      if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
-      if (option !== "revoke" || value !== "abandon-revoker-pays-soloist") {
-        throw new Unsupported(`this engine plays no penalty under ${option}=${value}`);
-      }
-      if (this.result && this.result.outcome === "abandoned") return ["not-provided-for", "the hand was settled at once for a revoke"];
+    if (freshDeal) {
+      const timing = this.options[freshDeal];
+      if (timing === "none") return ["not-provided-for", `the rules give no fresh deal for ${offence.kind}`];
+      const beforeCalling = ["cut", "deal"].includes(this.phase) || (this.phase === "calling" && this.calls === 0);
+      if (timing === "before-calling" && !beforeCalling) return ["not-provided-for", "the claim comes after the calling began"];
+      if (this.phase === "finished") return ["not-provided-for", "the hand is settled"];
       return null;
     }
-    const timing = this.options[freshDeal];
-    if (timing === "none") return ["not-provided-for", `the rules give no fresh deal for ${offence.kind}`];
-    const beforeCalling = ["cut", "deal"].includes(this.phase) || (this.phase === "calling" && this.calls === 0);
-    if (timing === "before-calling" && !beforeCalling) return ["not-provided-for", "the claim comes after the calling began"];
-    if (this.phase === "finished") return ["not-provided-for", "the hand is settled"];
+    const option = offence.kind;
+    const value = this.options[option];
+    if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
+    if (!PLAYED_PENALTIES.has(`${option}=${value}`)) throw new Unsupported(`this engine plays no penalty under ${option}=${value}`);
+    if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
+    if (option === "wrong-number" && this.result && this.result.outcome === "redeal") return ["not-provided-for", "the cards are redealt"];
     return null;
   }
 
@@ -412,15 +422,30 @@ export class Hand {
     if (refusal) refuse(...refusal);
     const offence = this.offences[action.offence];
     offence.claimed = true;
-    if (offence.kind !== "revoke") {
+    const penalty = `${offence.kind}=${this.options[offence.kind]}`;
+    if (penalty === "revoke=abandon-revoker-pays-soloist") {
+      this.abandon(offence.seat);
+    } else if (penalty === "revoke=replay-hand-revoker-pays-all" || penalty === "out-of-turn=as-revoke") {
+      this.replay(offence.seat);
+    } else if (penalty === "wrong-number=redeal-before-calls-else-adjust") {
+      const napCalled = this.highest !== null && this.highest.tricks === NAP;
+      if (this.phase === "calling" && !napCalled) {
+        this.finish("redeal");
+        return;
+      }
+      this.wrongNumbers.push(offence.seat);
+      if (this.phase === "finished") this.settle();
+    } else {
       this.finish("fresh-deal");
-      return;
     }
-    // Play is abandoned and settled at once (revoke = abandon-revoker-pays-soloist): a
-    // revoking soloist pays every other player as on a lost call; another revoker pays the
-    // soloist what all the others would have paid on a made call, and they pay nothing.
+  }
+
+  /** Wikipedia: play is abandoned and settled at once. A revoking soloist pays every other
+   * player as on a lost call; another revoker pays the soloist what all the others would
+   * have paid on a made call, and they pay nothing. */
+  abandon(revoker) {
     const payments = new Array(this.players).fill(0);
-    if (offence.seat === this.soloist) {
+    if (revoker === this.soloist) {
       for (let seat = 0; seat < this.players; seat += 1) {
         if (seat !== this.soloist) {
           payments[seat] += this.stake(false);
@@ -428,10 +453,36 @@ export class Hand {
         }
       }
     } else {
-      payments[offence.seat] -= this.stake(true) * (this.players - 1);
+      payments[revoker] -= this.stake(true) * (this.players - 1);
       payments[this.soloist] += this.stake(true) * (this.players - 1);
     }
+    this.settledAtOnce = true;
     this.finish("abandoned", payments);
+  }
+
+  /** Hoyle: a revoking soloist loses his stakes at once; after another player's revoke the
+   * cards are taken up and the hand is replayed from the first lead, and he pays at the
+   * settlement. The replay voids the revokes and cards out of turn still open. */
+  replay(revoker) {
+    if (revoker === this.soloist) {
+      this.settledAtOnce = true;
+      this.finish("defeated");
+      return;
+    }
+    this.revokers.push(revoker);
+    for (const offence of this.offences) {
+      if (!offence.claimed && (offence.kind === "revoke" || offence.kind === "out-of-turn")) offence.void = true;
+    }
+    this.holdings = this.playHoldings.map((cards) => [...cards]);
+    this.completed = [];
+    this.tricksWon.fill(0);
+    this.table = Array.from({ length: this.players }, () => []);
+    this.trumps = null;
+    this.toShow = [];
+    this.result = null;
+    this.phase = "play";
+    this.current = this.openTrick(this.soloist);
+    this.toAct = this.current ? this.current.leader : this.soloist;
   }
 
   // ------------------------------------------------------------------ the settlement
@@ -444,15 +495,45 @@ export class Hand {
     return made ? win : lose;
   }
 
+  /** The result of a hand played to its end (or stopped once decided). */
+  settle() {
+    this.finish(this.tricksWon[this.soloist] >= this.call ? "made" : "defeated");
+  }
+
   finish(outcome, payments = new Array(this.players).fill(0)) {
     if (outcome === "made" || outcome === "defeated") {
-      const stake = this.stake(outcome === "made");
-      const sign = outcome === "made" ? 1 : -1;
+      const made = outcome === "made";
+      const stake = this.stake(made);
+      const sign = made ? 1 : -1;
       for (let seat = 0; seat < this.players; seat += 1) {
         if (seat !== this.soloist) {
           payments[seat] -= sign * stake;
           payments[this.soloist] += sign * stake;
         }
+      }
+      if (!this.settledAtOnce && this.revokers.length > 0) {
+        // Hoyle's revoker settlement replaces the ordinary one; each revoker pays in full:
+        // on a made call the stakes of every opponent to the soloist, on a failed call the
+        // stake of every opponent but himself, the soloist paying nothing.
+        payments.fill(0);
+        for (const revoker of this.revokers) {
+          for (let seat = 0; seat < this.players; seat += 1) {
+            if (seat === this.soloist || seat === revoker) continue;
+            const receiver = made ? this.soloist : seat;
+            payments[revoker] -= stake;
+            payments[receiver] += stake;
+          }
+          if (made) {
+            payments[revoker] -= stake;
+            payments[this.soloist] += stake;
+          }
+        }
+      } else if (!this.settledAtOnce && this.wrongNumbers.length > 0) {
+        // Hoyle's adjustment: a soloist with the right number is paid if he succeeds and
+        // neither pays nor receives if he fails; one with the wrong number neither receives
+        // nor pays if he succeeds and pays if he fails.
+        const soloistWrong = this.wrongNumbers.includes(this.soloist);
+        if (soloistWrong === made) payments.fill(0);
       }
     }
     this.phase = "finished";

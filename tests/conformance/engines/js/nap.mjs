@@ -6,7 +6,7 @@
 // stderr. Node 20, no dependencies: `node nap.mjs`.
 
 import { isCard } from "./cards.mjs";
-import { BadCase, firstDealer, Hand, Unsupported } from "./game.mjs";
+import { BadCase, firstDealer, Hand, PLAYED_PENALTIES, Unsupported } from "./game.mjs";
 import { checkOptions, handshake, PROTOCOLS, QUERIES } from "./rules.mjs";
 
 const MAX_LINE = 16 * 1024 * 1024; // a request longer than this is refused unread
@@ -136,14 +136,14 @@ function checkPlayable(data, protocol) {
   }
   const { options, players } = data;
   if (data.irregular) {
-    // Irregular play is played where the rules give no penalty of play but Wikipedia's for
-    // a revoke; the fresh deals of the faults of the deal are played in full.
+    // Irregular play is played under the penalties of play this engine knows (none, and
+    // those of Hoyle and Wikipedia); the fresh deals of the faults of the deal in full.
     const unplayed = PENALTIES_OF_PLAY.filter(
-      (option) => options[option] !== "none" && !(option === "revoke" && options[option] === "abandon-revoker-pays-soloist"),
+      (option) => options[option] !== "none" && !PLAYED_PENALTIES.has(`${option}=${options[option]}`),
     );
     if (unplayed.length > 0) {
       const named = unplayed.map((option) => `${option}=${JSON.stringify(options[option])}`).join(", ");
-      throw new Unsupported(`this engine plays irregular play under no penalty of play but a revoke's abandonment, not under ${named}`);
+      throw new Unsupported(`this engine plays irregular play under the penalties of Peel, Hoyle and Wikipedia, not under ${named}`);
     }
   }
   expect(players >= options["players-min"] && players <= options["players-max"], "case.players", `${players} players are outside the rules' ${options["players-min"]} to ${options["players-max"]}`);
