@@ -4,13 +4,6 @@
 import { canonical, rankOf, RANKS, suitOf } from "./cards.mjs";
 
 const HAND_SIZE = 5;
-/** The penalties of play this engine plays (beyond none): Wikipedia's and Hoyle's. */
-export const PLAYED_PENALTIES = new Set([
-  "revoke=abandon-revoker-pays-soloist",
-  "revoke=replay-hand-revoker-pays-all",
-  "out-of-turn=as-revoke",
-  "wrong-number=redeal-before-calls-else-adjust",
-]);
 const NAP = 5;
 
 /** A case this engine cannot play: answered with an "unsupported" error response. */
@@ -68,6 +61,9 @@ export class Hand {
     this.revokers = []; // opponents whose revoke replayed the hand (Hoyle)
     this.wrongNumbers = []; // seats whose wrong number was claimed after the calling (Hoyle)
     this.settledAtOnce = false;
+    this.playLog = []; // the cards played, in order, since the play began
+    this.fines = []; // {seat, stakes}: fines paid to the soloist (Britannica)
+    this.receiveNothing = []; // fined players who receive nothing if the soloist fails
 
     const start = caseData.start;
     if (start.hands) {
@@ -89,8 +85,9 @@ export class Hand {
     return this.order.includes(seat) ? HAND_SIZE : 0;
   }
 
-  record(kind, seat) {
-    this.offences.push({ kind, seat, claimed: false });
+  /** Records an offence; `at` is, for a card, how many cards had been played before it. */
+  record(kind, seat, at = null) {
+    this.offences.push({ kind, seat, claimed: false, at });
   }
 
   /** A wrong-number offence for each seat holding another number than the rules deal, in
@@ -298,22 +295,30 @@ export class Hand {
     const hand = this.holdings[action.seat];
     if (action.seat !== this.toAct && this.irregular && hand.includes(action.card)) {
       // A card played out of turn is recorded and taken back: nothing else changes.
-      this.record("out-of-turn", action.seat);
+      this.record("out-of-turn", action.seat, this.playLog.length);
       return;
     }
     this.expectTurn(action.seat);
     if (!hand.includes(action.card)) refuse("card-not-held", `seat ${action.seat} does not hold ${action.card}`);
     if (!this.playable(action.seat).includes(action.card)) {
       if (!this.irregular) refuse("must-follow-suit", `seat ${action.seat} holds the suit led`);
-      this.record("revoke", action.seat);
+      this.record("revoke", action.seat, this.playLog.length);
     }
-    hand.splice(hand.indexOf(action.card), 1);
-    if (this.trumps === null) this.trumps = suitOf(action.card);
-    this.current.plays.push({ seat: action.seat, card: action.card });
-    this.table[action.seat].push({ card: action.card, face_up: true });
-    const waiting = this.current.players.filter((seat) => !this.current.plays.some((played) => played.seat === seat));
+    this.place(action.seat, action.card);
+  }
+
+  /** Puts `card` of `seat` on the trick (the checks are done), and closes the trick when
+   * everyone in it has played. */
+  place(seat, card) {
+    const hand = this.holdings[seat];
+    hand.splice(hand.indexOf(card), 1);
+    this.playLog.push({ seat, card });
+    if (this.trumps === null) this.trumps = suitOf(card);
+    this.current.plays.push({ seat, card });
+    this.table[seat].push({ card, face_up: true });
+    const waiting = this.current.players.filter((player) => !this.current.plays.some((played) => played.seat === player));
     if (waiting.length > 0) {
-      this.toAct = this.nextOf(action.seat, waiting);
+      this.toAct = this.nextOf(seat, waiting);
       return;
     }
     this.closeTrick();
@@ -360,12 +365,8 @@ export class Hand {
     if (this.phase !== "show") refuse("wrong-phase", `no ${action.type} in the ${this.phase} phase`);
     this.expectTurn(action.seat);
     if (action.type === "refuse-to-show") {
-      // A refusal is held a revoke (option show-cards); only where a revoke has no penalty
-      // does the hand go on as after a show.
-      if (this.options.revoke !== "none" && !PLAYED_PENALTIES.has(`revoke=${this.options.revoke}`)) {
-        throw new Unsupported(`this engine plays no penalty under revoke=${this.options.revoke}`);
-      }
-      this.record("revoke", action.seat);
+      // A refusal is held a revoke (option show-cards): recorded, and paid for when claimed.
+      this.record("revoke", action.seat, this.playLog.length);
     }
     this.toShow.shift();
     if (this.toShow.length > 0) {
@@ -411,8 +412,10 @@ export class Hand {
     const option = offence.kind;
     const value = this.options[option];
     if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
-    if (!PLAYED_PENALTIES.has(`${option}=${value}`)) throw new Unsupported(`this engine plays no penalty under ${option}=${value}`);
     if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
+    if (value === "fine-three-tricks" && option !== "wrong-number" && offence.seat === this.soloist) {
+      return ["not-provided-for", "the stand-hand pays no fine for this"];
+    }
     if (option === "wrong-number" && this.result && this.result.outcome === "redeal") return ["not-provided-for", "the cards are redealt"];
     return null;
   }
@@ -427,6 +430,18 @@ export class Hand {
       this.abandon(offence.seat);
     } else if (penalty === "revoke=replay-hand-revoker-pays-all" || penalty === "out-of-turn=as-revoke") {
       this.replay(offence.seat);
+    } else if (penalty === "revoke=replay-from-revoke-fine-five") {
+      this.replayFromRevoke(offence);
+    } else if (penalty.endsWith("=fine-three-tricks")) {
+      // Britannica: an opponent pays the stand-hand three stakes, and receives nothing if
+      // the stand-hand loses; a stand-hand with the wrong number who wins receives nothing
+      // and the cards are dealt afresh.
+      if (offence.seat === this.soloist) this.wrongNumbers.push(offence.seat);
+      else {
+        this.fines.push({ seat: offence.seat, stakes: 3 });
+        this.receiveNothing.push(offence.seat);
+      }
+      if (this.phase === "finished") this.settle();
     } else if (penalty === "wrong-number=redeal-before-calls-else-adjust") {
       const napCalled = this.highest !== null && this.highest.tricks === NAP;
       if (this.phase === "calling" && !napCalled) {
@@ -470,9 +485,19 @@ export class Hand {
       return;
     }
     this.revokers.push(revoker);
+    this.replayFrom(0);
+  }
+
+  /** The cards from the `from`th played on are taken back and played again; the revokes
+   * and cards out of turn still open among them are void. */
+  replayFrom(from) {
     for (const offence of this.offences) {
-      if (!offence.claimed && (offence.kind === "revoke" || offence.kind === "out-of-turn")) offence.void = true;
+      if (!offence.claimed && (offence.kind === "revoke" || offence.kind === "out-of-turn") && offence.at >= from) {
+        offence.void = true;
+      }
     }
+    const kept = this.playLog.slice(0, from);
+    this.playLog = [];
     this.holdings = this.playHoldings.map((cards) => [...cards]);
     this.completed = [];
     this.tricksWon.fill(0);
@@ -483,6 +508,21 @@ export class Hand {
     this.phase = "play";
     this.current = this.openTrick(this.soloist);
     this.toAct = this.current ? this.current.leader : this.soloist;
+    for (const { seat, card } of kept) this.place(seat, card);
+  }
+
+  /** Britannica: a revoking stand-hand loses at once; another revoker pays a fine of five
+   * and receives nothing if the stand-hand loses, and the cards are played over again
+   * from the revoke. */
+  replayFromRevoke(offence) {
+    if (offence.seat === this.soloist) {
+      this.settledAtOnce = true;
+      this.finish("defeated");
+      return;
+    }
+    this.fines.push({ seat: offence.seat, stakes: 5 });
+    this.receiveNothing.push(offence.seat);
+    this.replayFrom(offence.at);
   }
 
   // ------------------------------------------------------------------ the settlement
@@ -528,12 +568,31 @@ export class Hand {
             payments[this.soloist] += stake;
           }
         }
+      } else if (!this.settledAtOnce && this.wrongNumbers.length > 0 && this.options["wrong-number"] === "fine-three-tricks") {
+        // Britannica: the stand-hand with the wrong number who wins receives nothing, and
+        // there is a fresh deal; if he loses he pays as usual.
+        if (made) {
+          this.finish("fresh-deal");
+          return;
+        }
       } else if (!this.settledAtOnce && this.wrongNumbers.length > 0) {
         // Hoyle's adjustment: a soloist with the right number is paid if he succeeds and
         // neither pays nor receives if he fails; one with the wrong number neither receives
         // nor pays if he succeeds and pays if he fails.
         const soloistWrong = this.wrongNumbers.includes(this.soloist);
         if (soloistWrong === made) payments.fill(0);
+      }
+    }
+    if (outcome === "defeated" || outcome === "made" || outcome === "abandoned") {
+      for (const seat of this.receiveNothing) {
+        if (outcome === "defeated" && seat !== this.soloist && payments[seat] > 0) {
+          payments[this.soloist] += payments[seat];
+          payments[seat] = 0;
+        }
+      }
+      for (const { seat, stakes } of this.fines) {
+        payments[seat] -= stakes;
+        payments[this.soloist] += stakes;
       }
     }
     this.phase = "finished";
@@ -612,7 +671,7 @@ export class Hand {
       case "result":
         return this.result;
       case "offences":
-        return this.offences;
+        return this.offences.map(({ kind, seat, claimed }) => ({ kind, seat, claimed }));
       default:
         throw new Error(`query ${query} cannot be asked of a hand`);
     }

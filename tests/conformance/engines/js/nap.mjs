@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // A Nap engine for the napspec conformance suite, written from the contract alone
-// (docs/implementers.md and conformance/schema/). It plays the plain game, regular play only,
-// under every profile, and speaks napspec/1.1 (or napspec/1 when asked for it). It reads one
+// (docs/implementers.md and conformance/schema/). It plays the plain game, irregular play and
+// its penalties included, under every option value of napspec/1 (so under every profile),
+// and no call beyond Nap, pool or short pack. It speaks napspec/1.1 (or napspec/1 when asked). It reads one
 // JSON request per line on stdin and writes one JSON response per line on stdout; logs go to
 // stderr. Node 20, no dependencies: `node nap.mjs`.
 
 import { isCard } from "./cards.mjs";
-import { BadCase, firstDealer, Hand, PLAYED_PENALTIES, Unsupported } from "./game.mjs";
+import { BadCase, firstDealer, Hand, Unsupported } from "./game.mjs";
 import { checkOptions, handshake, PROTOCOLS, QUERIES } from "./rules.mjs";
 
 const MAX_LINE = 16 * 1024 * 1024; // a request longer than this is refused unread
@@ -27,7 +28,6 @@ const ACTION_FIELDS = {
 };
 const REQUIRED_FIELDS = { cut: ["depth"], play: ["card"], expose: ["card"], claim: ["offence"], discard: ["cards"] };
 const NAMED_CALLS = ["misery", "wellington", "blucher"];
-const PENALTIES_OF_PLAY = ["wrong-number", "out-of-turn", "exposed-after-deal", "revoke"];
 
 /** A malformed request: answered with a "bad-request" error response naming where. */
 class BadRequest extends Error {}
@@ -135,17 +135,6 @@ function checkPlayable(data, protocol) {
     throw new BadRequest(problem.message);
   }
   const { options, players } = data;
-  if (data.irregular) {
-    // Irregular play is played under the penalties of play this engine knows (none, and
-    // those of Hoyle and Wikipedia); the fresh deals of the faults of the deal in full.
-    const unplayed = PENALTIES_OF_PLAY.filter(
-      (option) => options[option] !== "none" && !PLAYED_PENALTIES.has(`${option}=${options[option]}`),
-    );
-    if (unplayed.length > 0) {
-      const named = unplayed.map((option) => `${option}=${JSON.stringify(options[option])}`).join(", ");
-      throw new Unsupported(`this engine plays irregular play under the penalties of Peel, Hoyle and Wikipedia, not under ${named}`);
-    }
-  }
   expect(players >= options["players-min"] && players <= options["players-max"], "case.players", `${players} players are outside the rules' ${options["players-min"]} to ${options["players-max"]}`);
   if ("extra_hand" in data.start) throw new Unsupported("an extra hand (sir-garnet) is not played by this engine");
   if (data.start.draw) {

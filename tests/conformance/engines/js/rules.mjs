@@ -1,7 +1,6 @@
 // What this engine plays, as the handshake declares it, and the check of a case's rules
 // against it. The engine plays the plain game (no call beyond Nap, no pool, the full pack)
-// and only regular play, so an option that changes nothing but the penalties of irregular
-// play is declared with every value: a regular case plays the same under each of them.
+// with every value of every option of napspec/1, irregular play included.
 
 const range = (low, high) => Array.from({ length: high - low + 1 }, (_, index) => low + index);
 
@@ -17,8 +16,7 @@ const NAPSPEC_1_OPTIONS = {
   "cards-left": ["face-up-winner-turned-down", "face-up"],
   "stop-when-decided": [true, false],
   "nap-stakes": ["win-10-lose-5", "win-12-lose-6"],
-  // The penalties of irregular play: this engine plays no irregular case, and a regular
-  // case plays the same whichever of these the rules choose.
+  // The remedies and penalties of irregular play.
   "fresh-deal-exposed-card": ["before-calling", "before-settlement", "none"],
   "fresh-deal-misdeal": ["before-calling", "before-settlement", "none"],
   "fresh-deal-faulty-pack": ["before-calling", "none"],
@@ -26,7 +24,6 @@ const NAPSPEC_1_OPTIONS = {
   "wrong-number": ["redeal-before-calls-else-adjust", "fine-three-tricks", "none"],
   "out-of-turn": ["as-revoke", "fine-three-tricks", "none"],
   "exposed-after-deal": ["fine-three-tricks", "none"],
-  // A refusal to show is a revoke; a case that refuses is answered "unsupported".
   revoke: ["replay-hand-revoker-pays-all", "replay-from-revoke-fine-five", "abandon-revoker-pays-soloist", "none"],
   "show-cards": [true, false],
   "right-to-information": [true, false],
