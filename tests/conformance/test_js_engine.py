@@ -112,6 +112,7 @@ def test_the_js_engine_answers_every_malformed_request(node: str) -> None:
         json.dumps({"cmd": "run", "case": {**good, "actions": [{"type": "play", "seat": 0}]}}),
         json.dumps({"cmd": "run", "case": {**good, "queries": ["everything"]}}),
         json.dumps({"cmd": "run", "case": good, "extra": 1}),
+        "x" * (16 * 1024 * 1024 + 1),  # beyond the engine's bound on a line
     ]
     responses = converse(
         node, '{"cmd": "hello", "protocol": "napspec/1.1"}', *malformed, json.dumps({"cmd": "run", "case": good})
@@ -124,3 +125,9 @@ def test_the_js_engine_answers_every_malformed_request(node: str) -> None:
     assert responses[-1]["case"] == "js.small" and schemas.errors("run-response", responses[-1]) == []
     # After bye the engine answers and exits, whatever follows.
     assert converse(node, '{"cmd": "bye"}', '{"cmd": "bye"}') == [{"bye": True}]
+
+
+def test_the_js_engine_speaks_napspec_1_when_asked(node: str) -> None:
+    (hello,) = converse(node, '{"cmd": "hello", "protocol": "napspec/1"}')
+    assert schemas.errors("hello-response", hello) == [] and hello["protocol"] == "napspec/1"
+    assert "misery" not in hello["capabilities"]["options"] and "revoke" in hello["capabilities"]["options"]

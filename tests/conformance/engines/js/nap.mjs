@@ -251,6 +251,8 @@ function finish() {
   process.stdout.write("", () => process.exit(0));
 }
 
+// The harness has gone: there is nobody left to answer.
+process.stdout.on("error", () => process.exit(0));
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk) => {
   if (done) return;
@@ -272,6 +274,10 @@ process.stdin.on("data", (chunk) => {
     skipping = false;
     text = text.slice(end + 1);
     if (wasSkipping || line.trim() === "") continue;
+    if (line.length > MAX_LINE) {
+      respond(errorResponse(`a request line is longer than ${MAX_LINE} characters`, "bad-request"));
+      continue;
+    }
     if (!handle(line)) {
       finish();
       return;
