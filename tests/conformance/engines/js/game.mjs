@@ -59,7 +59,7 @@ export class Hand {
     this.offences = []; // {kind, seat, claimed}, in the order recorded
     this.playHoldings = null; // the holdings when the play began, for a replay
     this.revokers = []; // opponents whose revoke replayed the hand (Hoyle)
-    this.wrongNumbers = []; // seats whose wrong number was claimed after the calling (Hoyle)
+    this.wrongNumbers = []; // seats whose wrong number was claimed and adjusts the settlement
     this.settledAtOnce = false;
     this.playLog = []; // the cards played, in order, since the play began
     this.fines = []; // {seat, stakes}: fines paid to the soloist (Britannica)
@@ -395,6 +395,9 @@ export class Hand {
   claimRefusal(index) {
     const offence = this.offences[index];
     if (!offence || offence.claimed || offence.void) return ["no-such-offence", `offence ${index} is not open`];
+    if (this.result && ["fresh-deal", "redeal"].includes(this.result.outcome)) {
+      return ["not-provided-for", "the hand is void: the cards are dealt again"];
+    }
     const freshDeal = {
       "exposed-in-dealing": "fresh-deal-exposed-card",
       misdeal: "fresh-deal-misdeal",
@@ -413,6 +416,7 @@ export class Hand {
     const value = this.options[option];
     if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
     if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
+    if (this.phase === "finished" && this.soloist === null) return ["not-provided-for", "nobody played the hand"];
     if (value === "fine-three-tricks" && option !== "wrong-number" && offence.seat === this.soloist) {
       return ["not-provided-for", "the stand-hand pays no fine for this"];
     }
