@@ -365,8 +365,9 @@ export class Hand {
     if (this.phase !== "show") refuse("wrong-phase", `no ${action.type} in the ${this.phase} phase`);
     this.expectTurn(action.seat);
     if (action.type === "refuse-to-show") {
-      // A refusal is held a revoke (option show-cards): recorded, and paid for when claimed.
-      this.record("revoke", action.seat, this.playLog.length);
+      // A refusal is held a revoke at the refuser's card in the deciding trick (option
+      // show-cards, interpretation hoyle-showing-reveals); it is paid for when claimed.
+      this.record("revoke", action.seat, this.playLog.map((played) => played.seat).lastIndexOf(action.seat));
     }
     this.toShow.shift();
     if (this.toShow.length > 0) {
@@ -412,8 +413,7 @@ export class Hand {
       if (this.phase === "finished") return ["not-provided-for", "the hand is settled"];
       return null;
     }
-    const option = offence.kind;
-    const value = this.options[option];
+    const [option, value] = this.penaltyOf(offence);
     if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
     if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
     if (this.phase === "finished" && this.soloist === null) return ["not-provided-for", "nobody played the hand"];
@@ -424,15 +424,23 @@ export class Hand {
     return null;
   }
 
+  /** The option and value whose penalty a claim of `offence` brings: its own, except that a
+   * card out of turn under out-of-turn = as-revoke is penalised as a revoke. */
+  penaltyOf(offence) {
+    const value = this.options[offence.kind];
+    if (offence.kind === "out-of-turn" && value === "as-revoke") return ["revoke", this.options.revoke];
+    return [offence.kind, value];
+  }
+
   claim(action) {
     const refusal = this.claimRefusal(action.offence);
     if (refusal) refuse(...refusal);
     const offence = this.offences[action.offence];
     offence.claimed = true;
-    const penalty = `${offence.kind}=${this.options[offence.kind]}`;
+    const penalty = this.penaltyOf(offence).join("=");
     if (penalty === "revoke=abandon-revoker-pays-soloist") {
       this.abandon(offence.seat);
-    } else if (penalty === "revoke=replay-hand-revoker-pays-all" || penalty === "out-of-turn=as-revoke") {
+    } else if (penalty === "revoke=replay-hand-revoker-pays-all") {
       this.replay(offence.seat);
     } else if (penalty === "revoke=replay-from-revoke-fine-five") {
       this.replayFromRevoke(offence);
