@@ -237,7 +237,7 @@ export class Hand {
   mayPass() {
     const rule = this.options["compulsory-call"];
     if (rule === "eldest-cannot-pass") return this.toAct !== this.eldest;
-    if (rule === "dealer-if-all-pass") return this.highest !== null || this.calls < this.order.length - 1;
+    if (rule === "dealer-if-all-pass") return this.highest !== null || this.toAct !== this.dealer;
     return true;
   }
 

@@ -137,6 +137,8 @@ function checkPlayable(data, protocol) {
   const { options, players } = data;
   expect(players >= options["players-min"] && players <= options["players-max"], "case.players", `${players} players are outside the rules' ${options["players-min"]} to ${options["players-max"]}`);
   if ("extra_hand" in data.start) throw new Unsupported("an extra hand (sir-garnet) is not played by this engine");
+  // The rules would compel a dealer who takes no part in the calling: no reading is invented.
+  expect(!(options["compulsory-call"] === "dealer-if-all-pass" && new Hand(data).dealerSitsOut), "case.options", `compulsory-call = dealer-if-all-pass binds a dealer who sits out (dealer-sits-out = ${options["dealer-sits-out"]}, ${players} players)`);
   if (data.start.draw) {
     expect(data.actions.length === 0, "case.actions", "a draw case has no actions");
     expect(data.queries.length === 1 && data.queries[0] === "first-dealer", "case.queries", "a draw case asks first-dealer alone");
