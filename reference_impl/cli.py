@@ -34,6 +34,7 @@ from napspec.reference.errors import NapError
 from napspec.reference.events import (
     POOL,
     AllPassed,
+    Bought,
     CardPlayed,
     CardsShown,
     ClaimMade,
@@ -46,6 +47,9 @@ from napspec.reference.events import (
     HandSettled,
     OffenceRecorded,
     PackCut,
+    PeepCardDeclined,
+    PeepCardTaken,
+    Peeped,
     PenaltyApplied,
     PlayStopped,
     ShowRefused,
@@ -177,6 +181,18 @@ def _print_hand(hand: Hand) -> None:
             click.echo(f"  calls: {calls}")
             forced = " (compulsory)" if event.compulsory else ""
             click.echo(f"  seat {event.seat} plays for {Contract(event.tricks, event.declaration).name}{forced}")
+        elif isinstance(event, Bought):
+            if event.thrown:
+                bought = f"throws away {format_cards(event.thrown)} and buys {format_cards(event.served)}"
+                click.echo(f"  seat {event.seat} {bought}")
+            else:
+                click.echo(f"  seat {event.seat} refuses to buy")
+        elif isinstance(event, Peeped):
+            click.echo(f"  seat {event.seat} peeps")
+        elif isinstance(event, PeepCardTaken):
+            click.echo(f"  seat {event.seat} takes the peep card for {format_card(event.given_up)}")
+        elif isinstance(event, PeepCardDeclined):
+            click.echo(f"  seat {event.seat} leaves the peep card")
         elif isinstance(event, ExtraHandTaken):
             click.echo(f"  seat {event.seat} takes the extra hand")
         elif isinstance(event, Discarded):

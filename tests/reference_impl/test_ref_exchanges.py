@@ -378,3 +378,17 @@ def test_the_adapter_maps_not_enough_stock() -> None:
     response = ReferenceEngine().run(case)
     check_result(case, response)
     assert [step.get("error") for step in response["steps"]] == [None, None, None, None, "not-enough-stock"]
+
+
+def test_the_command_line_shows_the_purchases_and_the_peeps() -> None:
+    from click.testing import CliRunner
+
+    from napspec.reference.cli import main
+
+    bought = CliRunner().invoke(main, ["play", "--variants", "purchase", "--seed", "3", "--hands", "1"])
+    assert bought.exit_code == 0, bought.output
+    assert "seat 2 throws away 9C 3H 9S and buys 6D QC 3D" in bought.output
+    assert "seat 1 refuses to buy" in bought.output
+    peeped = CliRunner().invoke(main, ["play", "--variants", "peep", "--seed", "5", "--hands", "2"])
+    assert peeped.exit_code == 0, peeped.output
+    assert "seat 2 peeps" in peeped.output and "peep-fee" in peeped.output
