@@ -428,6 +428,9 @@ def _state_problems(case: Mapping[str, Any], state: Mapping[str, Any], protocol:
             problems.append(
                 f"the state lacks {_listed(lacking)}, which {version} requires when the case plays {', '.join(playing)}"
             )
+    away = [seat for seat in state.get("peeped") or () if isinstance(seat, int) and seat >= case["players"]]
+    if away:
+        problems.append(f"state.peeped names seat {away[0]}, which is not a seat of a {case['players']}-player table")
     return problems
 
 
@@ -544,7 +547,7 @@ def pack_problems(case: Mapping[str, Any], register: Register | None = None) -> 
         shared = sorted(set(start["stock"]) & set(dealt))
         if shared:
             problems.append(f"start.stock holds cards also held or dealt elsewhere: {', '.join(shared)}")
-        elif away_from_plain(case, register, added_in="napspec/1.2") and "purchase" in _played(options, register):
+        elif "purchase" in _played(options, register):
             missing = [card for card in pack if card not in set(dealt) | set(start["stock"])]
             extra = sorted(set(start["stock"]) - cards)
             if missing or extra:

@@ -385,7 +385,10 @@ def test_a_napspec_1_2_engine_must_say_where_the_peep_card_lies() -> None:
         check_result(case, answer)
     # An engine of napspec/1.1 is never asked for them (it is never sent such a case).
     assert check_result(case, answer, "napspec/1.1") is answer
-    answer["answers"]["state"].update(peep_card=None, peeped=[], stock=31)
+    answer["answers"]["state"].update(peep_card=None, peeped=[1, 4], stock=31)
+    with pytest.raises(ProtocolError, match=r"state\.peeped names seat 4, which is not a seat of a 4-player table"):
+        check_result(case, answer)
+    answer["answers"]["state"].update(peeped=[1, 3])
     assert check_result(case, answer) is answer
 
 
@@ -504,3 +507,14 @@ def test_a_short_pack_target_leaves_out_the_scenarios_written_for_the_full_pack(
     reasons = [line["not_applicable"] for line in lines if line["not_applicable"]]
     assert any(reason.startswith("the pack short-28-36 has not got 2C") for reason in reasons)
     assert all(problems(line) == [] for line in lines)
+
+
+def test_an_engine_that_refuses_a_version_and_then_claims_it_fails_its_handshake() -> None:
+    with ProtocolEngine(engine_command("bad_handshake.py", "claims-newer"), timeout=10) as engine:
+        for number in range(2):
+            with pytest.raises(
+                ProtocolError,
+                match=r"engine refused a hello of napspec/1\.2, then answered one of napspec/1\.1 with napspec/1\.2",
+            ):
+                engine.run(validate_and_return(case_of(f"handshake/{number}", [])))
+        assert engine.restarts == 0

@@ -4,7 +4,9 @@
 - "no-capabilities": leaves the capabilities out;
 - "not-json": answers with a line that is not JSON;
 - "refuse": answers with an error response;
-- "exit": exits without answering.
+- "exit": exits without answering;
+- "claims-newer": refuses a hello of any version but napspec/1.1, then answers that one
+  claiming napspec/1.2 (which it refused).
 
 Were it ever sent a case, it would answer it properly: the harness must not get that far.
 """
@@ -36,6 +38,11 @@ def main() -> None:
                 send({"error": {"message": "I speak napspec/0 only", "code": "bad-request"}})
             elif mode == "exit":
                 sys.exit(0)
+            elif mode == "claims-newer":
+                if request["protocol"] == "napspec/1.1":
+                    send({**good, "protocol": "napspec/1.2"})
+                else:
+                    send({"error": {"message": "I speak napspec/1.1", "code": "bad-request"}})
         elif request["cmd"] == "run":
             send(run_response(request["case"]))
         elif request["cmd"] == "bye":
