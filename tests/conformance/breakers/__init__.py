@@ -114,15 +114,46 @@ class TamperingEngine:
         self.reference.close()
 
 
-def answer_breaker(
-    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
-) -> Callable[[Tamper], Tamper]:
+def answer_breaker(rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "") -> Callable[[Tamper], Tamper]:
     """Register the reference engine whose answers the decorated function changes in place
     (for amounts of the settlement, which nothing later in the hand depends on)."""
 
     def register(tamper: Tamper) -> Tamper:
         _register(Breaker(rule, how, lambda: TamperingEngine(rule, tamper), tuple(neighbours), why))
         return tamper
+
+    return register
+
+
+class TranslatingEngine:
+    """The reference engine given each case as :attr:`translate` changes it (for a rule the
+    engine applies as it reads the case: the draw for the first dealer, the end of a
+    session)."""
+
+    def __init__(self, rule: str, translate: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        self.rule = rule
+        self.translate = translate
+        self.reference = ReferenceEngine()
+
+    def hello(self) -> dict[str, Any]:
+        return _hello_named(self.reference.hello(), self.rule)
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        return self.reference.run(self.translate(copy.deepcopy(case)))
+
+    def close(self) -> None:
+        self.reference.close()
+
+
+def case_breaker(
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
+    """Register the reference engine that plays each case as the decorated function
+    changes it."""
+
+    def register(translate: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        _register(Breaker(rule, how, lambda: TranslatingEngine(rule, translate), tuple(neighbours), why))
+        return translate
 
     return register
 

@@ -3,6 +3,7 @@ settlement, irregularities."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from napspec.reference.actions import PLAY, Action, Call, Pass, Play
@@ -10,7 +11,7 @@ from napspec.reference.errors import IllegalAction
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.state import CALLING, PLAY_PHASE
-from tests.conformance.breakers import answer_breaker, hand_breaker
+from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
 
 
 def _flipped(option: str, other: Any) -> type[Hand]:
@@ -19,7 +20,11 @@ def _flipped(option: str, other: Any) -> type[Hand]:
     class Flipped(Hand):
         def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
             value = rules.options()[option]
-            super()._setup(rules.with_options({option: other(value)}), players, dealer, allow_irregular)
+            # Where the other value is not playable with the case's other options, the
+            # hand is played straight.
+            with contextlib.suppress(ValueError):
+                rules = rules.with_options({option: other(value)})
+            super()._setup(rules, players, dealer, allow_irregular)
 
     Flipped.__name__ = f"Flipped_{option.replace('-', '_')}"
     return Flipped
@@ -28,6 +33,31 @@ def _flipped(option: str, other: Any) -> type[Hand]:
 def option_breaker(rule: str, option: str, other: Any, how: str) -> None:
     """Register the engine that plays another value of ``option`` than the case's."""
     hand_breaker(rule, how)(_flipped(option, other))
+
+
+def other_value(option: str) -> Any:
+    """The next value of ``option`` in the register after the given one, never its plain
+    value in place of a value played (the variant stays on; its rule is what breaks)."""
+    from napspec.spec import load
+
+    spec = load().options[option]
+    values = [choice.value for choice in spec.values]
+
+    def other(value: Any) -> Any:
+        start = values.index(value) if value in values else -1
+        for step in range(1, len(values)):
+            candidate = values[(start + step) % len(values)]
+            if spec.plain == "not-played" and value != spec.plain and candidate == spec.plain:
+                continue
+            return candidate
+        return value
+
+    return other
+
+
+def flip_breaker(rule: str, option: str, how: str) -> None:
+    """Register the engine that plays the next value of ``option`` (:func:`other_value`)."""
+    option_breaker(rule, option, other_value(option), how)
 
 
 def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
@@ -41,12 +71,81 @@ def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
 option_breaker(
     "players.dealer-sits-out",
     "dealer-sits-out",
-    lambda value: "never" if value != "never" else "six",
-    "The dealer sits out at no table size where the case's rules have him sit out (and at six where they have him play).",
+    lambda value: "never" if value != "never" else "six-players",
+    "The dealer sits out at no table size where the case's rules have him sit out (and at six where he plays).",
 )
 
 
+flip_breaker("players.number", "players-max", "The largest table is the next value of players-max, not the case's.")
+flip_breaker("players.short-pack", "pack", "The pack is the next value of pack (full or shortened) where it can be.")
+
+
 # ------------------------------------------------------------------------------ play
+
+
+def _rewin(hand: Hand, winner_of: Any) -> None:
+    """Make the last completed trick won as ``winner_of(trick)`` says (seat), moving the
+    trick won and the next lead."""
+    if not hand._tricks:
+        return
+    trick = hand._tricks[-1]
+    seat = winner_of(trick)
+    if seat == trick.winner:
+        return
+    hand._won[trick.winner] -= 1
+    hand._won[seat] += 1
+    card = next(card for who, card in trick.cards if who == seat)
+    hand._tricks[-1] = trick._replace(winner=seat, card=card)
+    if hand._phase == PLAY_PHASE and not hand._trick and not hand._short:
+        order = hand._trick_order = hand._geo.rot[seat]
+        hand._to_act = order[0]
+
+
+@hand_breaker(
+    "players.ranking", "The ace ranks lowest of its suit in the play (a trick is judged with the ace below the deuce)."
+)
+class AceLow(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        trumps = self._trumps
+
+        def winner(trick: Any) -> int:
+            led = trick.cards[0][1] // 13
+
+            def power(card: int) -> int:
+                rank = (card % 13 + 1) % 13  # the ace (12) becomes 0
+                return rank + (100 if card // 13 == trumps else 50 if card // 13 == led else -100)
+
+            return max(trick.cards, key=lambda play: power(play[1]))[0]  # type: ignore[no-any-return]
+
+        _rewin(self, winner)
+
+
+@hand_breaker(
+    "play.one-against-all",
+    "The soloist's left-hand neighbour plays on his side: the tricks he wins count for the soloist.",
+)
+class SoloistHasAPartner(Hand):
+    def _settle(self) -> None:
+        soloist = self._soloist
+        if soloist is None or self._void is not None or self._contract is None:
+            super()._settle()
+            return
+        partner = self._geo.rot[soloist][1] if len(self._geo.rot[soloist]) > 1 else soloist
+        saved = list(self._won)
+        self._won[soloist] += self._won[partner] if partner != soloist else 0
+        try:
+            super()._settle()
+        finally:
+            self._won[:] = saved
+
+
+@hand_breaker("play.trick", "A hand has one trick fewer than the cards each: play ends after the fourth trick.")
+class OneTrickShort(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        if self._phase == PLAY_PHASE and len(self._tricks) == self._rules.cards_each - 1 and not self._trick:
+            self._end_play(None)
 
 
 @hand_breaker("play.follow-suit", "Every card may be played to a trick: holding the suit led is no duty to follow.")
@@ -137,9 +236,13 @@ class NoTrumpLead(Hand):
         return tuple(others) if others else legal
 
     def _do_play(self, action: Play) -> None:
-        if self._phase == PLAY_PHASE and action.seat == self._to_act and not self._trick:
-            if action not in self._playable():
-                raise IllegalAction("a trump may not be led while other suits are held")
+        if (
+            self._phase == PLAY_PHASE
+            and action.seat == self._to_act
+            and not self._trick
+            and action not in self._playable()
+        ):
+            raise IllegalAction("a trump may not be led while other suits are held")
         super()._do_play(action)
 
 
@@ -157,10 +260,16 @@ def _void_breaker(rule: str, how: str, trump_wanted: bool) -> None:
             return _plays(self, chosen) if chosen else legal
 
         def _do_play(self, action: Play) -> None:
-            if self._phase == PLAY_PHASE and action.seat == self._to_act and self._trick:
-                if action not in self._playable() and action.card in self._holdings[action.seat]:
-                    if not any(card // 13 == self._led for card in self._holdings[action.seat]):
-                        raise IllegalAction("that card may not be played to this trick")
+            hold = self._holdings[action.seat] if 0 <= action.seat < len(self._holdings) else []
+            if (
+                self._phase == PLAY_PHASE
+                and action.seat == self._to_act
+                and self._trick
+                and action.card in hold
+                and action not in self._playable()
+                and not any(card // 13 == self._led for card in hold)
+            ):
+                raise IllegalAction("that card may not be played to this trick")
             super()._do_play(action)
 
     hand_breaker(rule, how)(VoidPlay)
@@ -192,10 +301,15 @@ class MustHead(Hand):
         return tuple(higher) if higher else legal
 
     def _do_play(self, action: Play) -> None:
-        if self._phase == PLAY_PHASE and action.seat == self._to_act and self._trick:
-            if action.card in self._holdings[action.seat] and action not in self._playable():
-                if action.card // 13 == self._led:
-                    raise IllegalAction("a card higher than the trick's must be played")
+        if (
+            self._phase == PLAY_PHASE
+            and action.seat == self._to_act
+            and self._trick
+            and action.card in self._holdings[action.seat]
+            and action not in self._playable()
+            and action.card // 13 == self._led
+        ):
+            raise IllegalAction("a card higher than the trick's must be played")
         super()._do_play(action)
 
 
@@ -254,7 +368,9 @@ option_breaker(
 class DealerHasNoCall(Hand):
     def _next_caller(self) -> None:
         order = self._geo.order
-        if len(self._decls) == len(order) - 1 and (self._high_call is not None or self._rules.compulsory_call == "none"):
+        if len(self._decls) == len(order) - 1 and (
+            self._high_call is not None or self._rules.compulsory_call == "none"
+        ):
             self._end_calling()
         else:
             super()._next_caller()
@@ -318,9 +434,13 @@ class NoPassAfterACall(Hand):
         return legal
 
     def _do_pass(self, action: Pass) -> None:
-        if self._phase == CALLING and action.seat == self._to_act and self._high_call is not None:
-            if self._high < len(self._rules.calls):
-                raise IllegalAction("a call has been made: call higher")
+        if (
+            self._phase == CALLING
+            and action.seat == self._to_act
+            and self._high_call is not None
+            and self._high < len(self._rules.calls)
+        ):
+            raise IllegalAction("a call has been made: call higher")
         super()._do_pass(action)
 
 
@@ -333,6 +453,102 @@ class NoCallOfOne(Hand):
         if action.tricks == 1:
             raise IllegalAction("there is no call of one trick")
         super()._do_call(action)
+
+
+# -------------------------------------------------------------------------- dealing
+
+
+@case_breaker("dealing.first-dealer", "The first dealer is drawn by another rule of first-dealer than the case's.")
+def other_draw(case: dict[str, Any]) -> dict[str, Any]:
+    if "draw" in case["start"] and "first-dealer" in case["options"]:
+        case["options"]["first-dealer"] = other_value("first-dealer")(case["options"]["first-dealer"])
+    return case
+
+
+@hand_breaker("dealing.undealt-cards", "A card of the undealt stock may be played as if it were held.")
+class PlaysFromTheStock(Hand):
+    def _do_play(self, action: Play) -> None:
+        seat = action.seat
+        if (
+            self._phase == PLAY_PHASE
+            and seat == self._to_act
+            and action.card in self._stock
+            and action.card not in self._holdings[seat]
+        ):
+            self._holdings[seat].append(action.card)
+            self._holdings[seat].sort()
+            self._stock = tuple(card for card in self._stock if card != action.card)
+        super()._do_play(action)
+
+
+flip_breaker("dealing.cut", "cut-minimum", "The cut is bounded by the other value of cut-minimum than the case's.")
+flip_breaker("dealing.deal", "deal-pattern", "The cards are dealt in the other pattern than the case's deal-pattern.")
+
+
+# -------------------------------------------------------------------- irregularities
+
+for _rule, _option in (
+    ("irregularities.misdeal", "fresh-deal-misdeal"),
+    ("irregularities.exposed-in-dealing", "fresh-deal-exposed-card"),
+    ("irregularities.faulty-pack", "fresh-deal-faulty-pack"),
+    ("irregularities.uncut-deal", "fresh-deal-uncut"),
+    ("irregularities.wrong-number", "wrong-number"),
+    ("irregularities.out-of-turn", "out-of-turn"),
+    ("irregularities.exposed-after-deal", "exposed-after-deal"),
+    ("irregularities.show-cards", "show-cards"),
+    ("irregularities.revoke-penalty", "revoke"),
+    ("irregularities.right-to-information", "right-to-information"),
+):
+    flip_breaker(_rule, _option, f"The remedy is the one another value of {_option} gives, not the case's.")
+
+
+@hand_breaker(
+    "irregularities.revoke-definition",
+    "Trumping while holding the suit led is no revoke (only a discard of another plain suit is).",
+)
+class TrumpingIsNoRevoke(Hand):
+    def _revoke(self, seat: int, card: int, led: int) -> None:
+        if self._trumps is not None and card // 13 == self._trumps:
+            self._put(seat, card, False)
+        else:
+            super()._revoke(seat, card, led)
+
+
+@hand_breaker(
+    "irregularities.soloist-revoke",
+    "A revoke by the soloist is remedied as an opponent's is, not by the loss of his call.",
+)
+class SoloistRevokesLikeAnOpponent(Hand):
+    def _revoke_remedy(self, seat: int) -> str:
+        remedy = super()._revoke_remedy(seat)
+        if remedy == "soloist-loses":
+            return "replay-hand" if self._rules.revoke == "replay-hand-revoker-pays-all" else "replay-from-revoke"
+        return remedy
+
+
+@hand_breaker(
+    "irregularities.fresh-deal", "After a fresh deal the deal passes to the left instead of staying with the dealer."
+)
+class FreshDealPasses(Hand):
+    @property
+    def next_dealer(self) -> int | None:
+        following = super().next_dealer
+        if following is not None and self._result is not None and self._result.outcome == "fresh-deal":
+            return (self._dealer + 1) % self._n
+        return following
+
+
+@answer_breaker(
+    "irregularities.no-misdeal-penalty", "A dealer whose fault brings a fresh deal pays each other player one stake."
+)
+def misdeal_penalty(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result = answers.get("result")
+    if result and result["outcome"] == "fresh-deal":
+        players = len(result["payments"])
+        dealer = case["dealer"]
+        payments = [1] * players
+        payments[dealer] = -(players - 1)
+        result["payments"] = payments
 
 
 # ------------------------------------------------------------------------ settlement

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from rich.console import Console
+from rich.text import Text
 
 from napspec.conformance.certify import Certification, SelectionError, run_certification, variant_targets
-from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
+from napspec.suite.plan import plan_scenario
+from napspec.suite.scenarios import load_scenarios
 from napspec.suite.targets import Target
 from tests.conformance.breakers import Breaker, breakers
 
@@ -45,15 +47,15 @@ def _quiet() -> Console:
 
 @cache
 def applicable_targets() -> dict[str, tuple[str, ...]]:
-    """For each rule, the targets under which some scenario of it applies (the reference
-    engine certified once under every target)."""
+    """For each rule, the targets under which some scenario of it applies (as the suite's
+    planner finds, without an engine)."""
     found: dict[str, list[str]] = {}
+    scenarios = load_scenarios()
     for target in all_targets():
-        run = run_certification(target=target, harness_engine=ReferenceEngine(), console=_quiet())
-        if not run.passed:
-            raise AssertionError(f"the reference engine is not certified under {target.name}")
-        for record in run.applicable:
-            for rule in record.rules:
+        for scenario in scenarios:
+            if all(plan.not_applicable for plan in plan_scenario(scenario, target)):
+                continue
+            for rule in scenario.rules:
                 names = found.setdefault(rule, [])
                 if target.name not in names:
                     names.append(target.name)
@@ -105,9 +107,7 @@ def certify_breaker(breaker: Breaker, *, full: bool, targets: Iterable[Target] |
         where = set(applicable_targets().get(breaker.rule, ()))
         options = set(load().rules[breaker.rule].options)
         targets = [
-            t
-            for t in all_targets()
-            if full or (t.name in where and (not t.variants or options & _variant_options(t)))
+            t for t in all_targets() if full or (t.name in where and (not t.variants or options & _variant_options(t)))
         ]
     selected: Sequence[str] = () if full else (breaker.rule, *breaker.neighbours)
     for target in targets:
@@ -139,10 +139,10 @@ def table(verdicts: Iterable[Verdict]) -> str:
             lines.append(f"    {note} {other}: {', '.join(labels[:3])}{' …' if len(labels) > 3 else ''}")
     testable = [rule.id for rule in load().rules.values() if rule.testable]
     written = [rule for rule in testable if rule in breakers()]
-    killed = sum(1 for verdict in verdicts if verdict.killed)
+    kills = sum(1 for verdict in verdicts if verdict.killed)
     lines.append(
         f"rules testable {len(testable)}, breakers written {len(written)}, run {len(verdicts)}, "
-        f"killed {killed}, survived {len(verdicts) - killed}, not written {len(testable) - len(written)}"
+        f"killed {kills}, survived {len(verdicts) - kills}, not written {len(testable) - len(written)}"
     )
     missing = [rule for rule in testable if rule not in breakers()]
     if missing:
@@ -158,11 +158,12 @@ def main() -> None:
     full = "--full" in args
     rules = [arg for arg in args if arg != "--full"] or list(breakers())
     verdicts = []
+    console = Console(highlight=False)
     for rule in rules:
         verdict = certify_breaker(breakers()[rule], full=full)
-        print(table([verdict]).splitlines()[0], flush=True)
+        console.print(Text(table([verdict]).splitlines()[0]))
         verdicts.append(verdict)
-    print(table(verdicts))
+    console.print(Text(table(verdicts)))
 
 
 if __name__ == "__main__":
