@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from napspec.conformance.contract import Engine, serve
 from napspec.reference.contract_adapter import ReferenceEngine
-from napspec.reference.hand import Hand
+from napspec.reference.hand import _HANDLERS, Hand
 
 
 @dataclass(frozen=True)
@@ -61,16 +61,27 @@ def _hello_named(hello: dict[str, Any], rule: str) -> dict[str, Any]:
 HandType = TypeVar("HandType", bound=type[Hand])
 
 
+def _apply_by_method(self: Hand, action: Any) -> None:
+    """:meth:`Hand.apply`, looking the handler up on the instance: the reference engine keeps
+    a table of its own methods (for speed), which would pass over a subclass's."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None or self.closed:
+        Hand.apply(self, action)  # raises the error the reference engine raises
+        return
+    getattr(self, handler.__name__)(action)
+
+
 def hand_breaker(
     rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
 ) -> Callable[[HandType], HandType]:
     """Register the reference engine playing with the decorated :class:`Hand` subclass."""
 
     def register(hand_class: HandType) -> HandType:
+        dispatching = type(hand_class.__name__, (hand_class,), {"apply": _apply_by_method})
         engine_class = type(
             f"Breaks_{hand_class.__name__}",
             (ReferenceEngine,),
-            {"hand_class": hand_class, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
+            {"hand_class": dispatching, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
         )
         _register(Breaker(rule, how, engine_class, tuple(neighbours), why))
         return hand_class

@@ -175,21 +175,21 @@ class TrumpsDoNotWin(Hand):
 
 @hand_breaker(
     "play.first-lead-trumps",
-    "Trumps are the suit of the second card played to the first trick, not of the soloist's lead.",
+    "Trumps are the suit after the suit of the soloist's first lead (clubs after spades, and so on).",
 )
-class SecondCardTrumps(Hand):
+class NextSuitTrumps(Hand):
     def _put(self, seat: int, card: int, quiet: bool) -> None:
         super()._put(seat, card, quiet)
-        self._second_card_trumps()
+        self._next_suit_trumps()
 
     def _do_play(self, action: Play) -> None:
         super()._do_play(action)
-        self._second_card_trumps()
+        self._next_suit_trumps()
 
-    def _second_card_trumps(self) -> None:
-        first = self._tricks[0].cards if self._tricks else tuple(self._trick)
-        if not self._tricks and len(first) == 2 and self._contract is not None and self._contract.declaration is None:
-            self._trumps = first[1][1] // 13
+    def _next_suit_trumps(self) -> None:
+        contract = self._contract
+        if not self._tricks and len(self._trick) == 1 and contract is not None and contract.declaration is None:
+            self._trumps = (self._trick[0][1] // 13 + 1) % 4
 
 
 @hand_breaker("play.soloist-leads", "The eldest hand leads to the first trick, not the soloist.")
@@ -226,23 +226,28 @@ class PlaysToTheRight(Hand):
             self._trick_order = (order[0], *reversed(order[1:]))
 
 
-@hand_breaker("play.free-lead", "A leader who holds a card of another suit may not lead a trump.")
-class NoTrumpLead(Hand):
+@hand_breaker(
+    "play.free-lead", "A leader must lead a card of his longest suit (of one of them, if several are as long)."
+)
+class LeadsFromTheLongestSuit(Hand):
     def _playable(self) -> tuple[Action, ...]:
         legal = super()._playable()
-        if self._trick or self._trumps is None or self._trumps > 3:
+        if self._trick or self._to_act is None or self._phase != PLAY_PHASE:
             return legal
-        others = [a for a in legal if isinstance(a, Play) and a.card // 13 != self._trumps]
-        return tuple(others) if others else legal
+        hold = self._holdings[self._to_act]
+        lengths = [sum(1 for card in hold if card // 13 == suit) for suit in range(4)]
+        longest = max(lengths)
+        return tuple(a for a in legal if isinstance(a, Play) and lengths[a.card // 13] == longest)
 
     def _do_play(self, action: Play) -> None:
         if (
             self._phase == PLAY_PHASE
             and action.seat == self._to_act
             and not self._trick
+            and action.card in self._holdings[action.seat]
             and action not in self._playable()
         ):
-            raise IllegalAction("a trump may not be led while other suits are held")
+            raise IllegalAction("the lead is from the longest suit")
         super()._do_play(action)
 
 
