@@ -6,8 +6,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from napspec.reference.actions import PLAY, Action, Call, Pass, Play
-from napspec.reference.errors import IllegalAction
+from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play
+from napspec.reference.errors import IllegalAction, NoSuchOffence
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.state import CALLING, PLAY_PHASE
@@ -554,6 +554,28 @@ def misdeal_penalty(case: dict[str, Any], answers: dict[str, Any]) -> None:
         payments = [1] * players
         payments[dealer] = -(players - 1)
         result["payments"] = payments
+
+
+@hand_breaker(
+    "irregularities.claims", "A claim of an offence that was never recorded is accepted, and changes nothing."
+)
+class AcceptsEveryClaim(Hand):
+    def _do_claim(self, action: Claim) -> None:
+        try:
+            super()._do_claim(action)
+        except NoSuchOffence:
+            return
+
+
+@hand_breaker(
+    "dealing.face-down",
+    "A card turned face up in dealing is dealt as if face down: the deal is regular.",
+    neighbours=["irregularities.exposed-in-dealing"],
+    why="an exposed card never recorded cannot be remedied either",
+)
+class ExposedCardIgnored(Hand):
+    def _do_deal(self, action: DealCards) -> None:
+        super()._do_deal(DealCards(action.seat, None, action.counts))
 
 
 # ------------------------------------------------------------------------ settlement

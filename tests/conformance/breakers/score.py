@@ -97,10 +97,12 @@ def _judge(verdict: Verdict, target: str, run: Certification) -> None:
                 verdict.collateral.setdefault(other, []).append(where)
 
 
-def certify_breaker(breaker: Breaker, *, full: bool, targets: Iterable[Target] | None = None) -> Verdict:
+def certify_breaker(
+    breaker: Breaker, *, full: bool, targets: Iterable[Target] | None = None, until_killed: bool = False
+) -> Verdict:
     """Certify ``breaker`` under ``targets`` (default: every target if ``full``, else those
     where its rule applies), every scenario if ``full``, else only its rule's (and its
-    neighbours')."""
+    neighbours'); with ``until_killed``, no target after the first that kills it."""
     clock = time.perf_counter()
     verdict = Verdict(breaker)
     if targets is None:
@@ -120,6 +122,8 @@ def certify_breaker(breaker: Breaker, *, full: bool, targets: Iterable[Target] |
         finally:
             engine.close()
         _judge(verdict, target.name, run)
+        if until_killed and verdict.killed:
+            break
     verdict.seconds = time.perf_counter() - clock
     return verdict
 
@@ -160,7 +164,7 @@ def main() -> None:
     verdicts = []
     console = Console(highlight=False)
     for rule in rules:
-        verdict = certify_breaker(breakers()[rule], full=full)
+        verdict = certify_breaker(breakers()[rule], full=full, until_killed=not full)
         console.print(Text(table([verdict]).splitlines()[0]))
         verdicts.append(verdict)
     console.print(Text(table(verdicts)))
