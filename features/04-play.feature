@@ -568,3 +568,38 @@ Feature: Play
       | profile    | source                               |
       | britannica | interpretation britannica-played-out |
       | wikipedia  | interpretation wikipedia-played-out  |
+
+  @rule:play.trick @id:play-trick-five-to-a-hand
+  Scenario Outline: A trick is one card from each player, and a hand has five: after the fourth, play goes on
+    Britannica p. 229, description: "The cards played one by each player constitute a “trick.”"
+    Wikipedia § Play: "The hands are played out in tricks with clockwise rotation."
+
+    Given the profile "<profile>"
+    And 3 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 5S 6S 3H 3D 3C |
+      | 1    | AS KS AH AD AC |
+      | 2    | 3S 4S 2H 2D 2C |
+    When seat 1 calls 2
+    And seat 2 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards    |
+      | 1      | AS 3S 5S |
+      | 1      | KS 4S 6S |
+      | 1      | AH 2H 3H |
+      | 1      | AD 2D 3D |
+    Then 4 tricks have been played
+    And the phase is "play"
+    And seat 1 is to act
+    When the tricks are played:
+      | leader | cards    |
+      | 1      | AC 2C 3C |
+    Then 5 tricks have been played
+    And seat 1 has won 5 tricks
+
+    Examples:
+      | profile    | source                               |
+      | britannica | interpretation britannica-played-out |
+      | wikipedia  | interpretation wikipedia-played-out  |

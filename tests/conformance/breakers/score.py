@@ -154,6 +154,21 @@ def table(verdicts: Iterable[Verdict]) -> str:
     return "\n".join(lines)
 
 
+def rules_of(*chapters: str) -> list[str]:
+    """The rules of ``chapters`` that have a breaker, in the register's order."""
+    return [rule.id for rule in load().rules.values() if rule.chapter in chapters and rule.id in breakers()]
+
+
+def check_breaker(rule: str) -> None:
+    """The campaign's test of one breaker: certified on the whole suite under every target,
+    its row of the table printed; it must be killed, and any scenario of another rule that
+    fails must be of a neighbour it names."""
+    verdict = certify_breaker(breakers()[rule], full=True)
+    Console(highlight=False).print(Text("\n" + table([verdict]).split("\nrules testable")[0]))
+    assert verdict.killed, f"{rule}: SURVIVED"
+    assert not verdict.unexplained, f"{rule}: scenarios of other rules fail too: {verdict.unexplained}"
+
+
 def main() -> None:
     """``python -m tests.conformance.breakers.score [--full] [RULE ...]``: print the table."""
     import sys
