@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
@@ -103,10 +104,15 @@ class PoolStartsEmpty(Hand):
         super()._open_pool(0, original_dealer, same_turn)
 
 
-@hand_breaker("pool.exchange-fees", "The fees for peeping and for fresh cards are paid twice over into the pool.")
-class DoubleFees(Hand):
-    def _pay_into_pool(self, seat: int, amount: int, reason: str) -> None:
-        super()._pay_into_pool(seat, amount * 2 if reason in ("peep-fee", "purchase-fee") else amount, reason)
+@hand_breaker(
+    "pool.exchange-fees", "At Peep and Purchase Nap each dealer pays one stake into the pool besides the fees."
+)
+class DealerPaysBesidesTheFees(Hand):
+    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+        super()._open_pool(pool, original_dealer, same_turn)
+        rules = self._rules
+        if not same_turn and rules.pool == "played" and "played" in (rules.peep, rules.purchase):
+            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
 
 
 @case_breaker(
@@ -293,9 +299,24 @@ class ExchangeWithoutPeeping(Hand):
             self._begin_peep_exchange()
 
 
-@hand_breaker("pool.agreed", "Without a pool the dealer still pays one stake into one.")
+@hand_breaker(
+    "pool.agreed", "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes."
+)
 class PoolWithoutAgreement(Hand):
     def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
         super()._open_pool(pool, original_dealer, same_turn)
-        if self._rules.pool != "played":
+        if self._rules.pool != "played" and not same_turn:
             self._pay_into_pool(self._dealer, 1, "dealer-contribution")
+
+    def _settle(self) -> None:
+        rules = self._rules
+        if rules.pool == "played":
+            super()._settle()
+            return
+        # The dataclass's constructor does not check the options: the hand is settled as if
+        # the pool were played.
+        self._rules = dataclasses.replace(rules, pool="played")
+        try:
+            super()._settle()
+        finally:
+            self._rules = rules
