@@ -108,9 +108,10 @@ def certify_breaker(
     if targets is None:
         where = set(applicable_targets().get(breaker.rule, ()))
         options = set(load().rules[breaker.rule].options)
-        targets = [
-            t for t in all_targets() if full or (t.name in where and (not t.variants or options & _variant_options(t)))
-        ]
+        # Narrowed, the variant targets that leave the rule's options plain are passed over
+        # (unless nothing else is left).
+        applicable = [t for t in all_targets() if full or t.name in where]
+        targets = [t for t in applicable if full or not t.variants or options & _variant_options(t)] or applicable
     selected: Sequence[str] = () if full else (breaker.rule, *breaker.neighbours)
     for target in targets:
         verdict.targets.append(target.name)
