@@ -366,6 +366,20 @@ option_breaker(
 )
 
 
+@hand_breaker("calling.no-alteration", "The highest caller may raise his own call, out of his turn.")
+class RaisesHisCall(Hand):
+    def _do_call(self, action: Call) -> None:
+        seat, tricks = action.seat, action.tricks
+        if self._phase == CALLING and seat == self._high_seat and seat != self._to_act and type(tricks) is int:
+            rank = self._rules.rank.get(tricks)
+            if rank is not None and rank > self._high:
+                contract = self._rules.calls[rank - 1]
+                self._decls = [(s, contract if s == seat and c is not None else c) for s, c in self._decls]
+                self._high, self._high_call = rank, contract
+                return
+        super()._do_call(action)
+
+
 @hand_breaker(
     "calling.dealer-last",
     "The calling ends with the player before the dealer: the dealer has no call.",
@@ -635,6 +649,15 @@ def nap_pays_five(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "made" and found[1]["call"] == 5:
         _pay_each(found[0], found[1]["soloist"], 5)
+
+
+@answer_breaker(
+    "settlement.before-next-deal", "A hand abandoned before its end is not settled: nobody pays until a later hand."
+)
+def abandoned_unpaid(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result = answers.get("result")
+    if result and result["outcome"] == "abandoned":
+        result["payments"] = [0] * len(result["payments"])
 
 
 @hand_breaker("settlement.sitting-out-dealer", "A dealer who sits out neither pays nor receives.")

@@ -303,18 +303,15 @@ class ExchangeWithoutPeeping(Hand):
     "pool.agreed", "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes."
 )
 class PoolWithoutAgreement(Hand):
-    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
-        super()._open_pool(pool, original_dealer, same_turn)
-        if self._rules.pool != "played" and not same_turn:
-            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
-
     def _settle(self) -> None:
         rules = self._rules
         if rules.pool == "played":
             super()._settle()
             return
         # The dataclass's constructor does not check the options: the hand is settled as if
-        # the pool were played.
+        # the pool were played, the dealer having paid into it.
+        if not self._pool_moves:
+            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
         self._rules = dataclasses.replace(rules, pool="played")
         try:
             super()._settle()
