@@ -381,6 +381,48 @@ class RaisesHisCall(Hand):
 
 
 @hand_breaker(
+    "calling.nap-ceiling", "After a Nap the calling goes on: a later player may call Nap again and take it over."
+)
+class NapCanBeMatched(Hand):
+    def _do_call(self, action: Call) -> None:
+        high_call = self._high_call
+        matched = (
+            self._high == len(self._rules.calls)
+            and high_call is not None
+            and high_call.declaration is None
+            and action.tricks == high_call.tricks
+        )
+        if matched:
+            self._high -= 1  # the same call again counts as the higher one
+        try:
+            super()._do_call(action)
+        except IllegalAction:
+            if matched:
+                self._high += 1
+            raise
+
+    def _calls_open(self) -> Any:
+        legal = super()._calls_open()
+        high_call = self._high_call
+        if high_call is not None and self._high == len(self._rules.calls) and high_call.declaration is None:
+            seat = self.to_act
+            assert seat is not None
+            return (*legal, Call(seat, high_call.tricks))
+        return legal
+
+
+@hand_breaker("calling.once-each", "The calling goes round twice: a player who passed may call in the second round.")
+class TwoRounds(Hand):
+    def _next_caller(self) -> None:
+        order = self._geo.order
+        done = len(self._decls)
+        if done >= 2 * len(order) or (done >= len(order) and self._high == len(self._rules.calls)):
+            self._end_calling()
+        else:
+            self._to_act = order[done % len(order)]
+
+
+@hand_breaker(
     "calling.dealer-last",
     "The calling ends with the player before the dealer: the dealer has no call.",
 )
