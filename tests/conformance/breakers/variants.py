@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from napspec.reference.actions import PEEP, Action, Buy, Call, NamedCall, Peep, TakeExtraHand
+from napspec.reference.actions import PEEP, Action, Buy, Call, DealCards, NamedCall, Peep, TakeExtraHand
 from napspec.reference.contracts import BLUCHER, MISERY, NAP, WELLINGTON, WELLINGTON_CALL, Contract
 from napspec.reference.errors import CallNotAllowed, CallTooLow
 from napspec.reference.hand import Hand
@@ -317,3 +317,13 @@ class PoolWithoutAgreement(Hand):
             super()._settle()
         finally:
             self._rules = rules
+
+
+@hand_breaker("exchanges.peep-card", "The peep card is the bottom card of the pack, not the next card after the hands.")
+class PeepCardFromTheBottom(Hand):
+    def _do_deal(self, action: DealCards) -> None:
+        super()._do_deal(action)
+        if self._peep_card is not None and self._stock:
+            bottom = self._stock[-1]
+            self._stock = (*self._stock[:-1], self._peep_card)
+            self._peep_card = bottom
