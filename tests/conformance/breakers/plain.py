@@ -341,12 +341,7 @@ option_breaker(
     lambda value: not value,
     "Play stops when the call is decided where the case's rules play all five tricks, and the other way round.",
 )
-option_breaker(
-    "play.cards-left",
-    "cards-left",
-    lambda value: "all-face-up" if value != "all-face-up" else "winning-card-face-down",
-    "The played cards lie as the other value of cards-left says.",
-)
+flip_breaker("play.cards-left", "cards-left", "The played cards lie as the other value of cards-left says.")
 
 
 # --------------------------------------------------------------------------- calling
@@ -626,8 +621,8 @@ class AcceptsEveryClaim(Hand):
 @hand_breaker(
     "dealing.face-down",
     "A card turned face up in dealing is dealt as if face down: the deal is regular.",
-    neighbours=["irregularities.exposed-in-dealing"],
-    why="an exposed card never recorded cannot be remedied either",
+    neighbours=["irregularities.exposed-in-dealing", "irregularities.fresh-deal", "irregularities.no-misdeal-penalty"],
+    why="an exposed card never recorded is never remedied: the fresh deal those scenarios claim does not come",
 )
 class ExposedCardIgnored(Hand):
     def _do_deal(self, action: DealCards) -> None:
