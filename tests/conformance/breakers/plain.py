@@ -681,7 +681,12 @@ def flat_loss(case: dict[str, Any], answers: dict[str, Any]) -> None:
         _pay_each(found[0], found[1]["soloist"], -max(short, 1))
 
 
-@answer_breaker("settlement.nap", "A made Nap is paid five stakes by each player instead of ten (or twelve).")
+@answer_breaker(
+    "settlement.nap",
+    "A made Nap is paid five stakes by each player instead of ten (or twelve).",
+    neighbours=["variants.seven-card-stakes", "variants.seven-card-deal"],
+    why="a Nap at seven-card Nap wins what nap-stakes says: its scenarios pay a made Nap too",
+)
 def nap_pays_five(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "made" and found[1]["call"] == 5:
