@@ -140,7 +140,9 @@ def table(verdicts: Iterable[Verdict]) -> str:
             f"{killed if verdict.killed else 'SURVIVED'}  ({verdict.seconds:.1f}s)"
         )
         for other, labels in sorted(verdict.collateral.items()):
-            note = "neighbour" if other in verdict.breaker.neighbours else "COLLATERAL"
+            note = (
+                f"neighbour ({verdict.breaker.why_neighbours})" if other in verdict.breaker.neighbours else "COLLATERAL"
+            )
             lines.append(f"    {note} {other}: {', '.join(labels[:3])}{' …' if len(labels) > 3 else ''}")
     testable = [rule.id for rule in load().rules.values() if rule.testable]
     written = [rule for rule in testable if rule in breakers()]
