@@ -148,7 +148,22 @@ class OneTrickShort(Hand):
             self._end_play(None)
 
 
-@hand_breaker("play.follow-suit", "Every card may be played to a trick: holding the suit led is no duty to follow.")
+@hand_breaker(
+    "play.follow-suit",
+    "Every card may be played to a trick: holding the suit led is no duty to follow.",
+    neighbours=[
+        "play.no-obligation-to-head",
+        "irregularities.claims",
+        "irregularities.revoke-definition",
+        "irregularities.revoke-penalty",
+        "irregularities.soloist-revoke",
+        "settlement.before-next-deal",
+        "variants.penalties-at-call-stakes",
+        "variants.seven-card-stakes",
+    ],
+    why="a card off the suit led is no revoke any more: the revokes those scenarios claim are never made; "
+    "and the cards a follower may play are all he holds",
+)
 class IgnoresFollowSuit(Hand):
     def _playable(self) -> tuple[Action, ...]:
         if self._trick and self._to_act is not None:
