@@ -362,7 +362,12 @@ flip_breaker("play.cards-left", "cards-left", "The played cards lie as the other
 # --------------------------------------------------------------------------- calling
 
 
-@hand_breaker("calling.must-exceed", "A call that does not exceed the highest so far is accepted.")
+@hand_breaker(
+    "calling.must-exceed",
+    "A call that does not exceed the highest so far is accepted.",
+    neighbours=["variants.ranking", "variants.misery-call"],
+    why="where Misery ranks is seen by a call below it being refused as too low",
+)
 class CallNeedNotExceed(Hand):
     def _call_too_low(self) -> None:
         return
