@@ -568,3 +568,44 @@ Feature: Play
       | profile    | source                               |
       | britannica | interpretation britannica-played-out |
       | wikipedia  | interpretation wikipedia-played-out  |
+
+  @rule:play.trick @id:play-trick-five-to-a-hand
+  Scenario Outline: A trick is one card from each player, and a hand has five: after the fourth, play goes on
+    Britannica p. 229, description: "The cards played one by each player constitute a “trick.”"
+    Peel p. 11: "This continues throughout the five rounds"
+    Hoyle p. 94: ""Nap," which is a declaration to take all the five tricks."
+    Wikipedia § Rules: "Napoleon, which is a bid to take all five tricks."
+
+    Given the profile "<profile>"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 5S 4C 5H 5D 5C |
+      | 1    | AS KS 2H 2D 2C |
+      | 2    | AH AD AC 3S 3H |
+      | 3    | 4S 3D 3C 4H 4D |
+    When seat 1 calls 3
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | AS 3S 4S 5S |
+      | 1      | KS 3H 3D 4C |
+      | 1      | 2H AH 4H 5H |
+      | 2      | AD 4D 5D 2D |
+    Then 4 tricks have been played
+    And the phase is "play"
+    And seat 2 is to act
+    When the tricks are played:
+      | leader | cards       |
+      | 2      | AC 3C 5C 2C |
+    Then 5 tricks have been played
+    And seat 2 has won 3 tricks
+
+    Examples:
+      | profile    | source                         |
+      | peel       | Peel p. 11                     |
+      | hoyle      | Hoyle p. 94                    |
+      | britannica | Britannica p. 229, description |
+      | wikipedia  | Wikipedia § Rules              |

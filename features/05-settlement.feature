@@ -390,3 +390,41 @@ Feature: Settlement
       | peel       | Peel p. 3                      |
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Set-up             |
+
+  @rule:settlement.flat-loss @id:settlement-flat-loss-one-short
+  Scenario Outline: A soloist who falls one trick short pays for his whole call, as one who takes none
+    Hoyle p. 95: "and even if he does not take a trick, he simply pays for the number he called."
+    Peel p. 8: "In other cases the players win or lose one stake for each trick that the senior hand has declared for."
+    Wikipedia § Scoring: "A bidder who fails to achieve the tricks bid, loses and pays every other player for the number of tricks announced before play."
+    Britannica p. 229, description: "if he loses he similarly pays all the others."
+
+    Given the profile "<profile>"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 5S 4C 5H 5D 5C |
+      | 1    | AS KS 2H 2D 2C |
+      | 2    | AH AD AC 3S 3H |
+      | 3    | 4S 3D 3C 4H 4D |
+    When seat 1 calls 3
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | AS 3S 4S 5S |
+      | 1      | KS 3H 3D 4C |
+      | 1      | 2H AH 4H 5H |
+      | 2      | AD 4D 5D 2D |
+      | 2      | AC 3C 5C 2C |
+    Then 5 tricks have been played
+    And seat 1 has won 2 tricks
+    And the outcome is "defeated"
+    And the payments are "3 -9 3 3"
+
+    Examples:
+      | profile    | source                         |
+      | peel       | Peel p. 8                      |
+      | hoyle      | Hoyle p. 95                    |
+      | britannica | Britannica p. 229, description |
+      | wikipedia  | Wikipedia § Scoring            |

@@ -373,7 +373,15 @@ def _answer(hand: Hand, query: str) -> Any:
 
 class ReferenceEngine:
     """The reference engine as a :class:`napspec.conformance.contract.Engine`: ``hello()``,
-    ``run(case)``, ``close()``. It keeps no state between cases."""
+    ``run(case)``, ``close()``. It keeps no state between cases.
+
+    The classes it plays with are attributes, so that a variant of the engine (a test engine
+    that breaks one rule) can put a subclass in their place."""
+
+    #: The hand played from a case's pack or stacked holdings.
+    hand_class: type[Hand] = Hand
+    #: The session that draws for the first dealer.
+    session_class: type[Session] = Session
 
     def __init__(self) -> None:
         self._hello: dict[str, Any] = {
@@ -419,14 +427,14 @@ class ReferenceEngine:
             if "draw" in start:
                 if case["actions"] or queries != ["first-dealer"]:
                     raise UnplayableCase('a draw start takes no actions and only the query "first-dealer"')
-                session = Session(rules, players, decks=[_cards(start["draw"])], allow_irregular=irregular)
+                session = self.session_class(rules, players, decks=[_cards(start["draw"])], allow_irregular=irregular)
                 return {"case": case_id, "steps": [], "answers": {"first-dealer": {"seat": session.first_dealer}}}
             if "hands" in start:
                 holdings = {seat: _cards(cards) for seat, cards in enumerate(start["hands"])}
                 extra = _cards(start["extra_hand"]) if "extra_hand" in start else None
                 peep_card = parse_card(start["peep_card"]) if "peep_card" in start else None
                 stock = _cards(start["stock"]) if "stock" in start else None
-                hand = Hand.stacked(
+                hand = self.hand_class.stacked(
                     rules,
                     players,
                     case["dealer"],
@@ -438,7 +446,7 @@ class ReferenceEngine:
                     **pool,
                 )
             else:
-                hand = Hand(
+                hand = self.hand_class(
                     rules, players, case["dealer"], deck=_cards(start["deck"]), allow_irregular=irregular, **pool
                 )
         except ValueError as error:  # RulesError and CardError are ValueErrors too

@@ -1,0 +1,197 @@
+"""Rule-breaking engines: for each testable rule of the register, a variant of the reference
+engine that breaks that rule and no other, which the conformance suite must catch.
+
+A breaker is data: one :class:`Breaker` entry per rule (the rule it breaks, one or two lines
+on how, and the engine). The engine is the reference engine with one small change: a
+subclass of :class:`~napspec.reference.hand.Hand` overriding one method, put in the
+adapter's place by :func:`hand_breaker` (the rule acts where the engine plays), or, for
+amounts of the settlement, a change to the answers by :func:`answer_breaker`.
+
+>>> engine = load("play.follow-suit")
+>>> engine.hello()["engine"]["name"]
+'reference-that-breaks-play.follow-suit'
+>>> engine.close()
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from napspec.conformance.contract import Engine, serve
+from napspec.reference.contract_adapter import ReferenceEngine
+from napspec.reference.hand import _HANDLERS, Hand
+
+
+@dataclass(frozen=True)
+class Breaker:
+    """The engine that breaks ``rule``, and how it does."""
+
+    rule: str
+    how: str
+    make: Callable[[], Engine] = field(repr=False)
+    #: Rules whose scenarios may fail too, and why (a breaker of one rule can change what
+    #: another rule's scenarios see).
+    neighbours: tuple[str, ...] = ()
+    why_neighbours: str = ""
+
+
+BREAKERS: dict[str, Breaker] = {}
+"""Every breaker, by the rule it breaks (filled by the modules of this package)."""
+
+
+class UnknownBreaker(LookupError):
+    """No breaker is written for the rule asked for."""
+
+
+def _register(breaker: Breaker) -> None:
+    if breaker.rule in BREAKERS:
+        raise ValueError(f"two breakers of rule {breaker.rule!r}")
+    BREAKERS[breaker.rule] = breaker
+
+
+def _hello_named(hello: dict[str, Any], rule: str) -> dict[str, Any]:
+    hello["engine"]["name"] = f"reference-that-breaks-{rule}"
+    return hello
+
+
+HandType = TypeVar("HandType", bound=type[Hand])
+
+
+def _apply_by_method(self: Hand, action: Any) -> None:
+    """:meth:`Hand.apply`, looking the handler up on the instance: the reference engine keeps
+    a table of its own methods (for speed), which would pass over a subclass's."""
+    handler = _HANDLERS.get(type(action))
+    if handler is None or self.closed:
+        Hand.apply(self, action)  # raises the error the reference engine raises
+        return
+    getattr(self, handler.__name__)(action)
+
+
+def hand_breaker(
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+) -> Callable[[HandType], HandType]:
+    """Register the reference engine playing with the decorated :class:`Hand` subclass."""
+
+    def register(hand_class: HandType) -> HandType:
+        dispatching = type(hand_class.__name__, (hand_class,), {"apply": _apply_by_method})
+        engine_class = type(
+            f"Breaks_{hand_class.__name__}",
+            (ReferenceEngine,),
+            {"hand_class": dispatching, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
+        )
+        _register(Breaker(rule, how, engine_class, tuple(neighbours), why))
+        return hand_class
+
+    return register
+
+
+Tamper = Callable[[dict[str, Any], dict[str, Any]], None]
+
+
+class TamperingEngine:
+    """The reference engine whose answers :attr:`tamper` changes in place; it asks the
+    reference for "state" and "tricks" too (which a change may need) and returns the
+    queries the case asked."""
+
+    def __init__(self, rule: str, tamper: Tamper) -> None:
+        self.rule = rule
+        self.tamper = tamper
+        self.reference = ReferenceEngine()
+
+    def hello(self) -> dict[str, Any]:
+        return _hello_named(self.reference.hello(), self.rule)
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        asked = list(case["queries"])
+        if "first-dealer" in asked or "end_of_session" in case["start"]:
+            result = self.reference.run(case)
+            if "error" not in result:
+                self.tamper(case, result["answers"])
+            return result
+        extra = [query for query in ("state", "tricks") if query not in asked]
+        result = self.reference.run({**case, "queries": asked + extra})
+        if "error" in result:
+            return result
+        answers = copy.deepcopy(result["answers"])
+        self.tamper(case, answers)
+        result["answers"] = {query: answers[query] for query in asked}
+        return result
+
+    def close(self) -> None:
+        self.reference.close()
+
+
+def answer_breaker(rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "") -> Callable[[Tamper], Tamper]:
+    """Register the reference engine whose answers the decorated function changes in place
+    (for amounts of the settlement, which nothing later in the hand depends on)."""
+
+    def register(tamper: Tamper) -> Tamper:
+        _register(Breaker(rule, how, lambda: TamperingEngine(rule, tamper), tuple(neighbours), why))
+        return tamper
+
+    return register
+
+
+class TranslatingEngine:
+    """The reference engine given each case as :attr:`translate` changes it (for a rule the
+    engine applies as it reads the case: the draw for the first dealer, the end of a
+    session)."""
+
+    def __init__(self, rule: str, translate: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        self.rule = rule
+        self.translate = translate
+        self.reference = ReferenceEngine()
+
+    def hello(self) -> dict[str, Any]:
+        return _hello_named(self.reference.hello(), self.rule)
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        return self.reference.run(self.translate(copy.deepcopy(case)))
+
+    def close(self) -> None:
+        self.reference.close()
+
+
+def case_breaker(
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
+    """Register the reference engine that plays each case as the decorated function
+    changes it."""
+
+    def register(translate: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
+        _register(Breaker(rule, how, lambda: TranslatingEngine(rule, translate), tuple(neighbours), why))
+        return translate
+
+    return register
+
+
+def load(rule: str) -> Engine:
+    """A fresh engine that breaks ``rule`` (an :class:`~napspec.conformance.contract.Engine`)."""
+    _load_all()
+    try:
+        return BREAKERS[rule].make()
+    except KeyError:
+        raise UnknownBreaker(f"no breaker of rule {rule!r} (there are {len(BREAKERS)})") from None
+
+
+def breakers() -> dict[str, Breaker]:
+    """Every breaker written, by rule."""
+    _load_all()
+    return BREAKERS
+
+
+def _load_all() -> None:
+    from tests.conformance.breakers import plain, variants  # noqa: F401  (they register)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m tests.conformance.breakers RULE``: serve the breaker of RULE over the
+    protocol on stdin/stdout (for ``napspec certify --engine-command``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        raise SystemExit("usage: python -m tests.conformance.breakers RULE")
+    serve(load(args[0]), sys.stdin, sys.stdout)

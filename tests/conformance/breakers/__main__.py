@@ -1,0 +1,3 @@
+from tests.conformance.breakers import main
+
+main()

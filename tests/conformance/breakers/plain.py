@@ -1,0 +1,747 @@
+"""Breakers of the rules of the plain game: players and pack, dealing, calling, play,
+settlement, irregularities."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play
+from napspec.reference.errors import IllegalAction, NoSuchOffence
+from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
+from napspec.reference.state import CALLING, PLAY_PHASE
+from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
+
+
+def _flipped(option: str, other: Any) -> type[Hand]:
+    """A hand that plays ``other(value)`` of ``option`` where the case asks for ``value``."""
+
+    class Flipped(Hand):
+        def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+            value = rules.options()[option]
+            # Where the other value is not playable with the case's other options, the
+            # hand is played straight.
+            with contextlib.suppress(ValueError):
+                rules = rules.with_options({option: other(value)})
+            super()._setup(rules, players, dealer, allow_irregular)
+
+    Flipped.__name__ = f"Flipped_{option.replace('-', '_')}"
+    return Flipped
+
+
+def option_breaker(rule: str, option: str, other: Any, how: str) -> None:
+    """Register the engine that plays another value of ``option`` than the case's."""
+    hand_breaker(rule, how)(_flipped(option, other))
+
+
+def other_value(option: str) -> Any:
+    """The next value of ``option`` in the register after the given one, never its plain
+    value in place of a value played (the variant stays on; its rule is what breaks)."""
+    from napspec.spec import load
+
+    spec = load().options[option]
+    values = [choice.value for choice in spec.values]
+
+    def other(value: Any) -> Any:
+        start = values.index(value) if value in values else -1
+        for step in range(1, len(values)):
+            candidate = values[(start + step) % len(values)]
+            if spec.plain == "not-played" and value != spec.plain and candidate == spec.plain:
+                continue
+            return candidate
+        return value
+
+    return other
+
+
+def flip_breaker(rule: str, option: str, how: str) -> None:
+    """Register the engine that plays the next value of ``option`` (:func:`other_value`)."""
+    option_breaker(rule, option, other_value(option), how)
+
+
+def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
+    actor = hand.to_act
+    assert actor is not None
+    return tuple(PLAY[actor][card] for card in cards)
+
+
+# ------------------------------------------------------------------- players and pack
+
+option_breaker(
+    "players.dealer-sits-out",
+    "dealer-sits-out",
+    lambda value: "never" if value != "never" else "six-players",
+    "The dealer sits out at no table size where the case's rules have him sit out (and at six where he plays).",
+)
+
+
+flip_breaker("players.number", "players-max", "The largest table is the next value of players-max, not the case's.")
+flip_breaker("players.short-pack", "pack", "The pack is the next value of pack (full or shortened) where it can be.")
+
+
+# ------------------------------------------------------------------------------ play
+
+
+def _rewin(hand: Hand, winner_of: Any) -> None:
+    """Make the last completed trick won as ``winner_of(trick)`` says (seat), moving the
+    trick won and the next lead."""
+    if not hand._tricks:
+        return
+    trick = hand._tricks[-1]
+    seat = winner_of(trick)
+    if seat == trick.winner:
+        return
+    hand._won[trick.winner] -= 1
+    hand._won[seat] += 1
+    card = next(card for who, card in trick.cards if who == seat)
+    hand._tricks[-1] = trick._replace(winner=seat, card=card)
+    if hand._phase == PLAY_PHASE and not hand._trick and not hand._short:
+        order = hand._trick_order = hand._geo.rot[seat]
+        hand._to_act = order[0]
+
+
+@hand_breaker(
+    "players.ranking", "The ace ranks lowest of its suit in the play (a trick is judged with the ace below the deuce)."
+)
+class AceLow(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        trumps = self._trumps
+
+        def winner(trick: Any) -> int:
+            led = trick.cards[0][1] // 13
+
+            def power(card: int) -> int:
+                rank = (card % 13 + 1) % 13  # the ace (12) becomes 0
+                return rank + (100 if card // 13 == trumps else 50 if card // 13 == led else -100)
+
+            return max(trick.cards, key=lambda play: power(play[1]))[0]  # type: ignore[no-any-return]
+
+        _rewin(self, winner)
+
+
+@hand_breaker(
+    "play.one-against-all",
+    "The soloist's left-hand neighbour plays on his side: the tricks he wins count for the soloist.",
+)
+class SoloistHasAPartner(Hand):
+    def _settle(self) -> None:
+        soloist = self._soloist
+        if soloist is None or self._void is not None or self._contract is None:
+            super()._settle()
+            return
+        partner = self._geo.rot[soloist][1] if len(self._geo.rot[soloist]) > 1 else soloist
+        saved = list(self._won)
+        self._won[soloist] += self._won[partner] if partner != soloist else 0
+        try:
+            super()._settle()
+        finally:
+            self._won[:] = saved
+
+
+@hand_breaker("play.trick", "A hand has one trick fewer than the cards each: play ends after the fourth trick.")
+class OneTrickShort(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        if self._phase == PLAY_PHASE and len(self._tricks) == self._rules.cards_each - 1 and not self._trick:
+            self._end_play(None)
+
+
+@hand_breaker(
+    "play.follow-suit",
+    "Every card may be played to a trick: holding the suit led is no duty to follow.",
+    neighbours=[
+        "play.no-obligation-to-head",
+        "irregularities.claims",
+        "irregularities.revoke-definition",
+        "irregularities.revoke-penalty",
+        "irregularities.soloist-revoke",
+        "settlement.before-next-deal",
+        "variants.penalties-at-call-stakes",
+        "variants.seven-card-stakes",
+    ],
+    why="a card off the suit led is no revoke any more: the revokes those scenarios claim are never made; "
+    "and the cards a follower may play are all he holds",
+)
+class IgnoresFollowSuit(Hand):
+    def _playable(self) -> tuple[Action, ...]:
+        if self._trick and self._to_act is not None:
+            return _plays(self, list(self._holdings[self._to_act]))
+        return super()._playable()
+
+    def _revoke(self, seat: int, card: int, led: int) -> None:
+        self._put(seat, card, False)
+
+
+@hand_breaker(
+    "play.trick-winner",
+    "A trick is won by the highest card of the suit led: a trump does not beat it.",
+)
+class TrumpsDoNotWin(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        trumps = self._trumps
+        self._trumps = 4  # no trumps while the trick is judged
+        try:
+            super()._complete_trick(quiet)
+        finally:
+            self._trumps = trumps
+
+
+@hand_breaker(
+    "play.first-lead-trumps",
+    "Trumps are the suit after the suit of the soloist's first lead (clubs after spades, and so on).",
+)
+class NextSuitTrumps(Hand):
+    def _put(self, seat: int, card: int, quiet: bool) -> None:
+        super()._put(seat, card, quiet)
+        self._next_suit_trumps()
+
+    def _do_play(self, action: Play) -> None:
+        super()._do_play(action)
+        self._next_suit_trumps()
+
+    def _next_suit_trumps(self) -> None:
+        contract = self._contract
+        if not self._tricks and len(self._trick) == 1 and contract is not None and contract.declaration is None:
+            self._trumps = (self._trick[0][1] // 13 + 1) % 4
+
+
+@hand_breaker("play.soloist-leads", "The eldest hand leads to the first trick, not the soloist.")
+class EldestLeads(Hand):
+    def _start_play(self) -> None:
+        super()._start_play()
+        if self._phase == PLAY_PHASE and not self._short:
+            order = self._trick_order = self._geo.rot[self._geo.order[0]]
+            self._to_act = order[0]
+
+
+@hand_breaker("play.winner-leads", "The leader of a trick leads to the next one too, whoever won it.")
+class LeaderKeepsTheLead(Hand):
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        if self._phase == PLAY_PHASE and not self._trick and not self._short:
+            order = self._trick_order = self._geo.rot[self._tricks[-1].leader]
+            self._to_act = order[0]
+
+
+@hand_breaker("play.rotation", "After the lead the others play to the right (anticlockwise) of the leader.")
+class PlaysToTheRight(Hand):
+    def _start_play(self) -> None:
+        super()._start_play()
+        self._reverse()
+
+    def _complete_trick(self, quiet: bool) -> None:
+        super()._complete_trick(quiet)
+        self._reverse()
+
+    def _reverse(self) -> None:
+        if self._phase == PLAY_PHASE and not self._trick and self._trick_order:
+            order = self._trick_order
+            self._trick_order = (order[0], *reversed(order[1:]))
+
+
+@hand_breaker(
+    "play.free-lead", "A leader must lead a card of his longest suit (of one of them, if several are as long)."
+)
+class LeadsFromTheLongestSuit(Hand):
+    def _playable(self) -> tuple[Action, ...]:
+        legal = super()._playable()
+        if self._trick or self._to_act is None or self._phase != PLAY_PHASE:
+            return legal
+        hold = self._holdings[self._to_act]
+        lengths = [sum(1 for card in hold if card // 13 == suit) for suit in range(4)]
+        longest = max(lengths)
+        return tuple(a for a in legal if isinstance(a, Play) and lengths[a.card // 13] == longest)
+
+    def _do_play(self, action: Play) -> None:
+        if (
+            self._phase == PLAY_PHASE
+            and action.seat == self._to_act
+            and not self._trick
+            and action.card in self._holdings[action.seat]
+            and action not in self._playable()
+        ):
+            raise IllegalAction("the lead is from the longest suit")
+        super()._do_play(action)
+
+
+def _void_breaker(rule: str, how: str, trump_wanted: bool) -> None:
+    class VoidPlay(Hand):
+        def _playable(self) -> tuple[Action, ...]:
+            legal = super()._playable()
+            trumps = self._trumps
+            if not self._trick or trumps is None or trumps > 3 or self._to_act is None:
+                return legal
+            hold = self._holdings[self._to_act]
+            if any(card // 13 == self._led for card in hold):
+                return legal
+            chosen = [card for card in hold if (card // 13 == trumps) == trump_wanted]
+            return _plays(self, chosen) if chosen else legal
+
+        def _do_play(self, action: Play) -> None:
+            hold = self._holdings[action.seat] if 0 <= action.seat < len(self._holdings) else []
+            if (
+                self._phase == PLAY_PHASE
+                and action.seat == self._to_act
+                and self._trick
+                and action.card in hold
+                and action not in self._playable()
+                and not any(card // 13 == self._led for card in hold)
+            ):
+                raise IllegalAction("that card may not be played to this trick")
+            super()._do_play(action)
+
+    hand_breaker(rule, how)(VoidPlay)
+
+
+_void_breaker(
+    "play.void-any-card",
+    "A player who cannot follow suit must discard a card of a plain suit if he has one: he may not trump.",
+    trump_wanted=False,
+)
+_void_breaker(
+    "play.no-obligation-to-trump",
+    "A player who cannot follow suit must trump if he holds a trump.",
+    trump_wanted=True,
+)
+
+
+@hand_breaker(
+    "play.no-obligation-to-head",
+    "A player who follows suit must play a card higher than any of that suit in the trick if he holds one.",
+)
+class MustHead(Hand):
+    def _playable(self) -> tuple[Action, ...]:
+        legal = super()._playable()
+        if not self._trick or self._to_act is None:
+            return legal
+        best = max(card for _, card in self._trick if card // 13 == self._led)
+        higher = [a for a in legal if isinstance(a, Play) and a.card // 13 == self._led and a.card > best]
+        return tuple(higher) if higher else legal
+
+    def _do_play(self, action: Play) -> None:
+        if (
+            self._phase == PLAY_PHASE
+            and action.seat == self._to_act
+            and self._trick
+            and action.card in self._holdings[action.seat]
+            and action not in self._playable()
+            and action.card // 13 == self._led
+        ):
+            raise IllegalAction("a card higher than the trick's must be played")
+        super()._do_play(action)
+
+
+@hand_breaker(
+    "play.made-or-defeated",
+    "A soloist who wins one trick fewer than he called is held to have made his call.",
+)
+class OneShortIsMade(Hand):
+    def _settle(self) -> None:
+        soloist, call = self._soloist, self._call
+        if soloist is not None and call is not None and self._won[soloist] == call - 1 and self._void is None:
+            self._won[soloist] += 1
+            try:
+                super()._settle()
+            finally:
+                self._won[soloist] -= 1
+        else:
+            super()._settle()
+
+
+option_breaker(
+    "play.stop-when-decided",
+    "stop-when-decided",
+    lambda value: not value,
+    "Play stops when the call is decided where the case's rules play all five tricks, and the other way round.",
+)
+flip_breaker("play.cards-left", "cards-left", "The played cards lie as the other value of cards-left says.")
+
+
+# --------------------------------------------------------------------------- calling
+
+
+@hand_breaker(
+    "calling.must-exceed",
+    "A call that does not exceed the highest so far is accepted.",
+    neighbours=["variants.ranking", "variants.misery-call"],
+    why="where Misery ranks is seen by a call below it being refused as too low",
+)
+class CallNeedNotExceed(Hand):
+    def _call_too_low(self) -> None:
+        return
+
+
+option_breaker(
+    "calling.compulsory-call",
+    "compulsory-call",
+    lambda value: "none" if value != "none" else "eldest-cannot-pass",
+    "Nobody is bound to call where the case's rules bind someone, and the eldest is bound where nobody is.",
+)
+
+
+@hand_breaker("calling.no-alteration", "The highest caller may raise his own call, out of his turn.")
+class RaisesHisCall(Hand):
+    def _do_call(self, action: Call) -> None:
+        seat, tricks = action.seat, action.tricks
+        if self._phase == CALLING and seat == self._high_seat and seat != self._to_act and type(tricks) is int:
+            rank = self._rules.rank.get(tricks)
+            if rank is not None and rank > self._high:
+                contract = self._rules.calls[rank - 1]
+                self._decls = [(s, contract if s == seat and c is not None else c) for s, c in self._decls]
+                self._high, self._high_call = rank, contract
+                return
+        super()._do_call(action)
+
+
+@hand_breaker(
+    "calling.nap-ceiling", "After a Nap the calling goes on: a later player may call Nap again and take it over."
+)
+class NapCanBeMatched(Hand):
+    def _do_call(self, action: Call) -> None:
+        high_call = self._high_call
+        matched = (
+            self._high == len(self._rules.calls)
+            and high_call is not None
+            and high_call.declaration is None
+            and action.tricks == high_call.tricks
+        )
+        if matched:
+            self._high -= 1  # the same call again counts as the higher one
+        try:
+            super()._do_call(action)
+        except IllegalAction:
+            if matched:
+                self._high += 1
+            raise
+
+    def _calls_open(self) -> Any:
+        legal = super()._calls_open()
+        high_call = self._high_call
+        if high_call is not None and self._high == len(self._rules.calls) and high_call.declaration is None:
+            seat = self.to_act
+            assert seat is not None
+            return (*legal, Call(seat, high_call.tricks))
+        return legal
+
+
+@hand_breaker("calling.once-each", "The calling goes round twice: a player who passed may call in the second round.")
+class TwoRounds(Hand):
+    def _next_caller(self) -> None:
+        order = self._geo.order
+        done = len(self._decls)
+        if done >= 2 * len(order) or (done >= len(order) and self._high == len(self._rules.calls)):
+            self._end_calling()
+        else:
+            self._to_act = order[done % len(order)]
+
+
+@hand_breaker(
+    "calling.dealer-last",
+    "The calling ends with the player before the dealer: the dealer has no call.",
+)
+class DealerHasNoCall(Hand):
+    def _next_caller(self) -> None:
+        order = self._geo.order
+        if len(self._decls) == len(order) - 1 and (
+            self._high_call is not None or self._rules.compulsory_call == "none"
+        ):
+            self._end_calling()
+        else:
+            super()._next_caller()
+
+
+@hand_breaker("calling.soloist", "The first player to call becomes the soloist, not the highest caller.")
+class FirstCallerPlays(Hand):
+    def _end_calling(self) -> None:
+        first = next((seat for seat, call in self._decls if call is not None), None)
+        if first is not None:
+            self._high_seat = first
+        super()._end_calling()
+
+
+@hand_breaker("calling.eldest-first", "The player after the eldest calls first (the eldest calls last).")
+class SecondCallsFirst(Hand):
+    def _start_calling(self) -> None:
+        super()._start_calling()
+        order = self._geo.order
+        if len(order) > 1:
+            self._to_act = order[1]
+
+    def _next_caller(self) -> None:
+        order = self._geo.order
+        done = len(self._decls)
+        if done == len(order):
+            self._end_calling()
+        else:
+            self._to_act = order[(done + 1) % len(order)]
+
+
+@hand_breaker("calling.in-rotation", "After the eldest the players call to the right (anticlockwise).")
+class CallsToTheRight(Hand):
+    def _next_caller(self) -> None:
+        order = self._geo.order
+        done = len(self._decls)
+        if done == len(order):
+            self._end_calling()
+        else:
+            self._to_act = order[-done]
+
+
+@hand_breaker("calling.all-pass", "When all pass under compulsory-call none, the eldest plays for the lowest call.")
+class AllPassEldestPlays(Hand):
+    def _end_calling(self) -> None:
+        if self._high_call is None and self._rules.compulsory_call == "none":
+            self._high_call = self._rules.calls[0]
+            self._high_seat = self._geo.order[0]
+        super()._end_calling()
+
+
+@hand_breaker("calling.pass", "A player may not pass once a call has been made before him.")
+class NoPassAfterACall(Hand):
+    def _may_pass(self, seat: int) -> bool:
+        return super()._may_pass(seat) and self._high_call is None
+
+    def _calls_open(self) -> Any:
+        legal = super()._calls_open()
+        if self._high_call is not None and self._high < len(self._rules.calls):
+            return tuple(a for a in legal if not isinstance(a, Pass))
+        return legal
+
+    def _do_pass(self, action: Pass) -> None:
+        if (
+            self._phase == CALLING
+            and action.seat == self._to_act
+            and self._high_call is not None
+            and self._high < len(self._rules.calls)
+        ):
+            raise IllegalAction("a call has been made: call higher")
+        super()._do_pass(action)
+
+
+@hand_breaker("calling.call-tricks", "A call of one trick is refused: the calls run from two to five.")
+class NoCallOfOne(Hand):
+    def _calls_open(self) -> Any:
+        return tuple(a for a in super()._calls_open() if not (isinstance(a, Call) and a.tricks == 1))
+
+    def _do_call(self, action: Call) -> None:
+        if action.tricks == 1:
+            raise IllegalAction("there is no call of one trick")
+        super()._do_call(action)
+
+
+# -------------------------------------------------------------------------- dealing
+
+
+@case_breaker("dealing.first-dealer", "The first dealer is drawn by another rule of first-dealer than the case's.")
+def other_draw(case: dict[str, Any]) -> dict[str, Any]:
+    if "draw" in case["start"] and "first-dealer" in case["options"]:
+        case["options"]["first-dealer"] = other_value("first-dealer")(case["options"]["first-dealer"])
+    return case
+
+
+@hand_breaker("dealing.undealt-cards", "A card of the undealt stock may be played as if it were held.")
+class PlaysFromTheStock(Hand):
+    def _do_play(self, action: Play) -> None:
+        seat = action.seat
+        if (
+            self._phase == PLAY_PHASE
+            and seat == self._to_act
+            and action.card in self._stock
+            and action.card not in self._holdings[seat]
+        ):
+            self._holdings[seat].append(action.card)
+            self._holdings[seat].sort()
+            self._stock = tuple(card for card in self._stock if card != action.card)
+        super()._do_play(action)
+
+
+flip_breaker("dealing.cut", "cut-minimum", "The cut is bounded by the other value of cut-minimum than the case's.")
+flip_breaker("dealing.deal", "deal-pattern", "The cards are dealt in the other pattern than the case's deal-pattern.")
+
+
+# -------------------------------------------------------------------- irregularities
+
+for _rule, _option in (
+    ("irregularities.misdeal", "fresh-deal-misdeal"),
+    ("irregularities.exposed-in-dealing", "fresh-deal-exposed-card"),
+    ("irregularities.faulty-pack", "fresh-deal-faulty-pack"),
+    ("irregularities.uncut-deal", "fresh-deal-uncut"),
+    ("irregularities.wrong-number", "wrong-number"),
+    ("irregularities.out-of-turn", "out-of-turn"),
+    ("irregularities.exposed-after-deal", "exposed-after-deal"),
+    ("irregularities.show-cards", "show-cards"),
+    ("irregularities.revoke-penalty", "revoke"),
+    ("irregularities.right-to-information", "right-to-information"),
+):
+    flip_breaker(_rule, _option, f"The remedy is the one another value of {_option} gives, not the case's.")
+
+
+@hand_breaker(
+    "irregularities.revoke-definition",
+    "Trumping while holding the suit led is no revoke (only a discard of another plain suit is).",
+)
+class TrumpingIsNoRevoke(Hand):
+    def _revoke(self, seat: int, card: int, led: int) -> None:
+        if self._trumps is not None and card // 13 == self._trumps:
+            self._put(seat, card, False)
+        else:
+            super()._revoke(seat, card, led)
+
+
+@hand_breaker(
+    "irregularities.soloist-revoke",
+    "A revoke by the soloist is remedied as an opponent's is, not by the loss of his call.",
+)
+class SoloistRevokesLikeAnOpponent(Hand):
+    def _revoke_remedy(self, seat: int) -> str:
+        remedy = super()._revoke_remedy(seat)
+        if remedy == "soloist-loses":
+            return "replay-hand" if self._rules.revoke == "replay-hand-revoker-pays-all" else "replay-from-revoke"
+        return remedy
+
+
+@hand_breaker(
+    "irregularities.fresh-deal", "After a fresh deal the deal passes to the left instead of staying with the dealer."
+)
+class FreshDealPasses(Hand):
+    @property
+    def next_dealer(self) -> int | None:
+        following = super().next_dealer
+        if following is not None and self._result is not None and self._result.outcome == "fresh-deal":
+            return (self._dealer + 1) % self._n
+        return following
+
+
+@answer_breaker(
+    "irregularities.no-misdeal-penalty", "A dealer whose fault brings a fresh deal pays each other player one stake."
+)
+def misdeal_penalty(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result = answers.get("result")
+    if result and result["outcome"] == "fresh-deal":
+        players = len(result["payments"])
+        dealer = case["dealer"]
+        payments = [1] * players
+        payments[dealer] = -(players - 1)
+        result["payments"] = payments
+
+
+@hand_breaker(
+    "irregularities.claims", "A claim of an offence that was never recorded is accepted, and changes nothing."
+)
+class AcceptsEveryClaim(Hand):
+    def _do_claim(self, action: Claim) -> None:
+        try:
+            super()._do_claim(action)
+        except NoSuchOffence:
+            return
+
+
+@hand_breaker(
+    "dealing.face-down",
+    "A card turned face up in dealing is dealt as if face down: the deal is regular.",
+    neighbours=["irregularities.exposed-in-dealing", "irregularities.fresh-deal", "irregularities.no-misdeal-penalty"],
+    why="an exposed card never recorded is never remedied: the fresh deal those scenarios claim does not come",
+)
+class ExposedCardIgnored(Hand):
+    def _do_deal(self, action: DealCards) -> None:
+        super()._do_deal(DealCards(action.seat, None, action.counts))
+
+
+# ------------------------------------------------------------------------ settlement
+
+
+def _payments(case: dict[str, Any], answers: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    result, state = answers.get("result"), answers.get("state")
+    if not result or not state or state.get("soloist") is None or state.get("call") is None:
+        return None
+    if state.get("declaration") not in (None,):
+        return None
+    return result, state
+
+
+def _pay_each(result: dict[str, Any], soloist: int, per_player: int) -> None:
+    """The soloist receives ``per_player`` (pays, if negative) from each other paying seat."""
+    payers = [seat for seat, amount in enumerate(result["payments"]) if amount != 0 and seat != soloist]
+    payments = [0] * len(result["payments"])
+    for seat in payers:
+        payments[seat] = -per_player
+    payments[soloist] = per_player * len(payers)
+    result["payments"] = payments
+
+
+@answer_breaker("settlement.stake-per-trick", "A made call below Nap is paid one stake more than the tricks called.")
+def stake_per_trick(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    found = _payments(case, answers)
+    if found and found[0]["outcome"] == "made" and found[1]["call"] < 5:
+        _pay_each(found[0], found[1]["soloist"], found[1]["call"] + 1)
+
+
+@answer_breaker("settlement.level-money", "A failed call below Nap costs one stake less than the tricks called.")
+def level_money(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    found = _payments(case, answers)
+    if found and found[0]["outcome"] == "defeated" and found[1]["call"] < 5:
+        _pay_each(found[0], found[1]["soloist"], -(found[1]["call"] - 1))
+
+
+@answer_breaker("settlement.no-overtricks", "A made call below Nap is paid for every trick won, not the tricks called.")
+def overtricks(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    found = _payments(case, answers)
+    if found and found[0]["outcome"] == "made" and found[1]["call"] < 5:
+        won = found[1]["tricks_won"][found[1]["soloist"]]
+        _pay_each(found[0], found[1]["soloist"], max(won, found[1]["call"]))
+
+
+@answer_breaker("settlement.flat-loss", "A failed call below Nap costs one stake per trick short of the call.")
+def flat_loss(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    found = _payments(case, answers)
+    if found and found[0]["outcome"] == "defeated" and found[1]["call"] < 5:
+        short = found[1]["call"] - found[1]["tricks_won"][found[1]["soloist"]]
+        _pay_each(found[0], found[1]["soloist"], -max(short, 1))
+
+
+@answer_breaker(
+    "settlement.nap",
+    "A made Nap is paid five stakes by each player instead of ten (or twelve).",
+    neighbours=["variants.seven-card-stakes", "variants.seven-card-deal"],
+    why="a Nap at seven-card Nap wins what nap-stakes says: its scenarios pay a made Nap too",
+)
+def nap_pays_five(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    found = _payments(case, answers)
+    if found and found[0]["outcome"] == "made" and found[1]["call"] == 5:
+        _pay_each(found[0], found[1]["soloist"], 5)
+
+
+@answer_breaker(
+    "settlement.before-next-deal", "A hand abandoned before its end is not settled: nobody pays until a later hand."
+)
+def abandoned_unpaid(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result = answers.get("result")
+    if result and result["outcome"] == "abandoned":
+        result["payments"] = [0] * len(result["payments"])
+
+
+@hand_breaker("settlement.sitting-out-dealer", "A dealer who sits out neither pays nor receives.")
+class SittingOutDealerIsLeftOut(Hand):
+    def _settle(self) -> None:
+        super()._settle()
+        out = self.sitting_out
+        result = self._result
+        if out is None or result is None or result.soloist is None:
+            return
+        amount = result.payments.get(out, 0)
+        payments = dict(result.payments)
+        payments[out] = 0
+        payments[result.soloist] += amount
+        self._result = result._replace(payments=payments)
+
+
+@hand_breaker("dealing.rotation", "After a hand the deal passes to the dealer's right, not his left.")
+class DealPassesRight(Hand):
+    @property
+    def next_dealer(self) -> int | None:
+        following = super().next_dealer
+        if following is None or following == self._dealer:
+            return following
+        return (self._dealer - 1) % self._n

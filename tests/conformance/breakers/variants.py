@@ -1,0 +1,329 @@
+"""Breakers of the rules of the calls beyond Nap, the exchanges and the pool."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from napspec.reference.actions import PEEP, Action, Buy, Call, DealCards, NamedCall, Peep, TakeExtraHand
+from napspec.reference.contracts import BLUCHER, MISERY, NAP, WELLINGTON, WELLINGTON_CALL, Contract
+from napspec.reference.errors import CallNotAllowed, CallTooLow
+from napspec.reference.hand import Hand
+from napspec.reference.state import PLAY_PHASE, PURCHASE_PHASE
+from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
+from tests.conformance.breakers.plain import flip_breaker
+
+for _rule, _option in (
+    ("variants.misery-trumps", "misery"),
+    ("variants.wellington-stakes", "wellington"),
+    ("variants.wellington-lead", "wellington-lead"),
+    ("variants.blucher-stakes", "blucher"),
+    ("pool.contributions", "pool-contributions"),
+    ("pool.fines", "pool-fines"),
+    ("pool.failed-nap", "pool-failed-nap"),
+):
+    flip_breaker(_rule, _option, f"The hand is played under another value of {_option} than the case's.")
+
+
+def _stake_breaker(rule: str, declaration: str, how: str, made: int, defeated: int) -> None:
+    def tamper(case: dict[str, Any], answers: dict[str, Any]) -> None:
+        result, state = answers.get("result"), answers.get("state")
+        if not result or not state or state.get("declaration") != declaration or state.get("soloist") is None:
+            return
+        soloist = state["soloist"]
+        if result["outcome"] not in ("made", "defeated"):
+            return
+        each = made if result["outcome"] == "made" else -defeated
+        payments = list(result["payments"])
+        others = [seat for seat in range(len(payments)) if seat != soloist and payments[seat] != 0]
+        for seat in others:
+            payments[seat] = -each
+        payments[soloist] = each * len(others)
+        result["payments"] = payments
+
+    answer_breaker(rule, how)(tamper)
+
+
+_stake_breaker("variants.misery-stakes", MISERY, "A Misery is paid as a call of four tricks, not three.", 4, 4)
+_stake_breaker(
+    "variants.sir-garnet-stakes", "sir-garnet", "A Nap on the extra hand wins five stakes and loses five.", 5, 5
+)
+
+
+@hand_breaker("variants.misery-call", "A Misery caller who wins one trick is held to have made it.")
+class MiseryOneTrick(Hand):
+    def _settle(self) -> None:
+        soloist, contract = self._soloist, self._contract
+        if soloist is not None and contract is not None and contract.declaration == MISERY and self._won[soloist] == 1:
+            self._won[soloist] = 0
+            try:
+                super()._settle()
+            finally:
+                self._won[soloist] = 1
+        else:
+            super()._settle()
+
+
+def _over_breaker(rule: str, declaration: str, under: Contract, how: str) -> None:
+    class CalledOverAnything(Hand):
+        def _do_named_call(self, action: NamedCall) -> None:
+            if action.call == declaration and self._phase == "calling" and action.seat == self._to_act:
+                high, high_call = self._high, self._high_call
+                self._high_call = under
+                try:
+                    super()._do_named_call(action)
+                except Exception:
+                    self._high, self._high_call = high, high_call
+                    raise
+            else:
+                super()._do_named_call(action)
+
+    hand_breaker(rule, how)(CalledOverAnything)
+
+
+_over_breaker(
+    "variants.wellington-call", WELLINGTON, Contract(NAP), "A Wellington may be called without a Nap called before it."
+)
+_over_breaker(
+    "variants.blucher-call", BLUCHER, WELLINGTON_CALL, "A Blücher may be called without a Wellington called before it."
+)
+
+
+@hand_breaker("pool.taken-by-nap", "A made Nap takes nothing from the pool.")
+class NapLeavesThePool(Hand):
+    def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None:
+        if reason != "pool-won":
+            super()._pay_out_of_pool(seat, amount, reason)
+
+
+@hand_breaker("pool.carries-over", "The pool does not carry over: each hand starts with an empty pool.")
+class PoolStartsEmpty(Hand):
+    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+        super()._open_pool(0, original_dealer, same_turn)
+
+
+@hand_breaker(
+    "pool.exchange-fees", "At Peep and Purchase Nap each dealer pays one stake into the pool besides the fees."
+)
+class DealerPaysBesidesTheFees(Hand):
+    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+        super()._open_pool(pool, original_dealer, same_turn)
+        rules = self._rules
+        if not same_turn and rules.pool == "played" and "played" in (rules.peep, rules.purchase):
+            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
+
+
+@case_breaker(
+    "pool.end-of-session", "The pool left when play ends is disposed of by the other rule of pool-end than the case's."
+)
+def other_end(case: dict[str, Any]) -> dict[str, Any]:
+    if "end_of_session" in case["start"]:
+        value = case["options"].get("pool-end")
+        case["options"]["pool-end"] = {"divided-equally": "drawn-for", "drawn-for": "divided-equally"}.get(value, value)
+    return case
+
+
+@hand_breaker("variants.ranking", "Misery ranks above four: after a Misery a call of four is too low.")
+class MiseryAboveFour(Hand):
+    def _calls_open(self) -> Any:
+        legal = super()._calls_open()
+        if self._high_call is not None and self._high_call.declaration == MISERY:
+            return tuple(a for a in legal if not (isinstance(a, Call) and a.tricks == 4))
+        return legal
+
+    def _do_call(self, action: Call) -> None:
+        if (
+            self._phase == "calling"
+            and action.seat == self._to_act
+            and self._high_call is not None
+            and self._high_call.declaration == MISERY
+            and action.tricks == 4
+        ):
+            raise CallTooLow("a call must exceed the highest so far (Misery)")
+        super()._do_call(action)
+
+
+@hand_breaker("variants.sir-garnet-taking", "The extra hand may be taken up after a Nap has been called too.")
+class ExtraHandAfterNap(Hand):
+    def _with_extra_hand(self, calls: tuple[Action, ...]) -> Any:
+        high = self._high
+        self._high = 0
+        try:
+            return super()._with_extra_hand(calls)
+        finally:
+            self._high = high
+
+    def _do_take(self, action: TakeExtraHand) -> None:
+        high = self._high
+        self._high = 0
+        try:
+            super()._do_take(action)
+        finally:
+            self._high = high
+
+
+@hand_breaker(
+    "variants.seven-card-calls", "At seven-card Nap the calls stop at Nap: a call of six or seven is refused."
+)
+class NoCallAboveFive(Hand):
+    def _calls_open(self) -> Any:
+        legal = super()._calls_open()
+        if self._rules.seven_card == "played":
+            return tuple(a for a in legal if not (isinstance(a, Call) and a.tricks > NAP))
+        return legal
+
+    def _do_call(self, action: Call) -> None:
+        if self._rules.seven_card == "played" and isinstance(action.tricks, int) and action.tricks > NAP:
+            raise CallNotAllowed("the calls run up to Nap")
+        super()._do_call(action)
+
+
+@hand_breaker(
+    "variants.penalties-at-call-stakes",
+    "A penalty on a call beyond Nap is paid at the stakes of a plain call of as many tricks (Misery at one).",
+)
+class PenaltiesAtPlainStakes(Hand):
+    def _compute_penalised_result(self) -> Any:
+        contract = self._contract
+        if contract is None or contract.declaration is None:
+            return super()._compute_penalised_result()
+        self._contract = Contract(max(contract.tricks, 1))
+        try:
+            result = super()._compute_penalised_result()
+        finally:
+            self._contract = contract
+        return result._replace(call=contract.tricks, declaration=contract.declaration)
+
+
+@answer_breaker(
+    "variants.seven-card-stakes", "At seven-card Nap a defeated call pays full stakes where it should pay half."
+)
+def seven_card_full_loss(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result = answers.get("result")
+    if result and case["options"].get("seven-card") == "played" and result["outcome"] == "defeated":
+        state = answers["state"]
+        if state.get("call") in (5, 6, 7) or state.get("declaration") == MISERY:
+            result["payments"] = [2 * amount for amount in result["payments"]]
+
+
+@answer_breaker("exchanges.stakes", "At Peep and Purchase Nap a made call is paid one stake more by each player.")
+def exchange_stakes(case: dict[str, Any], answers: dict[str, Any]) -> None:
+    result, state = answers.get("result"), answers.get("state")
+    options = case["options"]
+    if not result or not state or state.get("soloist") is None or result["outcome"] != "made":
+        return
+    if "played" not in (options.get("peep"), options.get("purchase")):
+        return
+    soloist = state["soloist"]
+    payments = list(result["payments"])
+    for seat in range(len(payments)):
+        if seat != soloist and payments[seat] < 0:
+            payments[seat] -= 1
+            payments[soloist] += 1
+    result["payments"] = payments
+
+
+@hand_breaker("exchanges.purchase", "The fresh cards are served from the bottom of the pack, not the top.")
+class ServedFromTheBottom(Hand):
+    def _do_buy(self, action: Buy) -> None:
+        self._stock = tuple(reversed(self._stock))
+        try:
+            super()._do_buy(action)
+        finally:
+            self._stock = tuple(reversed(self._stock))
+
+
+@hand_breaker("exchanges.purchase-final", "A player who has bought may buy again out of his turn.")
+class BuysAgain(Hand):
+    def _do_buy(self, action: Buy) -> None:
+        seat, cards = action.seat, action.cards
+        if self._phase == PURCHASE_PHASE and seat in self._buyers and seat != self._to_act:
+            holding = self._holdings[seat]
+            if all(card in holding for card in cards) and len(set(cards)) == len(cards) <= len(self._stock):
+                for card in cards:
+                    holding.remove(card)
+                holding.extend(self._stock[: len(cards)])
+                holding.sort()
+                self._stock = tuple(self._stock[len(cards) :])
+                self._thrown += tuple(sorted(cards))
+                self._pay_into_pool(seat, len(cards) * self._rules.fee("purchase"), "purchase-fee")
+                return
+        super()._do_buy(action)
+
+
+@hand_breaker(
+    "exchanges.purchase-stock", "A player may ask for more cards than the pack holds: he is served what is left."
+)
+class BuysBeyondTheStock(Hand):
+    def _buys_open(self) -> tuple[Action, ...]:
+        seat = self._to_act
+        assert seat is not None
+        holding = tuple(dict.fromkeys(self._holdings[seat]))
+        most = min(self._rules.cards_each, len(holding))
+        return tuple(Buy(seat, cards) for size in range(most + 1) for cards in combinations(holding, size))
+
+    def _do_buy(self, action: Buy) -> None:
+        if self._phase == PURCHASE_PHASE and action.seat == self._to_act and len(action.cards) > len(self._stock):
+            cut = action.cards[: len(self._stock)]
+            super()._do_buy(Buy(action.seat, tuple(cut)))
+            holding = self._holdings[action.seat]
+            for card in action.cards[len(cut) :]:
+                if card in holding:
+                    holding.remove(card)
+            return
+        super()._do_buy(action)
+
+
+@hand_breaker("exchanges.peep", "A player may peep again, as often as he likes, in his turn to call.")
+class PeepsAgain(Hand):
+    def _with_peep(self, calls: Sequence[Action]) -> Sequence[Action]:
+        seat = self._to_act
+        if self._taker is not None or seat is None:
+            return calls
+        return (*calls, PEEP[seat])
+
+    def _do_peep(self, action: Peep) -> None:
+        if self._phase == "calling" and action.seat == self._to_act and action.seat in self._peeped:
+            self._pay_into_pool(action.seat, self._rules.fee("peep"), "peep-fee")
+            return
+        super()._do_peep(action)
+
+
+@hand_breaker("exchanges.peep-exchange", "A soloist who did not peep may take the peep card as if he had peeped.")
+class ExchangeWithoutPeeping(Hand):
+    def _end_calling(self) -> None:
+        super()._end_calling()
+        if self._phase == PLAY_PHASE and self._peep_card is not None and not self._tricks and not self._trick:
+            self._begin_peep_exchange()
+
+
+@hand_breaker(
+    "pool.agreed", "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes."
+)
+class PoolWithoutAgreement(Hand):
+    def _settle(self) -> None:
+        rules = self._rules
+        if rules.pool == "played":
+            super()._settle()
+            return
+        # The dataclass's constructor does not check the options: the hand is settled as if
+        # the pool were played, the dealer having paid into it.
+        if not self._pool_moves:
+            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
+        self._rules = dataclasses.replace(rules, pool="played")
+        try:
+            super()._settle()
+        finally:
+            self._rules = rules
+
+
+@hand_breaker("exchanges.peep-card", "The peep card is the bottom card of the pack, not the next card after the hands.")
+class PeepCardFromTheBottom(Hand):
+    def _do_deal(self, action: DealCards) -> None:
+        super()._do_deal(action)
+        if self._peep_card is not None and self._stock:
+            bottom = self._stock[-1]
+            self._stock = (*self._stock[:-1], self._peep_card)
+            self._peep_card = bottom

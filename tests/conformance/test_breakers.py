@@ -1,0 +1,62 @@
+"""The suite against the rule-breaking engines (:mod:`tests.conformance.breakers`): each
+breaker must be failed on its own rule.
+
+The default run certifies a fixed sample, narrowed to the breaker's rule under one target;
+the campaign (``pytest -m campaign``, the ``test_breakers_campaign_*`` modules, one per group
+of chapters so that the workers share them) certifies every breaker on the whole suite under
+every target and prints the table rule → breaker → killed by / SURVIVED, with the scenarios
+of other rules that fail too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from napspec.spec import load
+from napspec.suite.targets import Target
+from tests.conformance.breakers import UnknownBreaker, breakers
+from tests.conformance.breakers import load as load_breaker
+from tests.conformance.breakers.score import certify_breaker
+
+#: A fixed sample of the default run: (rule, target) of breakers of different kinds (a hand
+#: subclass, a changed option, an answer's amounts, a changed case).
+SAMPLE = (
+    ("play.follow-suit", "peel"),
+    ("calling.must-exceed", "hoyle"),
+    ("settlement.nap", "britannica"),
+    ("irregularities.revoke-penalty", "hoyle"),
+    ("pool.taken-by-nap", "peel+pool"),
+)
+
+
+def _target(name: str) -> Target:
+    profile, _, variant = name.partition("+")
+    target = Target.from_options(profile, None, [variant] if variant else [])
+    assert target is not None
+    return target
+
+
+def test_every_breaker_breaks_a_testable_rule_and_names_itself() -> None:
+    register = load()
+    assert breakers(), "no breaker is written"
+    for rule, breaker in breakers().items():
+        assert rule in register.rules and register.rules[rule].testable, rule
+        engine = load_breaker(rule)
+        try:
+            assert engine.hello()["engine"]["name"] == f"reference-that-breaks-{rule}"
+        finally:
+            engine.close()
+        assert breaker.how.strip(), rule
+        assert set(breaker.neighbours) <= set(register.rules), rule
+
+
+def test_an_unknown_rule_has_no_breaker() -> None:
+    with pytest.raises(UnknownBreaker, match=r"no breaker of rule 'play\.nothing'"):
+        load_breaker("play.nothing")
+
+
+@pytest.mark.parametrize(("rule", "target"), SAMPLE)
+def test_the_suite_kills_a_sample_breaker(rule: str, target: str) -> None:
+    verdict = certify_breaker(breakers()[rule], full=False, targets=[_target(target)])
+    assert verdict.killed, f"{rule} survived under {target}"
+    assert not verdict.unexplained, verdict.unexplained

@@ -1,0 +1,19 @@
+"""Campaign: every breaker of the chapters irregularities certified on the whole
+suite under every target (see :mod:`tests.conformance.test_breakers`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conformance.breakers.score import check_breaker, rules_of
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize(
+    "rule",
+    rules_of(
+        "irregularities",
+    ),
+)
+def test_the_suite_kills_the_breaker_on_its_rule_only(rule: str) -> None:
+    check_breaker(rule)
