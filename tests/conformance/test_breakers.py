@@ -2,10 +2,11 @@
 breaker must be failed on its own rule.
 
 The default run certifies a fixed sample, narrowed to the breaker's rule under one target;
-the campaign (``pytest -m campaign``, the ``test_breakers_campaign_*`` modules, one per group
-of chapters so that the workers share them) certifies every breaker on the whole suite under
-every target and prints the table rule → breaker → killed by / SURVIVED, with the scenarios
-of other rules that fail too.
+the campaign (``pytest -m campaign``) every breaker, narrowed to its rule; the long run
+(``pytest -m long``, the ``test_breakers_campaign_*`` modules, one per group of chapters so
+that the workers share them) certifies every breaker on the whole suite under every target
+and prints the table rule → breaker → killed by / SURVIVED, with the scenarios of other rules
+that fail too.
 """
 
 from __future__ import annotations
@@ -59,4 +60,15 @@ def test_an_unknown_rule_has_no_breaker() -> None:
 def test_the_suite_kills_a_sample_breaker(rule: str, target: str) -> None:
     verdict = certify_breaker(breakers()[rule], full=False, targets=[_target(target)])
     assert verdict.killed, f"{rule} survived under {target}"
+    assert not verdict.unexplained, verdict.unexplained
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("rule", sorted(breakers()))
+def test_the_suite_kills_every_breaker_on_its_rule(rule: str) -> None:
+    """The campaign CI runs: every breaker certified on its own rule's scenarios (and its
+    neighbours'), up to the first target that kills it. Whether it passes everywhere else is
+    the long run's (``test_breakers_campaign_*``, ``pytest -m long``)."""
+    verdict = certify_breaker(breakers()[rule], full=False, until_killed=True)
+    assert verdict.killed, f"{rule} survived"
     assert not verdict.unexplained, verdict.unexplained
