@@ -85,6 +85,13 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
         help="Seconds an engine may take per case (a hard deadline).",
     )
     @click.option("--no-shrink", is_flag=True, help="Report the first divergence as found, unshrunk.")
+    @click.option(
+        "--shrink-seconds",
+        type=click.FloatRange(min=0, min_open=True),
+        default=120.0,
+        show_default=True,
+        help="Seconds shrinking may take; then the smallest case found so far is printed.",
+    )
     def command(**options: Any) -> None:
         """Play random deals through an engine and an oracle in lockstep, compare every
         answer, and print the first divergence, shrunk, as a scenario.
@@ -115,6 +122,7 @@ def _fuzz(
     seed: int,
     case_timeout: float,
     no_shrink: bool,
+    shrink_seconds: float,
 ) -> None:
     engine_name, engine_command = _one(engine_name, engine_command, "engine", None)
     oracle_name, oracle_command = _one(oracle_name, oracle_command, "oracle", default_oracle)
@@ -149,7 +157,16 @@ def _fuzz(
             ),
             soft_wrap=True,
         )
-        result = fuzz(engine, oracle, target, deals=deals, irregular=irregular, seed=seed, shrink=not no_shrink)
+        result = fuzz(
+            engine,
+            oracle,
+            target,
+            deals=deals,
+            irregular=irregular,
+            seed=seed,
+            shrink=not no_shrink,
+            shrink_seconds=shrink_seconds,
+        )
         _report(console, result, target, engine_label)
     except KeyboardInterrupt:
         console.print(Text("interrupted", style="yellow"))
