@@ -145,7 +145,11 @@ class Divergence:
 class FuzzResult:
     """What a run of :func:`fuzz` came to."""
 
+    #: Deals started (the count that ``found_after`` and ``deals_per_second`` use).
     deals: int = 0
+    #: Of those, deals hypothesis cut short (its bound on the choices of one test case);
+    #: every action they reached was compared all the same.
+    cut_short: int = 0
     cases: int = 0
     seconds: float = 0.0
     divergence: Divergence | None = None
@@ -354,6 +358,17 @@ class _Run:
         self.result.deals += 1
         if self.on_deal:
             self.on_deal(self.result.deals)
+        ended = False
+        try:
+            self._deal(data)
+            ended = True
+        except (_Diverged, _Stop):
+            ended = True
+            raise
+        finally:
+            self.result.cut_short += not ended
+
+    def _deal(self, data: st.DataObject) -> None:
         values = self.target.values
         players = data.draw(st.integers(values["players-min"], values["players-max"]), label="players")
         pack = pack_in_play(values, players)

@@ -233,3 +233,44 @@ def test_command_when_the_engine_cannot_start() -> None:
     completed = napspec("fuzz", "--engine-command", command, "--profile", "hoyle", "--deals", "1")
     assert completed.returncode == ExitStatus.ENGINE_UNAVAILABLE, completed.stdout + completed.stderr
     assert "the engine could not start" in completed.stderr
+
+
+# --------------------------------------------------------------------------- campaigns
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("name", sorted(BREAKERS))
+def test_campaign_finds_and_shrinks_each_breaker_as_the_command_runs_it(name: str) -> None:
+    """Checked in-process engines (as ``napspec fuzz --engine`` runs them), shrinking on."""
+    _, rule, budget = BREAKERS[name]
+    result = run(breaker(name, checked=True), deals=budget, seed=0, shrink_seconds=120)
+    assert result.divergence is not None
+    assert rule in result.divergence.rules
+    assert scenario_text(result.divergence, hoyle(), name)
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("profile", ["peel", "hoyle", "britannica", "wikipedia"])
+@pytest.mark.parametrize("irregular", [False, True])
+def test_campaign_reference_agrees_with_itself(profile: str, irregular: bool) -> None:
+    target = Target.from_options(profile, None)
+    result = run(reference(), target, deals=200, seed=0, irregular=irregular)
+    assert (result.divergence, result.stopped) == (None, "")
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize(
+    ("profile", "variant"),
+    [
+        *(
+            ("wikipedia", variant)
+            for variant in ("misery", "wellington", "blucher", "sir-garnet", "seven-card", "peep", "purchase")
+        ),
+        ("wikipedia", "short-pack"),
+        ("hoyle", "pool"),
+    ],
+)
+def test_campaign_reference_agrees_with_itself_under_each_variant(profile: str, variant: str) -> None:
+    target = Target.from_options(profile, None, [variant])
+    result = run(reference(), target, deals=100, seed=0, irregular=True)
+    assert (result.divergence, result.stopped) == (None, "")
