@@ -183,8 +183,10 @@ def _fuzz(
 
 
 def _report(console: Console, result: FuzzResult, target: Target, engine_label: str) -> None:
+    short = f" ({result.cut_short} cut short by hypothesis' bound on a test case)" if result.cut_short else ""
     speed = (
-        f"{result.deals} deals, {result.cases} cases in {result.seconds:.1f} s ({result.deals_per_second:.2f} deals/s)"
+        f"{result.deals} deals{short}, {result.cases} cases in {result.seconds:.1f} s "
+        f"({result.deals_per_second:.2f} deals/s)"
     )
     if result.stopped:
         console.print(Text(f"stopped: {printable(result.stopped)} ({speed})", style="red"), soft_wrap=True)
