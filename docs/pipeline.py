@@ -18,6 +18,7 @@ import click
 
 from napspec.conformance.certify import print_summary, run_certification, variant_targets, write_reports
 from napspec.conformance.cli import main
+from napspec.conformance.fuzz_cli import fuzz_command
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
 from napspec.spec.export import register_json
@@ -29,6 +30,9 @@ DOCS = Path(__file__).resolve().parent
 #: its entry point and over the protocol by its ``serve`` command.
 REFERENCE_ENGINE = "reference"
 REFERENCE_SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
+
+# ``napspec fuzz``: its logic names no engine; the oracle defaults to the reference engine here.
+main.add_command(fuzz_command(default_oracle=REFERENCE_ENGINE), name="fuzz")
 
 
 def build_rulebook(output: Path, certify_dir: Path) -> int:

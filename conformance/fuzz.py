@@ -1,0 +1,679 @@
+"""Differential fuzzing: random hands played through an engine and an oracle in lockstep.
+
+Each deal starts from a shuffled pack (the pack in play of the target's rules) with the cut
+and the deal to come, and grows one action at a time: every action is drawn from the
+oracle's ``legal-actions`` (and, with ``irregular``, from the faults the state allows: a
+deal before the cut, a card exposed in dealing, a wrong number of cards, a card exposed
+after the deal, a card played out of turn, a revoke). After each action both engines play
+the same self-contained case, every action so far and every query, and every answer is
+compared. The choices are drawn by hypothesis, so the first divergence is shrunk to a
+minimal case (fewest actions, simplest choices) and printed as a scenario the suite's
+reader takes (:func:`scenario_text`), with the rules it touches (:data:`RULES_TOUCHED`).
+
+The harness names no engine: :func:`fuzz` takes the engine under test and the oracle as
+:class:`~napspec.conformance.contract.Engine` objects (wrapped by the harness, so that
+every wait has a deadline and every answer is checked against the protocol).
+
+>>> rules_touched([Difference("legal-actions", [], [])], "calling")
+('calling.in-rotation', 'calling.must-exceed', 'calling.pass', 'calling.nap-ceiling', 'calling.compulsory-call')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from hypothesis import HealthCheck, Phase, Verbosity, given, settings
+from hypothesis import seed as hypothesis_seed
+from hypothesis import strategies as st
+from hypothesis.errors import Flaky
+from hypothesis.internal.conjecture import engine as conjecture_engine
+
+from napspec.conformance.contract import (
+    Engine,
+    EngineCrashed,
+    EngineError,
+    EngineTimeout,
+    EngineUnavailable,
+    ExitStatus,
+    UnsupportedCase,
+)
+from napspec.spec import load
+from napspec.suite.cases import cards_each, pack_in_play
+from napspec.suite.targets import Target
+
+#: The queries asked after every action (and ``pool`` when the pool is played).
+QUERIES: Final[tuple[str, ...]] = ("state", "legal-actions", "tricks", "table", "result", "offences")
+#: The longest hand a deal may grow to: a hand replayed after a revoke starts again, and a
+#: deal must end.
+MAX_ACTIONS: Final = 80
+#: The most stakes a drawn pool holds as the hand begins.
+MAX_POOL: Final = 30
+
+#: Which rules a difference touches, by the part of the answer that differs and the phase
+#: the hand was in before the last action (``part@phase``), or by the part alone. Read by
+#: :func:`rules_touched`; the first rule of an entry tags the printed scenario.
+RULES_TOUCHED: Final[Mapping[str, tuple[str, ...]]] = {
+    "step@cut": ("dealing.cut",),
+    "step@deal": ("dealing.deal", "dealing.five-cards"),
+    "step@purchase": ("exchanges.purchase", "exchanges.purchase-stock"),
+    "step@calling": ("calling.in-rotation", "calling.must-exceed", "calling.pass", "calling.nap-ceiling"),
+    "step@peep-exchange": ("exchanges.peep-exchange",),
+    "step@play": ("play.follow-suit", "play.rotation", "play.winner-leads", "play.soloist-leads"),
+    "step@show": ("irregularities.show-cards",),
+    "step@finished": ("play.stop-when-decided", "play.made-or-defeated"),
+    "legal-actions@cut": ("dealing.cut",),
+    "legal-actions@deal": ("dealing.deal",),
+    "legal-actions@purchase": ("exchanges.purchase", "exchanges.purchase-stock"),
+    "legal-actions@calling": (
+        "calling.in-rotation",
+        "calling.must-exceed",
+        "calling.pass",
+        "calling.nap-ceiling",
+        "calling.compulsory-call",
+    ),
+    "legal-actions@peep-exchange": ("exchanges.peep-exchange",),
+    "legal-actions@play": ("play.follow-suit", "play.void-any-card", "play.rotation", "play.winner-leads"),
+    "legal-actions@show": ("irregularities.show-cards",),
+    "legal-actions@finished": ("play.stop-when-decided", "play.made-or-defeated"),
+    "legal-actions": ("irregularities.claims",),
+    "state.phase@calling": ("calling.all-pass", "calling.soloist"),
+    "state.phase": ("play.stop-when-decided", "play.made-or-defeated"),
+    "state.to_act@calling": ("calling.in-rotation", "calling.eldest-first"),
+    "state.to_act": ("play.winner-leads", "play.rotation", "play.soloist-leads"),
+    "state.soloist": ("calling.soloist",),
+    "state.call": ("calling.soloist", "calling.call-tricks"),
+    "state.declaration": ("variants.misery-call", "variants.wellington-call", "variants.blucher-call"),
+    "state.extra_hand": ("variants.sir-garnet-hand", "variants.sir-garnet-taking"),
+    "state.peep_card": ("exchanges.peep-card", "exchanges.peep-exchange"),
+    "state.peeped": ("exchanges.peep",),
+    "state.stock": ("exchanges.purchase-stock",),
+    "state.trumps": ("play.first-lead-trumps",),
+    "state.tricks_won": ("play.trick-winner",),
+    "state.holdings@deal": ("dealing.deal", "dealing.five-cards"),
+    "state.holdings": ("dealing.deal", "play.trick"),
+    "tricks": ("play.trick-winner", "play.trick", "play.rotation"),
+    "table": ("play.cards-left",),
+    "result": ("settlement.stake-per-trick", "settlement.nap", "settlement.flat-loss", "play.made-or-defeated"),
+    "offences": ("irregularities.claims", "irregularities.revoke-definition", "irregularities.out-of-turn"),
+    "pool": ("pool.contributions", "pool.taken-by-nap", "pool.failed-nap", "pool.fines"),
+}
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One part of an answer on which the engine and the oracle disagree: ``where`` is
+    ``step`` (the last action accepted or rejected), a query (``result``) or a field of the
+    state (``state.trumps``), or ``error`` (the engine answered with an error)."""
+
+    where: str
+    oracle: Any
+    engine: Any
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """The first case on which the engine and the oracle answered differently (shrunk)."""
+
+    case: dict[str, Any]
+    differences: tuple[Difference, ...]
+    #: The phase of the hand before the case's last action (as the oracle said).
+    phase: str
+    #: The oracle's answers and last step, for the scenario's expectations.
+    oracle_answers: dict[str, Any]
+    oracle_step: dict[str, Any] | None
+    #: How many deals were played before the first divergent one was found (it included).
+    found_after: int
+    #: Whether hypothesis shrank it (an engine that crashed or hung is reported as found).
+    shrunk: bool = True
+    #: The phase of the hand after the case's last action (as the oracle said).
+    phase_after: str = ""
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rules the differences touch."""
+        return rules_touched(self.differences, self.phase)
+
+
+@dataclass
+class FuzzResult:
+    """What a run of :func:`fuzz` came to."""
+
+    #: Deals started (the count that ``found_after`` and ``deals_per_second`` use).
+    deals: int = 0
+    #: Of those, deals hypothesis cut short (its bound on the choices of one test case);
+    #: every action they reached was compared all the same.
+    cut_short: int = 0
+    cases: int = 0
+    seconds: float = 0.0
+    divergence: Divergence | None = None
+    #: Why the run stopped early (an engine that would not play the target), if it did.
+    stopped: str = ""
+    stopped_status: ExitStatus = ExitStatus.CERTIFIED
+    events: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> ExitStatus:
+        """The exit status, as ``napspec certify`` gives it: 0 no divergence, 1 divergence."""
+        if self.stopped:
+            return self.stopped_status
+        return ExitStatus.NOT_CERTIFIED if self.divergence else ExitStatus.CERTIFIED
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds else 0.0
+
+
+class _Diverged(Exception):
+    """Raised inside the hypothesis test: this draw made the engines disagree."""
+
+    def __init__(self, divergence: Divergence) -> None:
+        self.divergence = divergence
+        super().__init__(f"{len(divergence.differences)} differences")
+
+
+class _Stop(BaseException):
+    """Ends the run at once (not a failure to shrink): an engine gone or unwilling."""
+
+    def __init__(self, reason: str, status: ExitStatus, divergence: Divergence | None = None) -> None:
+        self.reason = reason
+        self.status = status
+        self.divergence = divergence
+        super().__init__(reason)
+
+
+def rules_touched(differences: Sequence[Difference], phase: str) -> tuple[str, ...]:
+    """The rules a set of differences touches, by :data:`RULES_TOUCHED`, in order, once."""
+    found: list[str] = []
+    for difference in differences:
+        # An engine that answered with an error instead broke whatever the action asked.
+        where = "step" if difference.where == "error" else difference.where
+        entry = RULES_TOUCHED.get(f"{where}@{phase}") or RULES_TOUCHED.get(where, ())
+        found += [rule for rule in entry if rule not in found]
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------- comparing
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def _normal_step(step: Mapping[str, Any]) -> dict[str, Any]:
+    # The message is for a human and never compared.
+    return {key: value for key, value in step.items() if key != "message"}
+
+
+def _normal_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    normal = dict(state)
+    if isinstance(normal.get("holdings"), list):
+        normal["holdings"] = [sorted(hand) if isinstance(hand, list) else hand for hand in normal["holdings"]]
+    return normal
+
+
+def compare(oracle: Mapping[str, Any], engine: Mapping[str, Any]) -> list[Difference]:
+    """The differences between two run responses to the same case: the last step, then
+    each query's answer (the state field by field); legal actions and holdings are compared
+    as sets, as the protocol says their order is not significant.
+
+    >>> same = {"steps": [{"ok": True}], "answers": {"legal-actions": [{"type": "pass", "seat": 1}]}}
+    >>> compare(same, same)
+    []
+    >>> other = {"steps": [{"ok": False, "error": "not-your-turn"}], "answers": {"legal-actions": []}}
+    >>> [difference.where for difference in compare(same, other)]
+    ['step', 'legal-actions']
+    """
+    differences: list[Difference] = []
+    steps, theirs = oracle.get("steps", []), engine.get("steps", [])
+    if steps and theirs and _normal_step(steps[-1]) != _normal_step(theirs[-1]):
+        differences.append(Difference("step", steps[-1], theirs[-1]))
+    answers, got = oracle.get("answers", {}), engine.get("answers", {})
+    for query in answers:
+        expected, actual = answers[query], got.get(query)
+        if query == "legal-actions" and isinstance(actual, list):
+            if sorted(map(_key, expected)) != sorted(map(_key, actual)):
+                differences.append(Difference(query, expected, actual))
+        elif query == "state" and isinstance(actual, dict) and isinstance(expected, dict):
+            mine, yours = _normal_state(expected), _normal_state(actual)
+            for name in sorted(set(mine) | set(yours)):
+                if mine.get(name) != yours.get(name):
+                    differences.append(Difference(f"state.{name}", expected.get(name), actual.get(name)))
+        elif _key(expected) != _key(actual):
+            differences.append(Difference(query, expected, actual))
+    return differences
+
+
+# ------------------------------------------------------------------------ irregularities
+
+
+def irregular_actions(case: Mapping[str, Any], state: Mapping[str, Any], tricks: Sequence[Any]) -> list[dict[str, Any]]:
+    """The faults a player could commit in ``state``: in the cut, a deal before the cut; in
+    the deal, a card exposed in dealing and a wrong number of cards; in the calling and the
+    play, a card exposed; in the play, a card played out of turn and a revoke (a card not
+    of the suit led by a player who holds that suit).
+
+    >>> state = {"phase": "play", "to_act": 1, "holdings": [["2C"], ["3C", "4D"], ["5D"]]}
+    >>> tricks = [{"leader": 0, "plays": [{"seat": 0, "card": "AC"}], "winner": None}]
+    >>> [(a["type"], a["seat"], a.get("card")) for a in irregular_actions({"dealer": 0}, state, tricks)]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('expose', 0, '2C'), ('expose', 1, '3C'), ('expose', 1, '4D'), ('expose', 2, '5D'),
+     ('play', 0, '2C'), ('play', 2, '5D'), ('play', 1, '4D')]
+    """
+    phase, to_act = state.get("phase"), state.get("to_act")
+    dealer = case["dealer"]
+    found: list[dict[str, Any]] = []
+    if phase == "cut":
+        found.append({"type": "deal", "seat": dealer})
+    elif phase == "deal":
+        deck = case["start"].get("deck", [])
+        if deck:
+            found.append({"type": "deal", "seat": dealer, "exposed": deck[0]})
+        players = case["players"]
+        each = cards_each(case["options"])
+        counts = [each] * players
+        counts[(dealer + 1) % players] += 1
+        found.append({"type": "deal", "seat": dealer, "counts": counts})
+    if phase in ("calling", "play"):
+        for seat, hand in enumerate(state.get("holdings", [])):
+            found += [{"type": "expose", "seat": seat, "card": card} for card in hand]
+    if phase == "play" and isinstance(to_act, int):
+        holdings = state.get("holdings", [])
+        for seat, hand in enumerate(holdings):
+            if seat != to_act and hand:
+                found.append({"type": "play", "seat": seat, "card": hand[0]})
+        in_progress = tricks[-1] if tricks and tricks[-1].get("winner") is None else None
+        if in_progress and in_progress.get("plays"):
+            led = in_progress["plays"][0]["card"][1]
+            hand = holdings[to_act] if to_act < len(holdings) else []
+            if any(card[1] == led for card in hand):
+                found += [{"type": "play", "seat": to_act, "card": card} for card in hand if card[1] != led]
+    return found
+
+
+# ------------------------------------------------------------------------------- playing
+
+
+@dataclass
+class _Run:
+    engine: Engine
+    oracle: Engine
+    target: Target
+    irregular: bool
+    max_actions: int
+    result: FuzzResult
+    on_deal: Callable[[int], None] | None = None
+    first_found: int | None = None
+
+    def play(self, case: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None, list[Difference]]:
+        """Both engines' answers to ``case``, and how they differ."""
+        self.result.cases += 2
+        try:
+            expected = self.oracle.run(case)
+        except EngineError as error:
+            raise _Stop(f"the oracle failed: {error}", ExitStatus.ENGINE_UNAVAILABLE) from None
+        try:
+            actual = self.engine.run(case)
+        except UnsupportedCase as error:
+            raise _Stop(
+                f"the engine does not play this target: {error.reason}", ExitStatus.ENGINE_UNAVAILABLE
+            ) from None
+        except (EngineCrashed, EngineTimeout, EngineUnavailable) as error:
+            # Shrinking would restart (or wait for) the engine again and again: the case it
+            # failed on is reported as it is.
+            difference = Difference("error", None, f"{type(error).__name__}: {error.message}")
+            divergence = self._divergence(case, expected, [difference], shrunk=False)
+            raise _Stop(str(error), ExitStatus.NOT_CERTIFIED, divergence) from None
+        except EngineError as error:
+            return expected, None, [Difference("error", None, f"{type(error).__name__}: {error.message}")]
+        return expected, actual, compare(expected, actual)
+
+    def _divergence(
+        self, case: dict[str, Any], expected: dict[str, Any], differences: list[Difference], shrunk: bool = True
+    ) -> Divergence:
+        if self.first_found is None:
+            self.first_found = self.result.deals
+        steps = expected.get("steps") or []
+        return Divergence(
+            case=case,
+            differences=tuple(differences),
+            phase=self.phase_before,
+            oracle_answers=expected.get("answers", {}),
+            oracle_step=steps[-1] if steps else None,
+            found_after=self.first_found,
+            shrunk=shrunk,
+            phase_after=str((expected.get("answers", {}).get("state") or {}).get("phase", "")),
+        )
+
+    phase_before: str = ""
+
+    def deal(self, data: st.DataObject) -> None:
+        """One deal: draw the table and the pack, then grow the hand action by action."""
+        self.result.deals += 1
+        if self.on_deal:
+            self.on_deal(self.result.deals)
+        ended = False
+        try:
+            self._deal(data)
+            ended = True
+        except (_Diverged, _Stop):
+            ended = True
+            raise
+        finally:
+            self.result.cut_short += not ended
+
+    def _deal(self, data: st.DataObject) -> None:
+        values = self.target.values
+        players = data.draw(st.integers(values["players-min"], values["players-max"]), label="players")
+        pack = pack_in_play(values, players)
+        if pack is None:
+            return  # the short pack has no size for this table: not a table of these rules
+        dealer = data.draw(st.integers(0, players - 1), label="dealer")
+        deck = list(data.draw(st.permutations(pack), label="pack"))
+        if self.irregular and data.draw(st.integers(0, 9), label="faulty pack") == 9:
+            deck[-1] = deck[0]  # a faulty pack: a card twice, another missing
+        base: dict[str, Any] = {
+            "id": "fuzz",
+            "options": dict(values),
+            "players": players,
+            "dealer": dealer,
+            "irregular": self.irregular,
+            "start": {"deck": deck},
+            "actions": [],
+            "queries": list(QUERIES),
+        }
+        if values.get("pool", "not-played") != "not-played":
+            base["pool"] = data.draw(st.integers(0, MAX_POOL), label="pool")
+            base["original_dealer"] = data.draw(st.integers(0, players - 1), label="original dealer")
+            base["queries"].append("pool")
+        actions: list[dict[str, Any]] = []
+        self.phase_before = "cut"
+        while True:
+            case = {**base, "actions": list(actions)}
+            expected, _actual, differences = self.play(case)
+            if differences:
+                raise _Diverged(self._divergence(case, expected, differences))
+            answers = expected["answers"]
+            state = answers["state"]
+            choices = sorted(answers["legal-actions"], key=_key)
+            if self.irregular:
+                choices += [
+                    action
+                    for action in irregular_actions(base, state, answers["tricks"])
+                    if _key(action) not in {_key(choice) for choice in choices}
+                ]
+            if not choices or len(actions) >= self.max_actions:
+                return
+            self.phase_before = str(state["phase"])
+            actions.append(choices[data.draw(st.integers(0, len(choices) - 1), label="action")])
+
+
+def fuzz(
+    engine: Engine,
+    oracle: Engine,
+    target: Target,
+    *,
+    deals: int = 100,
+    irregular: bool = False,
+    seed: int = 0,
+    max_actions: int = MAX_ACTIONS,
+    shrink: bool = True,
+    shrink_seconds: float = 120.0,
+    on_deal: Callable[[int], None] | None = None,
+) -> FuzzResult:
+    """Play up to ``deals`` random deals under ``target`` through ``engine`` and ``oracle``
+    in lockstep, comparing every answer after every action; the first divergence is shrunk
+    (unless ``shrink`` is false; for at most about ``shrink_seconds``, after which the
+    smallest case found so far is kept) and returned in the result. Deterministic for a
+    given ``seed`` (and deterministic engines) while shrinking stays within its time.
+    ``on_deal`` is told the number of each deal as it starts. Engines are closed by the
+    caller.
+    """
+    result = FuzzResult()
+    run = _Run(engine=engine, oracle=oracle, target=target, irregular=irregular, max_actions=max_actions, result=result)
+    run.on_deal = on_deal
+    phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
+
+    @hypothesis_seed(seed)
+    @settings(
+        max_examples=deals,
+        database=None,
+        deadline=None,
+        phases=phases,
+        verbosity=Verbosity.quiet,
+        report_multiple_bugs=False,
+        suppress_health_check=list(HealthCheck),
+        derandomize=False,
+    )
+    @given(st.data())
+    def one_deal(data: st.DataObject) -> None:
+        run.deal(data)
+
+    started = time.perf_counter()
+    # Hypothesis bounds shrinking by time only through this module constant (five minutes
+    # by default); a run of the command needs a bound of its own. Restored below.
+    shrinking_seconds = conjecture_engine.MAX_SHRINKING_SECONDS
+    conjecture_engine.MAX_SHRINKING_SECONDS = shrink_seconds  # type: ignore[assignment]
+    try:
+        try:
+            one_deal()
+        except Flaky as flaky:
+            # Hypothesis records the run an engine ended, and may find it inconsistent with
+            # the runs before: the stop is what happened.
+            if isinstance(flaky.__context__, _Stop):
+                raise flaky.__context__ from None
+            raise
+    except _Diverged as found:
+        result.divergence = found.divergence
+    except _Stop as stop:
+        if stop.divergence is not None:
+            result.divergence = stop.divergence
+        else:
+            result.stopped, result.stopped_status = stop.reason, stop.status
+    finally:
+        conjecture_engine.MAX_SHRINKING_SECONDS = shrinking_seconds
+        result.seconds = time.perf_counter() - started
+    return result
+
+
+# --------------------------------------------------------------------------- reporting
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return " ".join(cards)
+
+
+def _action_phrase(action: Mapping[str, Any]) -> str | None:
+    """The vocabulary's phrase for ``action``, or ``None`` if it has none the fuzzer uses."""
+    seat, kind = action["seat"], action["type"]
+    simple = {
+        "pass": "passes",
+        "take-extra-hand": "takes the extra hand",
+        "peep": "peeps",
+        "decline-peep-card": "leaves the peep card",
+        "show": "shows his cards",
+        "refuse-to-show": "refuses to show his cards",
+        "ask": "asks for the call and the tricks made",
+    }
+    if kind in simple:
+        return f"seat {seat} {simple[kind]}"
+    if kind == "cut":
+        return f"seat {seat} cuts {action['depth']} cards"
+    if kind == "deal":
+        if "exposed" in action:
+            return f'seat {seat} deals exposing "{action["exposed"]}"'
+        if "counts" in action:
+            return f'seat {seat} deals the counts "{" ".join(map(str, action["counts"]))}"'
+        return f"seat {seat} deals"
+    if kind == "call":
+        if "call" in action:
+            named = {"misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}
+            return f"seat {seat} calls {named[action['call']]}"
+        return f"seat {seat} calls Nap" if action["tricks"] == 5 else f"seat {seat} calls {action['tricks']}"
+    if kind in ("play", "expose"):
+        return f'seat {seat} {kind}s "{action["card"]}"'
+    if kind == "take-peep-card":
+        return f'seat {seat} takes the peep card for "{action["card"]}"'
+    if kind == "discard":
+        return f'seat {seat} discards "{_cards(action["cards"])}"'
+    if kind == "buy":
+        if not action["cards"]:
+            return f"seat {seat} refuses to buy"
+        return f'seat {seat} buys {len(action["cards"])} cards throwing away "{_cards(action["cards"])}"'
+    return None  # a claim names its offence by index: the case says it exactly
+
+
+def _expectations(divergence: Divergence) -> list[str]:
+    """``Then`` steps for the oracle's answers where the differences have phrases."""
+    lines: list[str] = []
+    wheres = {difference.where for difference in divergence.differences}
+    step = divergence.oracle_step
+    if step is not None:
+        lines.append("the action is accepted" if step["ok"] else f'the action is rejected as "{step["error"]}"')
+    state = divergence.oracle_answers.get("state") or {}
+    if "state.to_act" in wheres:
+        to_act = state.get("to_act")
+        lines.append("nobody is to act" if to_act is None else f"seat {to_act} is to act")
+    if "state.trumps" in wheres:
+        trumps = state.get("trumps")
+        lines.append("there are no trumps" if trumps is None else f'trumps are "{trumps}"')
+    if "state.tricks_won" in wheres:
+        lines += [f"seat {seat} has won {count} tricks" for seat, count in enumerate(state.get("tricks_won", []))]
+    legal = divergence.oracle_answers.get("legal-actions")
+    if "legal-actions" in wheres and isinstance(legal, list) and isinstance(state.get("to_act"), int):
+        lines += _legal_lines(legal, state["to_act"], divergence.phase_after)
+    result = divergence.oracle_answers.get("result")
+    if "result" in wheres and isinstance(result, dict):
+        lines.append(f'the outcome is "{result["outcome"]}"')
+        if isinstance(result.get("payments"), list):
+            lines.append(f'the payments are "{" ".join(map(str, result["payments"]))}"')
+    return lines
+
+
+def _legal_lines(legal: Sequence[Mapping[str, Any]], seat: int, phase: str) -> list[str]:
+    """The phrases that say which plays, calls and passes ``seat`` may make."""
+    mine = [action for action in legal if action.get("seat") == seat]
+    if phase == "play":
+        cards = sorted(action["card"] for action in mine if action["type"] == "play")
+        return [f'seat {seat} may play "{_cards(cards)}"'] if cards else []
+    if phase == "calling":
+        named = {"misery": "Misery", "wellington": "Wellington", "blucher": "Blücher"}
+        calls = [
+            named[action["call"]] if "call" in action else ("Nap" if action["tricks"] == 5 else str(action["tricks"]))
+            for action in mine
+            if action["type"] == "call"
+        ]
+        passes = any(action["type"] == "pass" for action in mine)
+        return [
+            f'seat {seat} may call "{" ".join(calls) or "none"}"',
+            f"seat {seat} may {'' if passes else 'not '}pass",
+        ]
+    return []
+
+
+def _scenario_id(case: Mapping[str, Any]) -> str:
+    return "fuzz-" + hashlib.sha256(_key(case).encode()).hexdigest()[:10]
+
+
+def gherkin(divergence: Divergence, target: Target, engine_name: str) -> str | None:
+    """The divergence as a scenario in the vocabulary's phrases, or ``None`` where a step
+    has no phrase (a claim) or the scenario would not read back as the same case."""
+    case = divergence.case
+    whens = [_action_phrase(action) for action in case["actions"]]
+    if any(when is None for when in whens):
+        return None
+    register = load()
+    givens = [f'the profile "{target.base}"']
+    givens += [f'the variant "{variant}"' for variant in target.variants]
+    plain = register.variant_values(target.base, list(target.variants)) if target.variants else None
+    base_values = plain if plain is not None else register.profile_values(target.base)
+    for option, value in case["options"].items():
+        if base_values.get(option) != value or type(base_values.get(option)) is not type(value):
+            shown = str(value).lower() if isinstance(value, bool) else str(value)
+            givens.append(f'the option "{option}" is "{shown}"')
+    if case["irregular"]:
+        givens.append("irregular play is allowed")
+    givens.append(f"{case['players']} players with seat {case['dealer']} dealing")
+    if "pool" in case:
+        givens.append(f"the pool holds {case['pool']} stakes as the hand begins")
+        givens.append(f"seat {case['original_dealer']} was the first dealer of the session")
+    givens.append(f'the pack from the top is "{_cards(case["start"]["deck"])}"')
+    thens = _expectations(divergence)
+    if not thens:
+        return None
+    lines = [
+        " ".join([*(f"@rule:{rule}" for rule in divergence.rules), f"@id:{_scenario_id(case)}"]),
+        f"Scenario: {engine_name} and the oracle differ after {len(case['actions'])} actions",
+    ]
+    actions = [when for when in whens if when is not None]
+    for number, (keyword, steps) in enumerate((("Given", givens), ("When", actions), ("Then", thens))):
+        for index, text in enumerate(steps):
+            lines.append(f"  {'And' if index else keyword} {text}")
+        if number == 1:
+            lines += [f"  # {line}" for line in _difference_lines(divergence)]
+    text = "\n".join(lines) + "\n"
+    return text if _reads_back(text, divergence) else None
+
+
+def _difference_lines(divergence: Divergence) -> list[str]:
+    # json.dumps escapes every control character: the engine's text stays inert.
+    return [
+        f"{difference.where}: oracle {json.dumps(difference.oracle)}, engine {json.dumps(difference.engine)}"
+        for difference in divergence.differences
+    ]
+
+
+def _reads_back(text: str, divergence: Divergence) -> bool:
+    """Whether the suite reads ``text`` as the very case that diverged."""
+    from napspec.suite.plan import plan_scenario
+    from napspec.suite.scenarios import parse_feature
+    from napspec.suite.vocabulary import ScenarioError
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fuzz.feature"
+        path.write_text("Feature: fuzz\n\n" + text, encoding="utf-8")
+        try:
+            (scenario,) = parse_feature(path)
+            plans = plan_scenario(scenario)
+        except (ScenarioError, ValueError):
+            return False
+    if len(plans) != 1 or not plans[0].cases:
+        return False
+    sent = plans[0].cases[-1].message
+    case = divergence.case
+    return all(
+        _key(sent.get(key)) == _key(case.get(key)) for key in ("options", "players", "dealer", "start", "actions")
+    )
+
+
+def scenario_text(divergence: Divergence, target: Target, engine_name: str) -> str:
+    """The divergence ready to paste: a scenario in the vocabulary's phrases where it has
+    them, otherwise the case as JSON (with the oracle's and the engine's answers)."""
+    written = gherkin(divergence, target, engine_name)
+    if written is not None:
+        return written
+    lines = [f"# case (rules it touches: {', '.join(divergence.rules) or 'none known'})", json.dumps(divergence.case)]
+    lines += [f"# {line}" for line in _difference_lines(divergence)]
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "MAX_ACTIONS",
+    "QUERIES",
+    "RULES_TOUCHED",
+    "Difference",
+    "Divergence",
+    "FuzzResult",
+    "compare",
+    "fuzz",
+    "gherkin",
+    "irregular_actions",
+    "rules_touched",
+    "scenario_text",
+]
