@@ -236,9 +236,12 @@ def test_command_when_the_engine_cannot_start() -> None:
 
 
 # --------------------------------------------------------------------------- campaigns
+# Long runs (``pytest -m long``): at about two deals a second over the harness, they take
+# half an hour together.
 
 
 @pytest.mark.campaign
+@pytest.mark.long
 @pytest.mark.parametrize("name", sorted(BREAKERS))
 def test_campaign_finds_and_shrinks_each_breaker_as_the_command_runs_it(name: str) -> None:
     """Checked in-process engines (as ``napspec fuzz --engine`` runs them), shrinking on."""
@@ -250,6 +253,7 @@ def test_campaign_finds_and_shrinks_each_breaker_as_the_command_runs_it(name: st
 
 
 @pytest.mark.campaign
+@pytest.mark.long
 @pytest.mark.parametrize("profile", ["peel", "hoyle", "britannica", "wikipedia"])
 @pytest.mark.parametrize("irregular", [False, True])
 def test_campaign_reference_agrees_with_itself(profile: str, irregular: bool) -> None:
@@ -259,6 +263,7 @@ def test_campaign_reference_agrees_with_itself(profile: str, irregular: bool) ->
 
 
 @pytest.mark.campaign
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("profile", "variant"),
     [
