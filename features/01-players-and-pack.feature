@@ -28,7 +28,7 @@ Feature: Players and pack
       | britannica | 2       | 1      | AS QS TS 8S 6S | interpretation britannica-any-number |
       | wikipedia  | 3       | 2      | AS KS QS 5S 4S | Wikipedia infobox                 |
 
-  @rule:players.number @id:players-number-largest-table
+  @rule:players.number @id:players-number-largest-table @needs:compulsory-call @needs:dealer-sits-out
   Scenario Outline: The largest table each source allows can be dealt and called
     Peel p. 3: "It is an admirable game for three, four, or five persons, and is also available for two and six"
     Hoyle p. 99: "Nap is played by any number of persons, from two to six"
@@ -51,7 +51,7 @@ Feature: Players and pack
       | britannica | 10      | 9      | interpretation britannica-any-number |
       | wikipedia  | 7       | 6      | Wikipedia infobox                    |
 
-  @rule:players.dealer-sits-out @rule:dealing.five-cards @id:players-six-dealer-deals-himself-no-hand
+  @rule:players.dealer-sits-out @rule:dealing.five-cards @id:players-six-dealer-deals-himself-no-hand @needs:compulsory-call
   Scenario Outline: At six players the dealer deals himself no hand, except under Hoyle
     Peel p. 3: "With six persons taking part in the game the dealer stands out of the play, not dealing any cards to himself"
     Hoyle p. 94: "The old game of Napoleon consists simply of five cards being dealt out singly and in order to each of the party"
@@ -105,7 +105,7 @@ Feature: Players and pack
       | britannica | 8S AH 7H KD 6D | AS 7S KH 6H QD | KS 6S QH 5H JD | QS 5S JH 4H TD | JS 4S TH 3H 9D | TS 3S 9H 2H 8D | 9S 2S 8H AD 7D | interpretation britannica-any-number  |
       | wikipedia  | 9H 8H 7H 7D 6D | AS KS QS 6H 5H | JS TS 9S 4H 3H | 8S 7S 6S 2H AD | 5S 4S 3S KD QD | 2S AH KH JD TD | QH JH TH 9D 8D | interpretation wikipedia-seven-players |
 
-  @rule:players.dealer-sits-out @rule:calling.dealer-last @rule:play.rotation @rule:settlement.sitting-out-dealer @id:players-six-dealer-neither-calls-nor-plays @needs:stop-when-decided
+  @rule:players.dealer-sits-out @rule:calling.dealer-last @rule:play.rotation @rule:settlement.sitting-out-dealer @id:players-six-dealer-neither-calls-nor-plays @needs:stop-when-decided @needs:compulsory-call
   Scenario: At six players the dealer who sits out neither calls nor plays, but pays
     Peel p. 3: "With six persons taking part in the game the dealer stands out of the play, not dealing any cards to himself, though he receives and pays for the tricks like the others"
     Peel p. 10: "If he cannot stand for more tricks than have already been called he must pass, and the same holds good all round, until the dealer is reached."
@@ -146,7 +146,7 @@ Feature: Players and pack
     And the payments are "-2 -2 -2 10 -2 -2"
     And the next dealer is seat 1
 
-  @rule:players.dealer-sits-out @id:players-five-dealer-sits-out-by-option
+  @rule:players.dealer-sits-out @id:players-five-dealer-sits-out-by-option @needs:compulsory-call
   Scenario Outline: Peel's option: at five players the dealer may also sit out
     Peel p. 3: "With six persons taking part in the game the dealer stands out of the play, not dealing any cards to himself, though he receives and pays for the tricks like the others, and the same system is sometimes adopted when there are five players"
 
@@ -170,7 +170,7 @@ Feature: Players and pack
       | peel    | six-players         | QS 7S 2S TH 5H | JS 6S AH 9H 4H | TS 5S KH 8H 3H | AS 9S 4S QH 7H | KS 8S 3S JH 6H | Peel p. 3 |
       | peel    | five-or-six-players | QS 8S 4S KH 9H | JS 7S 3S QH 8H | -              | AS TS 6S 2S JH | KS 9S 5S AH TH | Peel p. 3 |
 
-  @rule:players.dealer-sits-out @rule:settlement.sitting-out-dealer @rule:calling.dealer-last @id:players-five-dealer-out-calls-play-and-pays
+  @rule:players.dealer-sits-out @rule:settlement.sitting-out-dealer @rule:calling.dealer-last @id:players-five-dealer-out-calls-play-and-pays @needs:compulsory-call @needs:stop-when-decided
   Scenario: With Peel's five-player option the calling ends on the dealer's right and the dealer still pays
     Peel p. 3: "though he receives and pays for the tricks like the others, and the same system is sometimes adopted when there are five players"
     Peel p. 9: "inasmuch as the dealer has the last call"
@@ -263,7 +263,7 @@ Feature: Players and pack
     Then the action is accepted
     And trumps are "S"
 
-  @rule:players.short-pack @rule:players.number @id:players-short-pack-of-36-for-five
+  @rule:players.short-pack @rule:players.number @id:players-short-pack-of-36-for-five @needs:dealer-sits-out
   Scenario: With the shortened pack five play with 36 cards, ace to six
     Wikipedia § Set-up: "If four play, 28 to 32 cards are used, if five, 36 to 40 cards."
 
@@ -282,7 +282,7 @@ Feature: Players and pack
       | 3    | JC QC KC 6H 7H |
       | 4    | AC 6D 7D 8H 9H |
 
-  @rule:players.short-pack @id:players-short-pack-draw-for-the-first-deal
+  @rule:players.short-pack @id:players-short-pack-draw-for-the-first-deal @needs:cut-minimum @needs:first-dealer
   Scenario: The first dealer is drawn from the shortened pack, the lowest card dealing
     Wikipedia § Set-up: "Nap is best for four to five players using a shortened pack of 28 from 52 cards."
 

@@ -228,7 +228,7 @@ Feature: Dealing
     Then the phase is "calling"
     And the offences are "exposed-in-dealing@0"
 
-  @rule:dealing.rotation @rule:settlement.before-next-deal @rule:settlement.nap @id:dealing-deal-passes-to-the-left
+  @rule:dealing.rotation @rule:settlement.before-next-deal @rule:settlement.nap @id:dealing-deal-passes-to-the-left @needs:compulsory-call
   Scenario Outline: When the hand is over and paid, the deal passes to the left of the dealer
     Peel p. 9: "which operations are to be performed by the player on the next dealer's left hand side"
     Hoyle p. 95: "The round being over and the stakes paid, the deal passes in the usual way to the person to the left of the last dealer, and so on."

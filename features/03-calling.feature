@@ -32,7 +32,7 @@ Feature: Calling
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Rules              |
 
-  @rule:calling.call-tricks @rule:calling.eldest-first @rule:calling.pass @id:calling-eldest-opens-with-any-call-or-a-pass
+  @rule:calling.call-tricks @rule:calling.eldest-first @rule:calling.pass @id:calling-eldest-opens-with-any-call-or-a-pass @needs:compulsory-call
   Scenario Outline: The eldest hand calls first: any number of tricks from one to Nap, or a pass
     Peel p. 9: "the player on the dealer's left having the first call."
     Hoyle p. 94: "The eldest hand--that is, the player to the dealer's left--has the first call"
@@ -60,7 +60,7 @@ Feature: Calling
       | britannica | Britannica p. 229, description          |
       | wikipedia  | interpretation wikipedia-allowed-bids   |
 
-  @rule:calling.in-rotation @rule:calling.dealer-last @rule:calling.eldest-first @rule:calling.soloist @id:calling-round-to-the-left-ending-with-dealer
+  @rule:calling.in-rotation @rule:calling.dealer-last @rule:calling.eldest-first @rule:calling.soloist @id:calling-round-to-the-left-ending-with-dealer @needs:compulsory-call
   Scenario Outline: The calls go round to the left and end with the dealer
     Peel p. 10: "If he cannot stand for more tricks than have already been called he must pass, and the same holds good all round, until the dealer is reached."
     Hoyle p. 94: "the players declaring in their turn how many tricks they think they can make."
@@ -159,7 +159,7 @@ Feature: Calling
     And the soloist is seat 2 with a call of 3
     And seat 2 is to act
 
-  @rule:calling.once-each @rule:calling.no-alteration @id:calling-one-call-each-never-altered
+  @rule:calling.once-each @rule:calling.no-alteration @id:calling-one-call-each-never-altered @needs:compulsory-call
   Scenario Outline: Each player calls or passes once, and a call once made stands
     Peel p. 10: "No player may make a second declaration, or alter one once made."
     Hoyle p. 100: "A declaration once made stands, and cannot be recalled."
@@ -264,7 +264,7 @@ Feature: Calling
       | britannica | finished | Britannica p. 229, description   |
       | wikipedia  | finished | interpretation wikipedia-all-pass |
 
-  @rule:calling.compulsory-call @rule:calling.all-pass @rule:play.soloist-leads @rule:settlement.stake-per-trick @id:calling-peel-eldest-stands-for-one
+  @rule:calling.compulsory-call @rule:calling.all-pass @rule:play.soloist-leads @rule:settlement.stake-per-trick @id:calling-peel-eldest-stands-for-one @needs:stop-when-decided
   Scenario: Under Peel the eldest hand may pass, but stands for one trick if all the others pass
     Peel p. 10: "but it is understood that the first caller must stand for one trick, should all the others decide to pass"
     Peel p. 10: "The senior hand may make trumps of any suit he chooses, and this he signifies by leading one of the suit he selects."

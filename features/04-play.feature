@@ -45,7 +45,7 @@ Feature: Play
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Rules              |
 
-  @rule:play.soloist-leads @rule:play.free-lead @rule:play.first-lead-trumps @rule:play.rotation @rule:play.trick @rule:play.winner-leads @id:play-soloist-leads-and-makes-trumps
+  @rule:play.soloist-leads @rule:play.free-lead @rule:play.first-lead-trumps @rule:play.rotation @rule:play.trick @rule:play.winner-leads @id:play-soloist-leads-and-makes-trumps @needs:compulsory-call
   Scenario Outline: The soloist leads any card he likes, its suit is trumps, and play goes to the left
     Peel p. 10: "The senior hand may make trumps of any suit he chooses, and this he signifies by leading one of the suit he selects."
     Hoyle p. 94: "the playing of that card determining the trump suit, as whatever suit is first led by the caller is trumps by virtue of the lead."

@@ -45,7 +45,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Scoring            |
 
-  @rule:settlement.level-money @rule:play.made-or-defeated @id:settlement-defeated-call-pays-the-same
+  @rule:settlement.level-money @rule:play.made-or-defeated @id:settlement-defeated-call-pays-the-same @needs:dealer-sits-out
   Scenario Outline: A call of two that fails by one trick pays two stakes to every other player
     Peel p. 8: "if the senior hand did not succeed, he would have to pay a similar amount to each of the others."
     Hoyle p. 95: "It is a level-money transaction all round"
@@ -186,7 +186,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Scoring            |
 
-  @rule:settlement.nap @rule:play.made-or-defeated @id:settlement-nap-made
+  @rule:settlement.nap @rule:play.made-or-defeated @id:settlement-nap-made @needs:compulsory-call
   Scenario Outline: A made Nap receives ten stakes from every other player
     Peel p. 6: "for Nap he receives ten, paying only five, however, if he loses."
     Hoyle p. 95: "But if he calls Napoleon (five tricks) he receives 10d. if he wins, and only pays 5d. if he loses."
@@ -224,7 +224,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Scoring            |
 
-  @rule:settlement.nap @rule:play.made-or-defeated @id:settlement-nap-lost-on-the-last-trick
+  @rule:settlement.nap @rule:play.made-or-defeated @id:settlement-nap-lost-on-the-last-trick @needs:compulsory-call
   Scenario Outline: A Nap that wins four tricks is lost, and pays five stakes to every other player
     Peel p. 4: "if however, after declaring his intention to try for Nap he fails, he only pays a single, _i.e._, for five tricks"
     Hoyle p. 95: "and only pays 5d. if he loses."
@@ -261,7 +261,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Scoring            |
 
-  @rule:settlement.nap @id:settlement-nap-shilling-made
+  @rule:settlement.nap @id:settlement-nap-shilling-made @needs:compulsory-call
   Scenario: Hoyle's custom: a made Nap receives a shilling, twelve stakes, from every other player
     Hoyle p. 95: "We may say here that in most places where penny Nap is played, the 10d. and 5d. are raised to 1s. to win and 6d. to lose, on the plea of making it even money."
 
@@ -288,7 +288,7 @@ Feature: Settlement
     Then the outcome is "made"
     And the payments are "36 -12 -12 -12"
 
-  @rule:settlement.nap @id:settlement-nap-sixpence-lost
+  @rule:settlement.nap @id:settlement-nap-sixpence-lost @needs:compulsory-call
   Scenario: Hoyle's custom: a lost Nap pays sixpence, six stakes, to every other player
     Hoyle p. 95: "the 10d. and 5d. are raised to 1s. to win and 6d. to lose"
 
@@ -315,7 +315,7 @@ Feature: Settlement
     Then the outcome is "defeated"
     And the payments are "-18 6 6 6"
 
-  @rule:settlement.sitting-out-dealer @rule:players.dealer-sits-out @id:settlement-dealer-out-pays-a-made-call
+  @rule:settlement.sitting-out-dealer @rule:players.dealer-sits-out @id:settlement-dealer-out-pays-a-made-call @needs:compulsory-call
   Scenario Outline: A dealer who sits out pays a made call like every other player
     Peel p. 3: "though he receives and pays for the tricks like the others"
     Britannica p. 229, description: "When six play the dealer deals himself no hand, but pays or receives the same as the other players."
@@ -353,7 +353,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Set-up             |
 
-  @rule:settlement.sitting-out-dealer @rule:players.dealer-sits-out @id:settlement-dealer-out-paid-on-a-failed-call
+  @rule:settlement.sitting-out-dealer @rule:players.dealer-sits-out @id:settlement-dealer-out-paid-on-a-failed-call @needs:compulsory-call
   Scenario Outline: A dealer who sits out is paid on a failed call like every other player
     Peel p. 3: "though he receives and pays for the tricks like the others"
     Britannica p. 229, description: "When six play the dealer deals himself no hand, but pays or receives the same as the other players."

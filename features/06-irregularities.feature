@@ -131,7 +131,7 @@ Feature: Irregularities
       | britannica | play     | 0      | Britannica p. 229, Rules of Play |
       | wikipedia  | finished | 1      | Wikipedia § Penalties            |
 
-  @rule:irregularities.revoke-penalty @rule:play.follow-suit @id:irregularities-peel-revoke-no-penalty
+  @rule:irregularities.revoke-penalty @rule:play.follow-suit @id:irregularities-peel-revoke-no-penalty @needs:stop-when-decided
   Scenario: Under Peel a revoke is recorded but a claim of it is refused, and the hand stands
     Peel p. 11: "A player having one of the suit led in either round must play it"
 
@@ -161,7 +161,7 @@ Feature: Irregularities
     Then the outcome is "made"
     And the payments are "-2 6 -2 -2"
 
-  @rule:irregularities.revoke-penalty @id:irregularities-hoyle-revoke-replayed-call-made
+  @rule:irregularities.revoke-penalty @id:irregularities-hoyle-revoke-replayed-call-made @needs:stop-when-decided
   Scenario: Under Hoyle the hand is replayed from the start; if the call is then made the revoker pays for everyone
     Hoyle p. 100: "On the revoke being discovered, the cards must be taken up and replayed properly"
     Hoyle p. 100: "The hand having been replayed, the offender pays the stakes for himself and every one of the other players to the caller, if the call succeeds."
@@ -403,7 +403,7 @@ Feature: Irregularities
     And the payments are "3 -9 3 3"
     And the next dealer is seat 1
 
-  @rule:irregularities.soloist-revoke @id:irregularities-soloist-revoke-at-nap-pays-single-stakes
+  @rule:irregularities.soloist-revoke @id:irregularities-soloist-revoke-at-nap-pays-single-stakes @needs:compulsory-call @needs:nap-stakes @needs:stop-when-decided
   Scenario Outline: A soloist who revokes at Nap pays single stakes at once, as on a lost Nap
     Britannica p. 229, Rules of Play: "If the stand-hand revokes he loses what he declared to play for."
     Wikipedia § Penalties: "A revoking bidder must pay all opponents as though the game has been lost."
@@ -468,7 +468,7 @@ Feature: Irregularities
       | britannica | play     | interpretation no-remedy-where-silent     |
       | wikipedia  | play     | interpretation no-remedy-where-silent     |
 
-  @rule:irregularities.show-cards @id:irregularities-hoyle-shows-cards-then-settled
+  @rule:irregularities.show-cards @id:irregularities-hoyle-shows-cards-then-settled @needs:stop-when-decided
   Scenario: Under Hoyle the player who renounced shows his cards, and the hand is then settled
     Hoyle p. 100: "Any one who has trumped a suit, or renounced upon a suit before all the five tricks have been played out, and so made or defeated a declaration, must immediately show his remaining cards to prove that he has not revoked."
 
@@ -493,7 +493,7 @@ Feature: Irregularities
     And the outcome is "made"
     And the payments are "-2 4 -2"
 
-  @rule:irregularities.show-cards @rule:irregularities.revoke-penalty @id:irregularities-hoyle-refusal-to-show-is-a-revoke
+  @rule:irregularities.show-cards @rule:irregularities.revoke-penalty @id:irregularities-hoyle-refusal-to-show-is-a-revoke @needs:stop-when-decided
   Scenario: Under Hoyle a player who refuses to show his cards is held to have revoked
     Hoyle p. 100: "So stringent is this rule, that if he should refuse to show them, he is held to have revoked, and a revoke entails the following penalties:--"
     Hoyle p. 100: "The hand having been replayed, the offender pays the stakes for himself and every one of the other players to the caller, if the call succeeds."
@@ -559,7 +559,7 @@ Feature: Irregularities
       | britannica | interpretation out-of-turn-card-taken-back   |
       | wikipedia  | interpretation out-of-turn-card-taken-back   |
 
-  @rule:irregularities.out-of-turn @id:irregularities-out-of-turn-claim-by-profile
+  @rule:irregularities.out-of-turn @id:irregularities-out-of-turn-claim-by-profile @needs:revoke
   Scenario Outline: A claim of a card played out of turn: refused, penalised as a revoke, or fined
     Hoyle p. 101: "A person who, out of his turn, plays a card that obviously influences the game should be subjected to the same penalty as if he had revoked."
     Britannica p. 229, Rules of Play: "Any one, except the stand-hand, playing out of turn, or exposing a card after the deal is completed, or playing with the wrong number of cards, has to pay a fine of the value of three tricks to the stand-hand"
@@ -623,7 +623,7 @@ Feature: Irregularities
       | peel      | interpretation peel-irregularities-lacuna |
       | wikipedia | interpretation no-remedy-where-silent     |
 
-  @rule:irregularities.out-of-turn @id:irregularities-hoyle-out-of-turn-as-revoke
+  @rule:irregularities.out-of-turn @id:irregularities-hoyle-out-of-turn-as-revoke @needs:revoke @needs:stop-when-decided
   Scenario: Under Hoyle a claimed card out of turn is penalised as a revoke: the hand is replayed and the offender pays
     Hoyle p. 101: "A person who, out of his turn, plays a card that obviously influences the game should be subjected to the same penalty as if he had revoked."
 
@@ -883,7 +883,7 @@ Feature: Irregularities
       | peel    | interpretation peel-fresh-deal-timing  |
       | hoyle   | Hoyle p. 101                           |
 
-  @rule:irregularities.exposed-in-dealing @rule:irregularities.fresh-deal @id:irregularities-britannica-fresh-deal-after-play
+  @rule:irregularities.exposed-in-dealing @rule:irregularities.fresh-deal @id:irregularities-britannica-fresh-deal-after-play @needs:stop-when-decided
   Scenario: Under Britannica a card exposed in dealing brings a fresh deal even when the hand is partly played
     Britannica p. 229, Rules of Play: "If a card is exposed in dealing, or the cards are wrongly dealt, there must be a fresh deal, even if the hand has been partly played."
 
@@ -966,7 +966,7 @@ Feature: Irregularities
       | peel       | Peel p. 9                                   |
       | britannica | interpretation britannica-fresh-deal-dealer |
 
-  @rule:irregularities.misdeal @id:irregularities-misdeal-claimed-after-first-call
+  @rule:irregularities.misdeal @id:irregularities-misdeal-claimed-after-first-call @needs:compulsory-call
   Scenario Outline: A misdeal claimed once the calling has begun: too late under Peel, still a fresh deal under Britannica
     Britannica p. 229, Rules of Play: "If a card is exposed in dealing, or the cards are wrongly dealt, there must be a fresh deal, even if the hand has been partly played."
     Peel p. 9: "In the event of a misdeal, or accidental exposure of a card, the whole pack must be collected, shuffled and re-cut"

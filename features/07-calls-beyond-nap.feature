@@ -120,7 +120,7 @@ Feature: Calls beyond Nap
       | hoyle     | Hoyle p. 96                           |
       | wikipedia | Wikipedia § Seven-card Nap › Scoring  |
 
-  @rule:variants.misery-call @id:variants-misery-caller-leads
+  @rule:variants.misery-call @id:variants-misery-caller-leads @needs:compulsory-call
   Scenario Outline: The Misery caller leads to the first trick, as any soloist does
     Hoyle p. 96: "the caller has to lose the whole five tricks, while his opponents, of course, endeavour to force him to take a trick."
     Wikipedia § Mis: "Mis, Misère, or Mysery is a bid to lose every trick."
@@ -291,7 +291,7 @@ Feature: Calls beyond Nap
       | hoyle     | Hoyle p. 96             |
       | wikipedia | Wikipedia § Wellington  |
 
-  @rule:variants.wellington-stakes @id:variants-wellington-made
+  @rule:variants.wellington-stakes @id:variants-wellington-made @needs:nap-stakes
   Scenario Outline: A Wellington made wins double the Nap stakes (Hoyle) or ten from each (Wikipedia)
     Hoyle p. 96: "but at double the Nap stakes. Thus, if the caller of Nap receives 1s. or pays 6d., on a Wellington he would receive 2s., or pay 1s."
     Wikipedia § Seven-card Nap › Scoring: "Wellington: Bidder wins 10 from every player."
@@ -323,7 +323,7 @@ Feature: Calls beyond Nap
       | hoyle     | -20 -20 40  | Hoyle p. 96                                         |
       | wikipedia | -10 -10 20  | interpretation wikipedia-wellington-list-over-prose |
 
-  @rule:variants.wellington-stakes @id:variants-wellington-defeated
+  @rule:variants.wellington-stakes @id:variants-wellington-defeated @needs:nap-stakes
   Scenario Outline: A Wellington defeated loses double the Nap stakes (Hoyle) or ten to each (Wikipedia)
     Hoyle p. 96: "on a Wellington he would receive 2s., or pay 1s."
     Wikipedia § Seven-card Nap › Penalties: "Wellington: Bidder pays 10 to every player."
@@ -406,7 +406,7 @@ Feature: Calls beyond Nap
       | profile | source                                  |
       | hoyle   | interpretation lead-free-where-unstated |
 
-  @rule:variants.penalties-at-call-stakes @rule:irregularities.soloist-revoke @id:variants-wellington-caller-revokes
+  @rule:variants.penalties-at-call-stakes @rule:irregularities.soloist-revoke @id:variants-wellington-caller-revokes @needs:stop-when-decided
   Scenario Outline: A Wellington caller who revokes pays as on a lost Wellington
     Wikipedia § Penalties: "A revoking bidder must pay all opponents as though the game has been lost."
 
@@ -621,7 +621,7 @@ Feature: Calls beyond Nap
       | hoyle     | QS 8S 4S KH 9H | AS TS 6S 2S JH | KS 9S 5S AH TH | JS 7S 3S QH 8H | interpretation sir-garnet-dealt-last |
       | wikipedia | 8S 7S 6S JH TH | AS KS QS 2S AH | JS TS 9S KH QH | 5S 4S 3S 9H 8H | interpretation sir-garnet-dealt-last |
 
-  @rule:variants.sir-garnet-taking @rule:variants.sir-garnet-discard @id:variants-sir-garnet-take-discard-and-nap @needs:wellington
+  @rule:variants.sir-garnet-taking @rule:variants.sir-garnet-discard @id:variants-sir-garnet-take-discard-and-nap @needs:wellington @needs:compulsory-call
   Scenario Outline: A player takes up the extra hand in his turn, throws away five, and is bound to Nap
     Hoyle p. 97: "Until this extra hand is appropriated, each player, when it is his turn to call, has the privilege of taking it up and combining it with his own hand."
     Hoyle p. 97: "From the ten cards thus in his possession he must reject five, which he throws away face downwards, and on the remaining five he is bound to declare "Nap.""
@@ -673,7 +673,7 @@ Feature: Calls beyond Nap
       | hoyle     | Hoyle p. 97             |
       | wikipedia | Wikipedia § Sir Garnet  |
 
-  @rule:variants.sir-garnet-stakes @id:variants-sir-garnet-paid-as-nap
+  @rule:variants.sir-garnet-stakes @id:variants-sir-garnet-paid-as-nap @needs:compulsory-call @needs:nap-stakes
   Scenario Outline: A Nap on the extra hand is paid as an ordinary Nap
     Hoyle p. 97: "The stakes are the same as on an ordinary Nap call."
     Wikipedia § Sir Garnet: "The stakes are the same as for an ordinary Nap call."
@@ -884,7 +884,7 @@ Feature: Calls beyond Nap
       | profile   | source                                  |
       | wikipedia | interpretation seven-card-no-sir-garnet |
 
-  @rule:variants.seven-card-stakes @rule:variants.seven-card-deal @id:variants-seven-card-stakes-by-call
+  @rule:variants.seven-card-stakes @rule:variants.seven-card-deal @id:variants-seven-card-stakes-by-call @needs:nap-stakes @needs:stop-when-decided
   Scenario Outline: At seven-card Nap seven tricks are played, and the losers of Nap, Misery, six or seven pay half stakes
     Wikipedia § Seven-card Nap › Penalties: "Seven-card Nap: Players losing nap, misery, six, or seven pay half stakes."
 
@@ -987,7 +987,7 @@ Feature: Calls beyond Nap
       | hoyle     | Hoyle p. 100           |
       | wikipedia | Wikipedia § Penalties  |
 
-  @rule:variants.penalties-at-call-stakes @rule:variants.seven-card-stakes @rule:irregularities.soloist-revoke @id:variants-seven-card-nap-caller-revokes
+  @rule:variants.penalties-at-call-stakes @rule:variants.seven-card-stakes @rule:irregularities.soloist-revoke @id:variants-seven-card-nap-caller-revokes @needs:nap-stakes
   Scenario Outline: At seven-card Nap a revoking Nap caller pays as on a lost Nap: half stakes
     Wikipedia § Penalties: "A revoking bidder must pay all opponents as though the game has been lost."
     Wikipedia § Seven-card Nap › Penalties: "Seven-card Nap: Players losing nap, misery, six, or seven pay half stakes."

@@ -30,7 +30,7 @@ Feature: Exchanges: Peep and Purchase
       | hoyle     | interpretation peep-card-dealt-last |
       | wikipedia | interpretation peep-card-dealt-last |
 
-  @rule:exchanges.peep @id:exchanges-peep-in-turn-for-a-fee
+  @rule:exchanges.peep @id:exchanges-peep-in-turn-for-a-fee @needs:compulsory-call
   Scenario Outline: A player peeps in his turn to call, before he calls or passes, once, for a fee into the pool
     Hoyle p. 97: "and each player, on his turn to call, may at his option have a private peep at the card by paying one penny--or higher, according to the stakes--into the pool."
     Wikipedia § Peep Nap: "and each player, on his turn to bid, may at his option have a private peep at the card by paying one penny, or higher stake, to the pool."
@@ -243,7 +243,7 @@ Feature: Exchanges: Peep and Purchase
       | hoyle     | Hoyle p. 98             |
       | wikipedia | Wikipedia § Ecarté Nap  |
 
-  @rule:exchanges.purchase @id:exchanges-purchase-dealer-sitting-out-buys-nothing @needs:dealer-sits-out
+  @rule:exchanges.purchase @id:exchanges-purchase-dealer-sitting-out-buys-nothing @needs:dealer-sits-out @needs:compulsory-call
   Scenario Outline: A dealer who sits out buys nothing: the calls start when the last player has bought
     Wikipedia § Ecarté Nap: "They must not exchange cards more than once in each round, but they can either refuse or buy any quantity up to five."
 

@@ -128,7 +128,7 @@ Feature: The pool
     And seat 1 pays 1 into the pool for "player-contribution"
     And seat 2 pays 1 into the pool for "player-contribution"
 
-  @rule:pool.contributions @rule:pool.taken-by-nap @id:pool-knaves-and-fives-played
+  @rule:pool.contributions @rule:pool.taken-by-nap @id:pool-knaves-and-fives-played @needs:nap-stakes
   Scenario: Every knave and five played is paid for, and the Nap takes what they made
     Hoyle p. 98: "or that every player of a knave or a five of any other suit than trumps shall contribute 1d. to the pool."
     Hoyle p. 99: "The successful caller of Napoleon always takes the pool."
@@ -164,7 +164,7 @@ Feature: The pool
     And the pool holds 0
     And the payments are "39 -12 -12 -12"
 
-  @rule:pool.contributions @id:pool-knaves-and-fives-of-trumps-pay-nothing
+  @rule:pool.contributions @id:pool-knaves-and-fives-of-trumps-pay-nothing @needs:stop-when-decided
   Scenario: A knave or five of trumps pays nothing
     Hoyle p. 98: "every player of a knave or a five of any other suit than trumps shall contribute 1d. to the pool."
 
@@ -215,7 +215,7 @@ Feature: The pool
 
   # ------------------------------------------------------------------ fines
 
-  @rule:pool.fines @rule:irregularities.no-misdeal-penalty @id:pool-misdeal-fined
+  @rule:pool.fines @rule:irregularities.no-misdeal-penalty @id:pool-misdeal-fined @needs:fresh-deal-misdeal
   Scenario Outline: A misdeal claimed is fined one stake into Peel's pool, and nothing into Hoyle's
     Peel p. 9: "in which case the player making a misdeal pays a penalty to the pool equal to the stake of one trick."
 
@@ -275,7 +275,7 @@ Feature: The pool
       | peel    | Peel pp. 11–12 |
       | hoyle   | Hoyle p. 99    |
 
-  @rule:pool.taken-by-nap @id:pool-taken-by-a-made-wellington
+  @rule:pool.taken-by-nap @id:pool-taken-by-a-made-wellington @needs:wellington-lead
   Scenario: Where Wellington is played, a made Wellington takes the pool too
     Hoyle p. 98: "The pool remains and accumulates until somebody succeeds in the call of Napoleon--or Wellington, where that higher call is allowed."
 
@@ -305,7 +305,7 @@ Feature: The pool
     And seat 1 takes 7 from the pool for "pool-won"
     And the pool holds 0
 
-  @rule:pool.taken-by-nap @rule:pool.carries-over @id:pool-stays-after-a-lower-call
+  @rule:pool.taken-by-nap @rule:pool.carries-over @id:pool-stays-after-a-lower-call @needs:stop-when-decided
   Scenario Outline: A made call below Nap leaves the pool where it is
     Peel pp. 11–12: "The Kitty thus formed becomes the property of the caller who makes Nap"
     Hoyle p. 98: "The pool remains and accumulates until somebody succeeds in the call of Napoleon"
@@ -372,7 +372,7 @@ Feature: The pool
 
   # ------------------------------------------------------------------ carried over
 
-  @rule:pool.carries-over @id:pool-carried-over-after-a-defeat
+  @rule:pool.carries-over @id:pool-carried-over-after-a-defeat @needs:stop-when-decided
   Scenario Outline: A defeated call leaves the pool to the next deal, with the dealer's stake added
     Hoyle p. 98: "The pool remains and accumulates until somebody succeeds in the call of Napoleon"
     Peel p. 12: "When it is found desirable to conclude the game before a Nap has been secured"
@@ -406,7 +406,7 @@ Feature: The pool
 
   # ------------------------------------------------------------------ a failed Nap
 
-  @rule:pool.failed-nap @id:pool-failed-nap-pays-nothing-or-doubles
+  @rule:pool.failed-nap @id:pool-failed-nap-pays-nothing-or-doubles @needs:nap-stakes @needs:stop-when-decided
   Scenario Outline: A failed Nap pays the players only, or at some tables as much again into the pool
     Hoyle p. 98: "The player who calls Nap and fails, does not usually have to double or even increase the pool. At some tables, however, the caller of Nap who fails to make it has to pay into the pool the same amount as is already there."
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from napspec.spec import load
-from napspec.suite.cases import CaseError, complete_case, outside_the_pack, validate_case
+from napspec.suite.cases import CaseError, complete_case, outside_the_pack, pack_in_play, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.targets import Target
@@ -110,6 +110,43 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
     return dict(target.values), ""
 
 
+@dataclass(frozen=True)
+class RowNeeds:
+    """What a scenario row is written for: its profile, its table size, the option values
+    it runs under on its own, and the options a target must give those same values for the
+    row to apply (its rules' variation points, the options it sets, its ``@needs``)."""
+
+    profile: str
+    players: int
+    options: dict[str, Any]
+    needs: frozenset[str]
+    bound: frozenset[str]
+
+
+def row_needs(scenario: Scenario, row: dict[str, str], vocabulary: Sequence[Phrase] = VOCABULARY) -> RowNeeds:
+    """The option values a row of ``scenario`` is written for, and those it needs.
+
+    >>> from napspec.suite.scenarios import load_scenarios
+    >>> scenario = next(s for s in load_scenarios() if s.id == "dealing-undealt-cards-not-used")
+    >>> needs = row_needs(scenario, {})
+    >>> needs.profile, needs.players, "cut-minimum" in needs.needs, "nap-stakes" in needs.needs
+    ('hoyle', 3, True, False)
+    """
+    plan = plan_row(scenario, row, None, vocabulary)
+    builder = CaseBuilder(scenario_id=scenario.id)
+    for planned in plan.steps:
+        planned.phrase.apply(builder, dict(planned.args))
+    needs, bound = _needs(scenario)
+    assert builder.profile is not None and builder.players is not None
+    return RowNeeds(
+        profile=builder.profile,
+        players=builder.players,
+        options=plan.options,
+        needs=frozenset(needs | builder.needs | set(builder.overrides)),
+        bound=frozenset(bound),
+    )
+
+
 def plan_row(
     scenario: Scenario,
     row: dict[str, str],
@@ -149,7 +186,9 @@ def plan_row(
     if not reason and target is not None and builder.players is not None:
         # A scenario written for the full pack does not apply to a target's short pack
         # that has not got its cards or its table.
-        reason = outside_the_pack(options, builder.players, builder.start)
+        reason = outside_the_pack(options, builder.players, builder.start) or _outside_the_pack_too(
+            options, builder.players, builder.start
+        )
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
@@ -193,6 +232,19 @@ def plan_row(
     return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
 
 
+def _outside_the_pack_too(options: dict[str, Any], players: int, start: dict[str, Any]) -> str:
+    """Why the cards a start names besides the deal (the draw for the pool at the end of a
+    session, a peep card, a stock) cannot be played with a short pack of ``options``, or ``""``."""
+    pack = pack_in_play(options, players)
+    if pack is None:
+        return ""  # outside_the_pack has said so
+    named = [*start.get("end_of_session", {}).get("draw", ()), *start.get("stock", ())]
+    if "peep_card" in start:
+        named.append(start["peep_card"])
+    missing = sorted(set(named) - set(pack))
+    return f"the pack {options.get('pack')} has not got {', '.join(missing)}" if missing else ""
+
+
 def _pool_fields(builder: CaseBuilder) -> dict[str, Any]:
     """The case's ``pool`` and ``original_dealer`` where the scenario gives them (napspec/1.2;
     :func:`~napspec.suite.cases.complete_case` gives an empty pool and the dealer otherwise)."""
@@ -211,4 +263,4 @@ def plan_scenario(
     return [plan_row(scenario, row, target, vocabulary) for row in (scenario.examples or ({},))]
 
 
-__all__ = ["PlannedCase", "PlannedStep", "RowPlan", "plan_row", "plan_scenario"]
+__all__ = ["PlannedCase", "PlannedStep", "RowNeeds", "RowPlan", "plan_row", "plan_scenario", "row_needs"]
