@@ -498,6 +498,7 @@ def _scenario_ids() -> tuple[str, ...]:
 
 
 @pytest.mark.campaign
+@pytest.mark.long  # 10,517 certifications of one row: about 8 minutes on one core
 @pytest.mark.parametrize("scenario_id", _scenario_ids())
 def test_every_row_passes_under_every_configuration_of_its_cover(
     tmp_path_factory: pytest.TempPathFactory, scenario_id: str
