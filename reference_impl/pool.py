@@ -47,7 +47,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from napspec.reference.cards import JACK, RANKS
+from napspec.reference.cards import JACK, RANKS, rank_of, suit_of
 from napspec.reference.contracts import MISERY
 from napspec.reference.events import POOL, Transfer
 from napspec.reference.rules import NAP, Rules
@@ -134,7 +134,7 @@ class PoolAccount(HandState):
         if per_card:
             trumps = self._trumps
             for seat, card in self._played():
-                if card // 13 != trumps and card % 13 in (JACK, FIVE):
+                if suit_of(card) != trumps and rank_of(card) in (JACK, FIVE):
                     self._pay_into_pool(seat, per_card, "card-contribution")
         fine = rules.pool_amount("pool-fines", "pool-fine")
         if fine and outcome == "fresh-deal":
@@ -208,7 +208,7 @@ def _draw_lowest(seats: list[int], deal_card: Callable[[], int], draw: list[Pool
         for seat in drawing:
             card = deal_card()
             draw.append(PoolCard(seat, card, round_number))
-            ranks[seat] = card % 13  # the ace (rank 12) is the highest
+            ranks[seat] = rank_of(card)  # the ace ranks highest, as Peel's draw for the pool has it
         lowest = min(ranks.values())
         drawing = [seat for seat in drawing if ranks[seat] == lowest]
         if len(drawing) == 1:
