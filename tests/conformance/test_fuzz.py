@@ -236,8 +236,8 @@ def test_command_when_the_engine_cannot_start() -> None:
 
 
 # --------------------------------------------------------------------------- campaigns
-# Long runs (``pytest -m long``): at about two deals a second over the harness, they take
-# half an hour together.
+# Long runs (``pytest -m long``): at about two deals a second over the harness, thousands of
+# deals in all are far beyond what CI's campaign may take.
 
 
 @pytest.mark.campaign
