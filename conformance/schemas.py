@@ -16,7 +16,11 @@ them is served from the files beside this module, so validation never touches th
 
 from __future__ import annotations
 
+import hashlib
 import json
+import math
+import threading
+from collections import OrderedDict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -160,8 +164,78 @@ def _short(message: str, limit: int = 300) -> str:
 
 
 def is_valid(name: str, instance: object, definition: str | None = None) -> bool:
-    """Whether ``instance`` is valid against the schema ``name`` (or one of its ``$defs``)."""
-    return bool(_validator(name, definition).is_valid(instance))
+    """Whether ``instance`` is valid against the schema ``name`` (or one of its ``$defs``).
+
+    The verdict on a plain JSON value is remembered by a digest of its canonical text: a
+    campaign sends one case under many option maps and an engine answers most of them alike,
+    and validating an answer costs many times what the engine spends making it. Anything
+    else (a tuple, a key that is not a string, a float that JSON cannot write) is validated
+    afresh each time, since its text would not tell it apart from the value it mimics.
+
+    >>> is_valid("common", ["AS", "KH"], "cards"), is_valid("common", ("AS", "KH"), "cards")
+    (True, False)
+    >>> is_valid("common", True, "seat"), is_valid("common", 1, "seat")
+    (False, True)
+    """
+    if not _plain_json(instance):
+        return bool(_validator(name, definition).is_valid(instance))
+    text = json.dumps(instance, sort_keys=True).encode("ascii")
+    digest = hashlib.blake2b(text, digest_size=20).digest()
+    return _verdict(name, definition, digest, instance)
+
+
+#: How many verdicts :func:`is_valid` remembers (each costs a digest and a few pointers).
+REMEMBERED_VERDICTS = 1 << 16
+
+_verdicts: OrderedDict[tuple[str, str | None, bytes], bool] = OrderedDict()
+
+
+_verdicts_lock = threading.Lock()
+
+
+def _verdict(name: str, definition: str | None, digest: bytes, instance: object) -> bool:
+    key = (name, definition, digest)
+    with _verdicts_lock:
+        known = _verdicts.get(key)
+        if known is not None:
+            _verdicts.move_to_end(key)
+            return known
+    verdict = bool(_validator(name, definition).is_valid(instance))
+    with _verdicts_lock:
+        _verdicts[key] = verdict
+        if len(_verdicts) > REMEMBERED_VERDICTS:
+            _verdicts.popitem(last=False)
+    return verdict
+
+
+def _plain_json(instance: object) -> bool:
+    """Whether ``instance`` is made only of what JSON text writes back as itself: dicts with
+    string keys, lists, strings, booleans, None, integers and finite floats.
+
+    >>> _plain_json({"a": [1, 2.5, None, True, "x"]}), _plain_json({"a": (1,)}), _plain_json({1: "a"})
+    (True, False, False)
+    >>> _plain_json(float("nan")), _plain_json([[[]]] * 3)
+    (False, True)
+    """
+    stack = [instance]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is dict:
+            assert isinstance(value, dict)
+            if not all(type(key) is str for key in value):
+                return False
+            stack.extend(value.values())
+        elif kind is list:
+            assert isinstance(value, list)
+            stack.extend(value)
+        elif kind is float:
+            assert isinstance(value, float)
+            if not math.isfinite(value):
+                return False
+        elif kind not in (str, int, bool, type(None)):
+            return False
+    return True
 
 
 def check_schemas() -> list[str]:
