@@ -168,8 +168,9 @@ def _complete(
     # The options the register ties together are chosen first, so that a dead end is met
     # before the free options multiply the ways back to it.
     tied = _tied(register)
-    rest = sorted((d for d in order if d not in fixed), key=lambda d: (d not in tied, order.index(d)))
     position = {dimension: index for index, dimension in enumerate(order)}
+    rest = sorted((d for d in order if d not in fixed), key=lambda d: (d not in tied, position[d]))
+    plain = register.profile_values(str(fixed[BASE])) if BASE in fixed else {}
 
     def gain(config: Mapping[str, Value], dimension: str, value: Value) -> int:
         count = 0
@@ -181,29 +182,31 @@ def _complete(
                 count += ((other, chosen), (dimension, value)) in uncovered
         return count
 
-    def open_(chosen: Mapping[str, int], still: Sequence[str]) -> bool:
-        """Whether every option still to choose has a value that fits (forward checking)."""
+    # The options still to choose that some value could clash with, by their place in ``rest``.
+    bound = [(place, d) for place, d in enumerate(rest) if d not in clashes.free]
+
+    def open_(chosen: Mapping[str, int], index: int) -> bool:
+        """Whether every option still to choose after ``index`` has a value that fits (forward checking)."""
         return all(
-            dimension in clashes.free
-            or any(clashes.fits(chosen, dimension, index) for index in range(len(domain[dimension])))
-            for dimension in still
+            any(clashes.fits(chosen, dimension, at) for at in range(len(domain[dimension])))
+            for place, dimension in bound
+            if place > index
         )
 
     def search(config: dict[str, Value], chosen: dict[str, int], index: int) -> dict[str, Value] | None:
         if index == len(rest):
             return dict(config)
         dimension = rest[index]
-        base = register.profile_values(str(config[BASE])) if BASE in config else {}
         values = domain[dimension]
         candidates = sorted(
             range(len(values)),
-            key=lambda at: (-gain(config, dimension, values[at]), not _same(values[at], base.get(dimension))),
+            key=lambda at: (-gain(config, dimension, values[at]), not _same(values[at], plain.get(dimension))),
         )
         for at in candidates:
             if not clashes.fits(chosen, dimension, at):
                 continue
             config[dimension], chosen[dimension] = values[at], at
-            if open_(chosen, rest[index + 1 :]):
+            if open_(chosen, index):
                 found = search(config, chosen, index + 1)
                 if found is not None:
                     return found
