@@ -179,7 +179,10 @@ def is_valid(name: str, instance: object, definition: str | None = None) -> bool
     """
     if not _plain_json(instance):
         return bool(_validator(name, definition).is_valid(instance))
-    text = json.dumps(instance, sort_keys=True).encode("ascii")
+    try:
+        text = json.dumps(instance, sort_keys=True).encode("ascii")
+    except RecursionError:  # nested deeper than the encoder goes: judged as it stands
+        return bool(_validator(name, definition).is_valid(instance))
     digest = hashlib.blake2b(text, digest_size=20).digest()
     return _verdict(name, definition, digest, instance)
 
@@ -203,24 +206,32 @@ def _verdict(name: str, definition: str | None, digest: bytes, instance: object)
     verdict = bool(_validator(name, definition).is_valid(instance))
     with _verdicts_lock:
         _verdicts[key] = verdict
-        if len(_verdicts) > REMEMBERED_VERDICTS:
+        while len(_verdicts) > REMEMBERED_VERDICTS:
             _verdicts.popitem(last=False)
     return verdict
 
 
 def _plain_json(instance: object) -> bool:
     """Whether ``instance`` is made only of what JSON text writes back as itself: dicts with
-    string keys, lists, strings, booleans, None, integers and finite floats.
+    string keys, lists, strings, booleans, None, integers and finite floats; a container met
+    twice (shared, or holding itself) is not, so the walk ends on anything.
 
     >>> _plain_json({"a": [1, 2.5, None, True, "x"]}), _plain_json({"a": (1,)}), _plain_json({1: "a"})
     (True, False, False)
-    >>> _plain_json(float("nan")), _plain_json([[[]]] * 3)
-    (False, True)
+    >>> looped: list[object] = []
+    >>> looped.append(looped)
+    >>> _plain_json(float("nan")), _plain_json([[[]], [[]]]), _plain_json(looped)
+    (False, True, False)
     """
     stack = [instance]
+    met: set[int] = set()
     while stack:
         value = stack.pop()
         kind = type(value)
+        if kind is dict or kind is list:
+            if id(value) in met:
+                return False
+            met.add(id(value))
         if kind is dict:
             assert isinstance(value, dict)
             if not all(type(key) is str for key in value):

@@ -18,12 +18,23 @@ callback does not.
 
 Every applicable case must pass under every configuration. The default run certifies a
 fixed sample (the configurations that first showed scenarios leaning on undeclared option
-values); the whole cover is a campaign (``pytest -m campaign``).
+values) and checks the whole-register cover. The campaign (``pytest -m campaign``, which CI
+runs) certifies every row of every scenario under every configuration of a cover of its own
+(below), some ten thousand row certifications, shared out by chapter over the files
+``test_applicability_campaign_*.py`` so that its workers take a part each.
+
+What keeps it short: the cover search asks a table of the pairs of values that clash, made
+once per domain from the register, instead of the register for every partial configuration
+(the covers are the same); rows with the same domain share a cover; and a configuration's
+house rules are built in memory, checked once for each distinct configuration against what
+:func:`~napspec.spec.load_house_rules` reads from the file written for it. Every case is still
+planned, validated, run and judged as certify does.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import itertools
 import json
 from collections import Counter
@@ -592,20 +603,27 @@ def row_cover(needs: RowNeeds) -> Cover:
     return _cover_for(json.dumps(list(row_domain(needs).items())))
 
 
-@cache
-def _scenario_ids() -> tuple[str, ...]:
-    return tuple(scenario.id for scenario in load_scenarios())
+#: The campaign's files (``test_applicability_campaign_<name>.py``), each certifying the
+#: scenarios of its chapters: with ``--dist loadfile`` a file is what one worker takes, so
+#: the campaign is shared out by file, in parts of like length.
+CAMPAIGN_CHAPTERS: dict[str, tuple[str, ...]] = {
+    "plain": ("players-and-pack", "dealing", "calling", "play", "settlement"),
+    "irregularities": ("irregularities",),
+    "variants": ("calls-beyond-nap", "exchanges", "pool"),
+}
 
 
-@pytest.mark.campaign
-@pytest.mark.parametrize("scenario_id", _scenario_ids())
-def test_every_row_passes_under_every_configuration_of_its_cover(
-    tmp_path_factory: pytest.TempPathFactory, scenario_id: str
-) -> None:
-    """A failure names the scenario, the house rules and the options they change, and where
-    those differ from the values the scenario was written for without its declaring them."""
+def scenario_ids(*chapters: str) -> tuple[str, ...]:
+    """The scenarios of ``chapters``, in the suite's order."""
+    return tuple(scenario.id for scenario in load_scenarios() if scenario.chapter in chapters)
+
+
+def certify_under_its_covers(folder: Path, scenario_id: str) -> None:
+    """The campaign's test of one scenario: each of its rows certified under every
+    configuration of the row's cover. A failure names the scenario, the house rules and the
+    options they change, and where those differ from the values the scenario was written
+    for without its declaring them."""
     scenario = next(s for s in load_scenarios() if s.id == scenario_id)
-    folder = tmp_path_factory.mktemp("house-rules")
     failures: list[str] = []
     ran = 0
     with InProcessEngine(load_engine("reference")) as engine:
@@ -622,3 +640,12 @@ def test_every_row_passes_under_every_configuration_of_its_cover(
                     failures.append(explain(result, target))
     assert ran, f"{scenario_id}: no configuration of its cover applies"
     assert not failures, f"{len(failures)} of {ran} runs fail:\n" + "\n".join(failures)
+
+
+def test_the_campaign_files_take_every_chapter_once() -> None:
+    chapters = [chapter for group in CAMPAIGN_CHAPTERS.values() for chapter in group]
+    assert sorted(chapters) == sorted(load().chapters)
+    assert {scenario.chapter for scenario in load_scenarios()} <= set(chapters)
+    for name, group in CAMPAIGN_CHAPTERS.items():
+        module = importlib.import_module(f"tests.conformance.test_applicability_campaign_{name}")
+        assert group == module.CHAPTERS, name

@@ -6,8 +6,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
+from napspec.conformance import schemas
 from napspec.conformance.contract import (
     ACTIONS_ADDED_IN_1_1,
     ACTIONS_ADDED_IN_1_2,
@@ -17,7 +20,15 @@ from napspec.conformance.contract import (
     PROTOCOLS,
     QUERIES_ADDED_IN_1_2,
 )
-from napspec.conformance.schemas import SCHEMA_DIR, SCHEMA_NAMES, check_schemas, errors, is_valid, load_schema
+from napspec.conformance.schemas import (
+    SCHEMA_DIR,
+    SCHEMA_NAMES,
+    _validator,
+    check_schemas,
+    errors,
+    is_valid,
+    load_schema,
+)
 from napspec.suite.cards import canonical_pack
 from napspec.suite.cases import QUERIES, make_case
 
@@ -157,3 +168,35 @@ def test_the_implementers_guide_points_to_every_schema_file() -> None:
     guide = GUIDE.read_text(encoding="utf-8")
     missing = [name for name in SCHEMA_NAMES if f"conformance/schema/{name}.schema.json" not in guide]
     assert missing == []
+
+
+# ------------------------------------------------------------------ remembered verdicts
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False) | st.sampled_from(["AS", "KH", "x"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["id", "cmd", "x"]), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@hypothesis.settings(max_examples=200, deadline=None)
+@hypothesis.given(st.lists(_JSON_VALUES, min_size=1, max_size=6), st.sampled_from(["seat", "cards", "card", "action"]))
+def test_a_remembered_verdict_is_the_validators_own(instances: list[Any], definition: str) -> None:
+    for instance in [*instances, *instances]:
+        assert is_valid("common", instance, definition) == _validator("common", definition).is_valid(instance)
+
+
+def test_a_lookalike_of_a_remembered_value_is_validated_afresh() -> None:
+    assert is_valid("common", ["AS", "KH"], "cards")
+    assert not is_valid("common", ("AS", "KH"), "cards")  # a tuple is no JSON array
+    assert is_valid("common", 1, "seat")
+    assert not is_valid("common", True, "seat")  # nor is true a number
+    assert is_valid("common", {"type": "pass", "seat": 1}, "action")
+    assert not is_valid("common", {"type": "pass", "seat": True}, "action")
+
+
+def test_the_remembered_verdicts_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(schemas, "REMEMBERED_VERDICTS", 3)
+    for seat in range(10):
+        schemas.is_valid("common", seat, "seat")
+    assert len(schemas._verdicts) <= 3
