@@ -483,29 +483,30 @@ class Register:
     def _numbers(self, path: Path, rule_id: str, entry: Mapping[str, Any]) -> dict[str, int]:
         """The ``numbers`` table of a rule: number kind → a whole number."""
         raw = entry.get("numbers", {})
-        line = self._line_after(path, rule_id, "numbers")
         if not isinstance(raw, dict):
             message = f"{rule_id}: numbers must be a table of kind = number, not {raw!r}"
-            raise RegisterError(self._name(path), line, message)
+            raise RegisterError(self._name(path), self._line_after(path, rule_id, "numbers"), message)
         for kind, number in raw.items():
             if isinstance(number, bool) or not isinstance(number, int):
                 message = f"{rule_id}: number {kind!r} must be a whole number, not {number!r}"
-                raise RegisterError(self._name(path), line, message)
+                raise RegisterError(self._name(path), self._line_after(path, rule_id, "numbers"), message)
         return dict(raw)
 
     def _amounts(self, path: Path, option_id: str, value: Mapping[str, Any]) -> dict[str, int]:
         """The ``amounts`` table of an option value: amount kind → a whole number."""
         raw = value.get("amounts", {})
         where = f"option {option_id!r} value {value.get('value')!r}"
-        line = self._line_after(path, option_id, "amounts", value.get("value"))
+
+        def problem(message: str) -> RegisterError:
+            # The line is looked for only when there is something to report at it.
+            line = self._line_after(path, option_id, "amounts", value.get("value"))
+            return RegisterError(self._name(path), line, f"{where}: {message}")
+
         if not isinstance(raw, dict):
-            message = f"{where}: amounts must be a table of kind = number, not {raw!r}"
-            raise RegisterError(self._name(path), line, message)
+            raise problem(f"amounts must be a table of kind = number, not {raw!r}")
         for kind, amount in raw.items():
             if isinstance(amount, bool) or not isinstance(amount, int):
-                raise RegisterError(
-                    self._name(path), line, f"{where}: amount {kind!r} must be a whole number, not {amount!r}"
-                )
+                raise problem(f"amount {kind!r} must be a whole number, not {amount!r}")
         return dict(raw)
 
     def _range(self, path: Path, option_id: str, entry: Mapping[str, Any]) -> IntRange | None:
