@@ -32,9 +32,11 @@ def _flipped(option: str, other: Any) -> type[Hand]:
     return Flipped
 
 
-def option_breaker(rule: str, option: str, other: Any, how: str) -> None:
+def option_breaker(
+    rule: str, option: str, other: Any, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+) -> None:
     """Register the engine that plays another value of ``option`` than the case's."""
-    hand_breaker(rule, how)(_flipped(option, other))
+    hand_breaker(rule, how, neighbours=neighbours, why=why)(_flipped(option, other))
 
 
 def other_value(option: str) -> Any:
@@ -86,6 +88,15 @@ flip_breaker("players.short-pack", "pack", "The pack is the next value of pack (
     "players.pack",
     "At four or five players the full pack is stripped to the shortened pack before the cut "
     "(Wikipedia's set-up taken for the plain game).",
+    neighbours=[
+        "dealing.cut",
+        "dealing.deal",
+        "dealing.five-cards",
+        "players.dealer-sits-out",
+        "variants.seven-card-deal",
+    ],
+    why="every deal from a full pack at four or five players is of other cards: "
+    "the scenarios that deal at those tables see it",
 )
 class StripsTheFullPack(Hand):
     def _start_from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
@@ -610,6 +621,16 @@ def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra
     "dealing.five-cards",
     "The deal stops a card short: four cards to each player (the last round of the pattern one "
     "card fewer), and so four tricks.",
+    neighbours=[
+        "exchanges.peep-card",
+        "irregularities.exposed-in-dealing",
+        "irregularities.fresh-deal",
+        "players.dealer-sits-out",
+        "players.number",
+        "players.short-pack",
+        "variants.sir-garnet-hand",
+    ],
+    why="every deal from a pack gives four cards a hand: the scenarios that deal and look at the hands see it",
 )
 class FourCardsEach(Hand):
     def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:

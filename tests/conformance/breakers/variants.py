@@ -336,6 +336,8 @@ option_breaker(
     "wellington",
     lambda value: "double-nap-stakes" if value == "not-played" else value,
     "A Wellington may be called over a Nap where the table has not agreed on it (paid at double Nap stakes).",
+    neighbours=["calling.nap-ceiling", "variants.sir-garnet-taking", "variants.sir-garnet-discard"],
+    why="after a Nap (a Nap on the extra hand too) a Wellington is open: the players after it may do more than pass",
 )
 
 
@@ -351,6 +353,8 @@ class ExtraHandServedFirst(Hand):
 @hand_breaker(
     "variants.sir-garnet-discard",
     "The taker of the extra hand is not bound to Nap: his discard is no call, and he then calls or passes.",
+    neighbours=["variants.sir-garnet-stakes"],
+    why="the taker still to call after his discard, the hand those scenarios play does not go on as they play it",
 )
 class DiscardIsNoCall(Hand):
     def _record_call(self, seat: int, contract: Contract, rank: int) -> None:
@@ -386,7 +390,7 @@ class WellingtonAtSevenCards(Hand):
         super()._setup(rules, players, dealer, allow_irregular)
 
 
-def _peeping_breaker(rule: str, how: str, where: str) -> None:
+def _peeping_breaker(rule: str, how: str, where: str, *, neighbours: Sequence[str] = (), why: str = "") -> None:
     """Register the engine that lets the players peep where ``where`` (an option) is played:
     the top card of the stock is laid on the table as the peep card when the calling begins."""
 
@@ -399,13 +403,15 @@ def _peeping_breaker(rule: str, how: str, where: str) -> None:
                 self._rules = dataclasses.replace(rules, peep="played")  # unchecked, as above
             super()._start_calling()
 
-    hand_breaker(rule, how)(PeepsToo)
+    hand_breaker(rule, how, neighbours=neighbours, why=why)(PeepsToo)
 
 
 _peeping_breaker(
     "exchanges.one-form",
     "At Purchase Nap the players may peep too: the next card of the stock is the peep card once the purchase is over.",
     "purchase",
+    neighbours=["exchanges.purchase"],
+    why="the peep card is laid from the stock, which holds a card fewer when the calling begins",
 )
 _peeping_breaker(
     "exchanges.not-at-seven-card",
