@@ -23,8 +23,8 @@ runs) certifies every row of every scenario under every configuration of a cover
 (below), some ten thousand row certifications, shared out by chapter over the files
 ``test_applicability_campaign_*.py`` so that its workers take a part each.
 
-What keeps it short: the cover search asks a table of the pairs of values that clash, made
-once per domain from the register, instead of the register for every partial configuration
+What keeps it short: the cover search asks the register only about the options a fault can
+involve, once for each set of their values, instead of about every partial configuration
 (the covers are the same); rows with the same domain share a cover; and a configuration's
 house rules are built in memory, checked once for each distinct configuration against what
 :func:`~napspec.spec.load_house_rules` reads from the file written for it. Every case is still
@@ -40,7 +40,7 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TypeAlias
 
@@ -110,59 +110,54 @@ def pairs_of(config: Mapping[str, Value], order: Sequence[str]) -> set[Pair]:
     return {((a, config[a]), (b, config[b])) for a, b in itertools.combinations(order, 2)}
 
 
+#: The option whose pack a bound of "half the pack in play" reads, with the table sizes.
+PACK = "pack"
+
+
 @cache
-def _clash(a: str, x: str, b: str, y: str) -> bool:
-    """Whether option ``a`` at the value written ``x`` (JSON) and ``b`` at ``y`` cannot go
-    together (with ``a == b``: whether that value cannot be played at all)."""
-    return bool(_problems(load(), {a: json.loads(x), b: json.loads(y)}))
+def _judged_ids() -> frozenset[str]:
+    """The options :func:`_problems` reads: those a ``requires``/``excludes`` names or that
+    name one, those a ``bound`` ties (for half the pack in play, the pack and the table
+    sizes), and the table sizes. Any other option is judged by nothing, so a choice of it
+    cannot make a configuration faulty."""
+    register = load()
+    judged = set(_tied_ids())
+    for option in register.options.values():
+        if option.bound is not None:
+            judged |= {option.id, LEAST_PLAYERS, MOST_PLAYERS, PACK}
+            if option.bound.option:
+                judged.add(option.bound.option)
+    return frozenset(judged)
 
 
-@dataclass(frozen=True)
-class _Clashes:
-    """What cannot go together in a domain, by (dimension, index of its value).
+@lru_cache(maxsize=1 << 16)
+def _faulty(judged: tuple[tuple[str, str], ...]) -> bool:
+    """Whether the options of ``judged`` (option, value as JSON; options of
+    :func:`_judged_ids` only) cannot go together.
 
-    Every fault :func:`_problems` finds is between two values (a ``requires`` or an
-    ``excludes`` names one other option, and the table size is two options), or in one value
-    alone, so a partial configuration may be completed exactly when none of its values is
-    faulty alone and no two of them clash: the search asks this table, built once per
-    domain, instead of the register for every partial configuration."""
-
-    alone: frozenset[tuple[str, int]]
-    against: Mapping[tuple[str, int], frozenset[tuple[str, int]]]
-    #: The dimensions whose every value may go with anything (forward checking skips them).
-    free: frozenset[str]
-
-    @classmethod
-    def of(cls, domain: Mapping[str, tuple[Value, ...]]) -> _Clashes:
-        """The clashes of ``domain`` under the register."""
-        written = {dimension: [json.dumps(value) for value in values] for dimension, values in domain.items()}
-        alone = frozenset(
-            (dimension, index)
-            for dimension, values in written.items()
-            for index, value in enumerate(values)
-            if _clash(dimension, value, dimension, value)
-        )
-        against: dict[tuple[str, int], set[tuple[str, int]]] = {}
-        for a, b in itertools.combinations(domain, 2):
-            for i, x in enumerate(written[a]):
-                for j, y in enumerate(written[b]):
-                    if _clash(a, x, b, y):
-                        against.setdefault((a, i), set()).add((b, j))
-                        against.setdefault((b, j), set()).add((a, i))
-        bound = {dimension for dimension, _ in alone} | {dimension for dimension, _ in against}
-        free = frozenset(dimension for dimension, values in domain.items() if values and dimension not in bound)
-        return cls(alone=alone, against={k: frozenset(v) for k, v in against.items()}, free=free)
-
-    def fits(self, chosen: Mapping[str, int], dimension: str, index: int) -> bool:
-        """Whether ``dimension`` at its value ``index`` goes with every value ``chosen``."""
-        if (dimension, index) in self.alone:
-            return False
-        clashing = self.against.get((dimension, index))
-        return not clashing or not any((other, at) in clashing for other, at in chosen.items())
+    Many partial configurations of a search share their judged options, so the register is
+    asked once for each set of judged values rather than for every partial configuration."""
+    return bool(_problems(load(), {option: json.loads(value) for option, value in judged}))
 
 
-def _index(values: tuple[Value, ...], value: Value) -> int:
-    return next(index for index, candidate in enumerate(values) if _same(candidate, value))
+@dataclass
+class _Judge:
+    """The judged options of a partial configuration, as JSON, and whether a value may join them."""
+
+    chosen: dict[str, str]
+
+    def fits(self, dimension: str, value: Value) -> bool:
+        """Whether ``dimension`` at ``value`` keeps the configuration free of faults (it was)."""
+        if dimension not in _judged_ids():
+            return True
+        return not _faulty(tuple(sorted({**self.chosen, dimension: json.dumps(value)}.items())))
+
+    def choose(self, dimension: str, value: Value) -> None:
+        if dimension in _judged_ids():
+            self.chosen[dimension] = json.dumps(value)
+
+    def drop(self, dimension: str) -> None:
+        self.chosen.pop(dimension, None)
 
 
 def _complete(
@@ -171,7 +166,6 @@ def _complete(
     fixed: Mapping[str, Value],
     domain: Mapping[str, tuple[Value, ...]],
     uncovered: set[Pair],
-    clashes: _Clashes,
 ) -> dict[str, Value] | None:
     """A complete valid configuration holding ``fixed`` that covers as many ``uncovered``
     pairs as a greedy choice finds, or ``None`` when none exists (the search backtracks over
@@ -182,6 +176,10 @@ def _complete(
     position = {dimension: index for index, dimension in enumerate(order)}
     rest = sorted((d for d in order if d not in fixed), key=lambda d: (d not in tied, position[d]))
     plain = register.profile_values(str(fixed[BASE])) if BASE in fixed else {}
+    judged = _judged_ids()
+    # The options still to choose that a fault can involve, by their place in ``rest``; any
+    # other has a value that fits as long as it has a value at all.
+    bound = [(place, d) for place, d in enumerate(rest) if d in judged or not domain[d]]
 
     def gain(config: Mapping[str, Value], dimension: str, value: Value) -> int:
         count = 0
@@ -193,52 +191,47 @@ def _complete(
                 count += ((other, chosen), (dimension, value)) in uncovered
         return count
 
-    # The options still to choose that some value could clash with, by their place in ``rest``.
-    bound = [(place, d) for place, d in enumerate(rest) if d not in clashes.free]
-
-    def open_(chosen: Mapping[str, int], index: int) -> bool:
+    def open_(judge: _Judge, index: int) -> bool:
         """Whether every option still to choose after ``index`` has a value that fits (forward checking)."""
         return all(
-            any(clashes.fits(chosen, dimension, at) for at in range(len(domain[dimension])))
+            any(judge.fits(dimension, value) for value in domain[dimension])
             for place, dimension in bound
             if place > index
         )
 
-    def search(config: dict[str, Value], chosen: dict[str, int], index: int) -> dict[str, Value] | None:
+    def search(config: dict[str, Value], judge: _Judge, index: int) -> dict[str, Value] | None:
         if index == len(rest):
             return dict(config)
         dimension = rest[index]
         values = domain[dimension]
         candidates = sorted(
-            range(len(values)),
-            key=lambda at: (-gain(config, dimension, values[at]), not _same(values[at], plain.get(dimension))),
+            values, key=lambda value: (-gain(config, dimension, value), not _same(value, plain.get(dimension)))
         )
-        for at in candidates:
-            if not clashes.fits(chosen, dimension, at):
+        for value in candidates:
+            if not judge.fits(dimension, value):
                 continue
-            config[dimension], chosen[dimension] = values[at], at
-            if open_(chosen, index):
-                found = search(config, chosen, index + 1)
+            config[dimension] = value
+            judge.choose(dimension, value)
+            if open_(judge, index):
+                found = search(config, judge, index + 1)
                 if found is not None:
                     return found
-            del config[dimension], chosen[dimension]
+            del config[dimension]
+            judge.drop(dimension)
         return None
 
     start = dict(fixed)
-    chosen: dict[str, int] = {}
-    for dimension, value in start.items():
-        at = _index(domain[dimension], value)
-        if not clashes.fits(chosen, dimension, at):
-            return None
-        chosen[dimension] = at
+    if _problems(register, start):
+        return None
     # The base first: it decides which value of every other option is the plain one.
     if BASE not in start:
         for profile in sorted(domain[BASE], key=lambda p: -gain(start, BASE, p)):
-            found = _complete(register, order, {**start, BASE: profile}, domain, uncovered, clashes)
+            found = _complete(register, order, {**start, BASE: profile}, domain, uncovered)
             if found is not None:
                 return found
         return None
-    return search(start, chosen, 0)
+    judge = _Judge({d: json.dumps(v) for d, v in start.items() if d in judged})
+    return search(start, judge, 0)
 
 
 @cache
@@ -275,20 +268,19 @@ def cover_of(domain: Mapping[str, tuple[Value, ...]]) -> Cover:
     uncovered = {((a, x), (b, y)) for a, b in itertools.combinations(order, 2) for x in domain[a] for y in domain[b]}
     configurations: list[dict[str, Value]] = []
     unreachable: dict[Pair, str] = {}
-    clashes = _Clashes.of(domain)
     # Each pair still uncovered, in the order of its JSON text, seeds the next configuration.
     written = {(d, value): (json.dumps(d), json.dumps(value)) for d in order for value in domain[d]}
     for pair in sorted(uncovered, key=lambda pair: (*written[pair[0]], *written[pair[1]])):
         if pair not in uncovered:
             continue
         (a, x), (b, y) = pair
-        config = _complete(register, order, {a: x, b: y}, domain, uncovered, clashes)
+        config = _complete(register, order, {a: x, b: y}, domain, uncovered)
         if config is None:
             direct = _problems(register, {a: x, b: y})
             unreachable[pair] = direct[0] if direct else "no valid configuration holds both (through a third option)"
             uncovered.discard(pair)
             continue
-        # The table of clashes stands for the register: what it lets through, the register allows.
+        # Only the judged options are asked about while searching: what that lets through, the register allows.
         assert not _problems(register, config), (config, _problems(register, config))
         configurations.append(config)
         uncovered -= pairs_of(config, order)
