@@ -552,6 +552,19 @@ def test_the_cover_holds_every_reachable_pair_and_only_valid_house_rules(tmp_pat
     assert (("pool", "played"), ("pool-end", "none")) in cover.unreachable
 
 
+def test_only_the_judged_options_can_make_a_configuration_faulty() -> None:
+    """The search asks the register only about :func:`_judged_ids`: no value of any other
+    option makes a valid configuration of the whole-register cover faulty."""
+    register = load()
+    domain = domains(register)
+    unjudged = [dimension for dimension in domain if dimension != BASE and dimension not in _judged_ids()]
+    assert unjudged and "cut-minimum" in _judged_ids() and PACK in _judged_ids()
+    for config in pairwise_cover().configurations:
+        for dimension in unjudged:
+            for value in domain[dimension]:
+                assert not _problems(register, {**config, dimension: value}), (dimension, value, config)
+
+
 # ------------------------------------------------------------------ the campaign, row by row
 #
 # A cover over the whole register changes a score of options from its base at once, so a
