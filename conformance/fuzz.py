@@ -59,10 +59,20 @@ MAX_POOL: Final = 30
 #: end of a session, instead of a hand.
 START_DRAWS: Final = 16
 
-#: Which rules a difference touches, by the part of the answer that differs and the phase
-#: the hand was in before the last action (``part@phase``), or by the part alone. Read by
-#: :func:`rules_touched`; the first rule of an entry tags the printed scenario.
+#: Which rules a difference touches: a step by the kind of its action (``step:kind``, see
+#: :func:`action_kind`), then any part of the answer by the phase the hand was in before the
+#: last action (``part@phase``; the legal actions by the phase after it, as they are the
+#: next ones), or by the part alone. Read by :func:`rules_touched`; the first rule of an
+#: entry tags the printed scenario.
 RULES_TOUCHED: Final[Mapping[str, tuple[str, ...]]] = {
+    "step:ask": ("irregularities.right-to-information",),
+    "step:claim": ("irregularities.claims",),
+    "step:call:wellington": ("variants.wellington-call",),
+    "step:call:blucher": ("variants.blucher-call",),
+    "step:call:misery": ("variants.ranking", "variants.misery-call"),
+    "step:peep": ("exchanges.peep",),
+    "step:take-extra-hand": ("variants.sir-garnet-taking",),
+    "step:buy": ("exchanges.purchase-final", "exchanges.purchase-stock"),
     "step@cut": ("dealing.cut",),
     "step@deal": ("dealing.deal", "dealing.five-cards"),
     "step@purchase": ("exchanges.purchase", "exchanges.purchase-stock"),
@@ -143,7 +153,9 @@ class Divergence:
     @property
     def rules(self) -> tuple[str, ...]:
         """The rules the differences touch."""
-        return rules_touched(self.differences, self.phase)
+        actions = self.case.get("actions") or []
+        kind = action_kind(actions[-1]) if actions else ""
+        return rules_touched(self.differences, self.phase, kind=kind, phase_after=self.phase_after)
 
 
 @dataclass
@@ -193,13 +205,28 @@ class _Stop(BaseException):
         super().__init__(reason)
 
 
-def rules_touched(differences: Sequence[Difference], phase: str) -> tuple[str, ...]:
-    """The rules a set of differences touches, by :data:`RULES_TOUCHED`, in order, once."""
+def rules_touched(
+    differences: Sequence[Difference], phase: str, *, kind: str = "", phase_after: str = ""
+) -> tuple[str, ...]:
+    """The rules a set of differences touches, by :data:`RULES_TOUCHED`, in order, once:
+    ``phase`` and ``phase_after`` are the hand's before and after the last action, ``kind``
+    that action's kind.
+
+    >>> rules_touched([Difference("step", {}, {})], "calling", kind="call:wellington")
+    ('variants.wellington-call',)
+    >>> rules_touched([Difference("legal-actions", [], [])], "deal", phase_after="calling")[:2]
+    ('calling.in-rotation', 'calling.must-exceed')
+    """
     found: list[str] = []
     for difference in differences:
         # An engine that answered with an error instead broke whatever the action asked.
         where = "step" if difference.where == "error" else difference.where
-        entry = RULES_TOUCHED.get(f"{where}@{phase}") or RULES_TOUCHED.get(where, ())
+        at = phase_after if where == "legal-actions" and phase_after else phase
+        entry = (
+            (RULES_TOUCHED.get(f"step:{kind}") if where == "step" and kind else None)
+            or RULES_TOUCHED.get(f"{where}@{at}")
+            or RULES_TOUCHED.get(where, ())
+        )
         found += [rule for rule in entry if rule not in found]
     return tuple(found)
 
@@ -315,7 +342,8 @@ def unlisted_actions(
     seat's call of every number of tricks and every named call the rules have, a pass, a
     peep and the taking of the extra hand where the rules have them; in the purchase, a buy
     by a seat whose turn it is not and a buy of a whole hand; in the play, a card of the
-    undealt cards; once the deal is done, a claim of an offence never recorded and of one
+    undealt cards; in the play and the showing, a question for the call and the tricks
+    made; once the deal is done, a claim of an offence never recorded and of one
     claimed already. The oracle's answer to each (refused, or in an irregular case maybe
     taken as a fault) is what the engine must give; the caller leaves out the ones the
     oracle lists as legal.
@@ -358,6 +386,10 @@ def unlisted_actions(
         seen |= {play["card"] for trick in tricks for play in trick.get("plays", [])}
         deck = case["start"].get("deck", [])
         found += [{"type": "play", "seat": to_act, "card": card} for card in dict.fromkeys(deck) if card not in seen]
+    if phase in ("play", "show"):
+        # Never listed (it does not move the game on), and answered only where the rules
+        # give the right to be told.
+        found += [{"type": "ask", "seat": seat} for seat in range(players)]
     if phase not in (None, "cut", "deal"):
         claimed = [index for index, offence in enumerate(offences) if offence.get("claimed")]
         seat = to_act if isinstance(to_act, int) else 0
@@ -376,11 +408,12 @@ def action_kind(action: Mapping[str, Any]) -> str:
     return f"{kind}:{action['call']}" if kind == "call" and "call" in action else kind
 
 
-def _draw_one(data: st.DataObject, actions: Sequence[dict[str, Any]], label: str) -> dict[str, Any]:
-    """One of ``actions``: a kind drawn first, each kind as likely, then one of that kind."""
-    kinds: dict[str, list[dict[str, Any]]] = {}
+def _draw_one(data: st.DataObject, actions: Sequence[dict[str, Any]], label: str, to_act: Any) -> dict[str, Any]:
+    """One of ``actions``: a kind drawn first, each kind as likely (the kind of the seat to
+    act apart from the others' same kind), then one of that kind."""
+    kinds: dict[tuple[str, bool], list[dict[str, Any]]] = {}
     for action in actions:
-        kinds.setdefault(action_kind(action), []).append(action)
+        kinds.setdefault((action_kind(action), action["seat"] == to_act), []).append(action)
     groups = list(kinds.values())
     group = groups[data.draw(st.integers(0, len(groups) - 1), label=f"{label} kind")] if len(groups) > 1 else groups[0]
     return group[data.draw(st.integers(0, len(group) - 1), label=label)]
@@ -501,9 +534,7 @@ class _Run:
             faults = []
             if self.irregular:
                 faults = [
-                    action
-                    for action in irregular_actions(base, state, answers["tricks"])
-                    if _key(action) not in listed
+                    action for action in irregular_actions(base, state, answers["tricks"]) if _key(action) not in listed
                 ]
             if (not legal and not faults) or len(actions) >= self.max_actions:
                 return
@@ -523,7 +554,7 @@ class _Run:
             if not choices:
                 choices = faults
             self.phase_before = str(state["phase"])
-            actions.append(_draw_one(data, choices, "action"))
+            actions.append(_draw_one(data, choices, "action", state.get("to_act")))
 
     def _other_start(self, data: st.DataObject, players: int, dealer: int, deck: list[str], *, draw: bool) -> None:
         """A case of the draw for the first dealer (the pack as the cards drawn), or of the
@@ -803,17 +834,17 @@ __all__ = [
     "MAX_ACTIONS",
     "NAMED_CALLS",
     "QUERIES",
-    "START_DRAWS",
     "RULES_TOUCHED",
+    "START_DRAWS",
     "Difference",
     "Divergence",
     "FuzzResult",
+    "action_kind",
     "compare",
     "fuzz",
     "gherkin",
-    "action_kind",
     "irregular_actions",
     "rules_touched",
-    "unlisted_actions",
     "scenario_text",
+    "unlisted_actions",
 ]
