@@ -1,10 +1,16 @@
 """Differential fuzzing: random hands played through an engine and an oracle in lockstep.
 
 Each deal starts from a shuffled pack (the pack in play of the target's rules) with the cut
-and the deal to come, and grows one action at a time: every action is drawn from the
-oracle's ``legal-actions`` (and, with ``irregular``, from the faults the state allows: a
+and the deal to come, and grows one action at a time: mostly an action of the oracle's
+``legal-actions``, each kind of action as likely as another (so that every seat passing,
+or a Wellington over a Nap, comes up); sometimes one it does not list
+(:func:`unlisted_actions`: a call too low, a card not held, a claim of no offence...), which
+an engine must refuse as the oracle does, since an engine that wrongly allows an action
+may still list the same legal actions; and with ``irregular``, a fault the state allows (a
 deal before the cut, a card exposed in dealing, a wrong number of cards, a card exposed
-after the deal, a card played out of turn, a revoke). After each action both engines play
+after the deal, a card played out of turn, a revoke). One deal in :data:`START_DRAWS` is
+instead the draw for the first dealer (and under the pool one more the end of a session:
+the pool disposed of). After each action both engines play
 the same self-contained case, every action so far and every query, and every answer is
 compared. The choices are drawn by hypothesis, so the first divergence is shrunk to a
 minimal case (fewest actions, simplest choices) and printed as a scenario the suite's
@@ -78,7 +84,13 @@ RULES_TOUCHED: Final[Mapping[str, tuple[str, ...]]] = {
     "step@purchase": ("exchanges.purchase", "exchanges.purchase-stock"),
     "step@calling": ("calling.in-rotation", "calling.must-exceed", "calling.pass", "calling.nap-ceiling"),
     "step@peep-exchange": ("exchanges.peep-exchange",),
-    "step@play": ("play.follow-suit", "play.rotation", "play.winner-leads", "play.soloist-leads"),
+    "step@play": (
+        "play.follow-suit",
+        "play.rotation",
+        "play.winner-leads",
+        "play.soloist-leads",
+        "dealing.undealt-cards",
+    ),
     "step@show": ("irregularities.show-cards",),
     "step@finished": ("play.stop-when-decided", "play.made-or-defeated"),
     "legal-actions@cut": ("dealing.cut",),
