@@ -66,7 +66,8 @@ def _describe(value: object) -> str:
 def check_options(options: Mapping[str, object], register: Register | None = None) -> None:
     """Raise :class:`CaseError` unless ``options`` gives every option of the register one
     of its values (compared with its type, so ``1`` is not ``true``; an int option any number
-    of its range) and names nothing else."""
+    of its range), names nothing else, and holds values that can be played together
+    (:meth:`~napspec.spec.register.Register.conflicts`)."""
     register = register or load()
     problems: list[str] = []
     for key, value in options.items():
@@ -78,6 +79,10 @@ def check_options(options: Mapping[str, object], register: Register | None = Non
     missing = [key for key in register.options if key not in options]
     if missing:
         problems.append(f"missing options: {', '.join(missing)}")
+    if not problems:
+        # Values each valid may still not go together (a variant that needs another, the
+        # bounds of int options): no engine can be asked to play them.
+        problems += register.conflicts(options)
     if problems:
         raise CaseError("; ".join(problems))
 

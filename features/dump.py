@@ -20,9 +20,10 @@ True
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from referencing import Resource
 from referencing.jsonschema import DRAFT202012
 
 from napspec.conformance import schemas
+from napspec.suite.cases import schema_problems
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import Scenario, load_scenarios, suite_hash
 from napspec.suite.targets import Target
@@ -58,10 +60,73 @@ def _validator() -> Any:
     return jsonschema.Draft202012Validator(schema(), registry=registry)
 
 
+#: What the dump's schema says of a line's ``case``: the protocol's case, or null.
+_CASE_OR_NULL = [{"$ref": schemas.load_schema("case")["$id"]}, {"type": "null"}]
+
+#: The least check the schema allows: what a line's checks are replaced by, once each has
+#: been validated on its own, when the rest of the line is validated.
+_STAND_IN_CHECK = {"step": "Then", "line": 1, "what": "", "queries": [], "select": [], "expected": None}
+
+
+@cache
+def _part_validators() -> tuple[Any, Any] | None:
+    """Validators for the parts of a line: (the schema with the case taken out and the checks
+    left to be counted, one check). None if the schema no longer says of the case what
+    :data:`_CASE_OR_NULL` says: the whole schema is then used."""
+    whole = schema()
+    if whole["properties"]["case"].get("anyOf") != _CASE_OR_NULL:
+        return None
+    rest = copy.deepcopy(whole)
+    rest["properties"]["case"] = {"type": ["object", "null"]}
+    one_check = {**copy.deepcopy(whole), "$ref": "#/$defs/check"}
+    for keyword in ("type", "required", "properties", "allOf", "additionalProperties", "title", "description"):
+        one_check.pop(keyword, None)
+    return _validator().evolve(schema=rest), _validator().evolve(schema=one_check)
+
+
+Errors = list[tuple[list[str | int], str]]
+
+
+def _errors(validator: Any, instance: object) -> Errors:
+    return [(list(error.absolute_path), error.message) for error in validator.iter_errors(instance)]
+
+
+@cache
+def _check_errors(check: str) -> tuple[tuple[tuple[str | int, ...], str], ...]:
+    # The same checks recur from row to row and from target to target.
+    parts = _part_validators()
+    assert parts is not None
+    return tuple((tuple(path), message) for path, message in _errors(parts[1], json.loads(check)))
+
+
+def _line_errors(line: object) -> Errors:
+    """What the dump's schema finds wrong in ``line``, found by parts, since most of a line
+    recurs from line to line: the case by the suite's own validation of cases (by
+    remembered parts, :func:`napspec.suite.cases.schema_problems`), each distinct check once,
+    and the rest with stand-ins for those. The same verdict as the whole schema's; the
+    case's problems are worded as the case validation words them."""
+    parts = _part_validators()
+    if parts is None or not isinstance(line, Mapping) or not isinstance(line.get("checks"), list):
+        return _errors(_validator(), line)
+    checks: list[object] = line["checks"]
+    found: Errors = []
+    for index, check in enumerate(checks):
+        try:
+            key = json.dumps(check, sort_keys=True, allow_nan=False)
+        except ValueError:  # not JSON at all: the whole schema says what is wrong
+            return _errors(_validator(), line)
+        found += [(["checks", index, *path], message) for path, message in _check_errors(key)]
+    found += _errors(parts[0], {**line, "checks": [_STAND_IN_CHECK] * len(checks)})
+    case = line.get("case")
+    if isinstance(case, Mapping):
+        found += [(["case"], problem) for problem in schema_problems(case)]
+    return found
+
+
 def problems(line: object, limit: int = 5) -> list[str]:
     """What keeps ``line`` from being a line of a dump (empty if nothing)."""
-    found = sorted(_validator().iter_errors(line), key=lambda e: list(e.absolute_path))
-    out = [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message[:300]}" for e in found[:limit]]
+    found = sorted(_line_errors(line), key=lambda e: [str(part) for part in e[0]])
+    out = [f"{'/'.join(map(str, path)) or '(root)'}: {message[:300]}" for path, message in found[:limit]]
     if len(found) > limit:
         out.append(f"and {len(found) - limit} more")
     return out

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -120,10 +120,23 @@ def _steps(raw_steps: Any) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+@lru_cache(maxsize=64)  # the suite's files, and a few more read in tests
+def gherkin_document(text: str) -> Any:
+    """gherkin-official's document of a feature file's text, parsed once per process and
+    shared (read-only) by every reader of the suite: this module and pytest-bdd
+    (:mod:`napspec.suite.steps` hands it the same document). A certification would
+    otherwise parse every file twice, about a tenth of a narrow run's time.
+
+    >>> gherkin_document("Feature: F") is gherkin_document("Feature: F")
+    True
+    """
+    # gherkin-official's TypedDicts are walked generically here: the shape is its AST's.
+    return Parser().parse(TokenScanner(text))
+
+
 def parse_feature(path: Path) -> list[Scenario]:
     """The scenarios of one feature file."""
-    # gherkin-official's TypedDicts are walked generically here: the shape is its AST's.
-    document: Any = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    document: Any = gherkin_document(path.read_text(encoding="utf-8"))
     feature = document["feature"]
     chapters = _tag_values(feature["tags"], "chapter")
     scenarios = []

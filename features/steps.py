@@ -22,7 +22,7 @@ from pytest_bdd import given, parsers, then, when
 from napspec.conformance.contract import Engine, UnsupportedCase
 from napspec.suite.checks import judge
 from napspec.suite.plan import RowPlan, plan_row
-from napspec.suite.scenarios import Scenario, load_scenarios
+from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target
 from napspec.suite.vocabulary import VOCABULARY, Phrase, ScenarioError
 
@@ -163,3 +163,38 @@ def _remember_step_lookups() -> bool:
 
 
 STEP_LOOKUPS_REMEMBERED = _remember_step_lookups()
+
+
+def _share_gherkin_documents() -> bool:
+    """Make pytest-bdd read a feature file from the document the suite's reader parses
+    (:func:`napspec.suite.scenarios.gherkin_document`), so that each file is parsed once per
+    process; return whether it was done.
+
+    pytest-bdd (9.x) parses a file with gherkin-official's ``Parser().parse`` in
+    ``get_gherkin_document`` and builds its own objects from the result: given the same
+    text, the same parser gives the same document. A file it cannot parse is left to
+    pytest-bdd's own function, whose errors say what is wrong. Where pytest-bdd has no such
+    function (another version), nothing is changed and each file is only parsed twice.
+    """
+    module = sys.modules.get("pytest_bdd.parser")
+    own = getattr(module, "get_gherkin_document", None)
+    document_class = getattr(module, "GherkinDocument", None)
+    if module is None or own is None or document_class is None or getattr(own, "shares", False):
+        return own is not None and document_class is not None
+
+    def get_gherkin_document(abs_filename: str, encoding: str = "utf-8") -> Any:
+        try:
+            with open(abs_filename, encoding=encoding) as file:
+                document = gherkin_document(file.read())
+        except Exception:
+            return own(abs_filename, encoding)
+        return document_class.from_dict(document)
+
+    setattr(get_gherkin_document, "shares", True)  # noqa: B010 (a function attribute mypy does not know)
+    setattr(module, "get_gherkin_document", get_gherkin_document)  # noqa: B010
+    return True
+
+
+GHERKIN_DOCUMENTS_SHARED = _share_gherkin_documents()
+"""pytest-bdd reads the feature files from the documents the suite's reader parses, once per
+process, under the pytest-bdd this project pins."""

@@ -37,6 +37,7 @@ from napspec.reference.contracts import (
 )
 from napspec.reference.errors import RulesError
 from napspec.spec import load as _load_register
+from napspec.spec.register import PACK_AMOUNT_TABLES
 
 _REGISTER = _load_register()
 
@@ -89,9 +90,10 @@ PoolEnd = Literal["none", "divided-equally", "drawn-for"]
 Pack = Literal["full", "short-28-36", "short-32-40"]
 DoubleHeader = Literal["not-played"]
 
-_SHORT_PACK_AMOUNTS = {4: "pack-for-four", 5: "pack-for-five"}
+_SHORT_PACK_AMOUNTS = {table: kind for kind, table in PACK_AMOUNT_TABLES.items()}
 """The tables a shortened pack is played at, and the amount of option ``pack`` that gives its
-size at each (interpretation wikipedia-short-pack-sizes: no other table)."""
+size at each, as the register states them (interpretation wikipedia-short-pack-sizes: no
+other table)."""
 
 MAX_HANDS = PACK_SIZE // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
@@ -219,13 +221,11 @@ class Rules:
             if spec.id not in options:
                 raise RulesError(f"missing option {spec.id!r}")
             values[spec.field] = _check_value(spec, options[spec.id])
-        if values["players_min"] > values["players_max"]:
-            raise RulesError(
-                f"option 'players-min' ({values['players_min']}) exceeds option 'players-max' ({values['players_max']})"
-            )
-        # The constraints between the calls beyond Nap (Blücher requires Wellington; seven-card
-        # Nap excludes Wellington, Blücher and Sir Garnet) are the register's: it names both
-        # options of a conflict.
+        # The constraints between the options are the register's: between the calls beyond Nap
+        # (Blücher requires Wellington; seven-card Nap excludes Wellington, Blücher and Sir
+        # Garnet), and the bounds of int options (no more players at the least than at the
+        # most; a cut that leaves two packets the pack in play can hold). It names both options
+        # of a conflict.
         conflicts = _REGISTER.conflicts({spec.id: options[spec.id] for spec in OPTIONS})
         if conflicts:
             raise RulesError("; ".join(conflicts))

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 from napspec.spec.register import (
     AMOUNT_KINDS,
+    BOUND_KINDS,
     INTERPRETATION_KINDS,
     NUMBER_KINDS,
     OPTION_TYPES,
@@ -217,6 +218,7 @@ def _check_ranges(register: Register) -> list[Problem]:
             message = f"option {option.id!r}: an int option needs a range = {{ min = ..., max = ... }}"
             problems.append(Problem(file, line, message))
             continue
+        problems += _bound_problems(register, option.id, line)
         if limits.minimum > limits.maximum:
             problems.append(
                 Problem(file, line, f"option {option.id!r}: range min {limits.minimum} exceeds max {limits.maximum}")
@@ -233,6 +235,30 @@ def _check_ranges(register: Register) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def _bound_problems(register: Register, option_id: str, line: int | None) -> list[Problem]:
+    """A bound is of a known kind, on an int option, and names another int option where its
+    kind bounds by one."""
+    bound = register.options[option_id].bound
+    if bound is None:
+        return []
+    file = register.variations_file
+    if bound.kind not in BOUND_KINDS:
+        hint = nearest(bound.kind, BOUND_KINDS)
+        message = f"option {option_id!r}: unknown bound kind {bound.kind!r}" + (
+            f"; did you mean {hint!r}?" if hint else f" (kinds: {', '.join(BOUND_KINDS)})"
+        )
+        return [Problem(file, line, message)]
+    if register.options[option_id].type != "int":
+        return [Problem(file, line, f"option {option_id!r}: a bound is for int options")]
+    if bound.kind == "option":
+        other = register.options.get(bound.option)
+        if other is None or other.type != "int" or bound.option == option_id:
+            return [Problem(file, line, f"option {option_id!r}: bound names {bound.option!r}, not another int option")]
+    elif bound.option:
+        return [Problem(file, line, f"option {option_id!r}: a bound of kind {bound.kind!r} names no option")]
+    return []
 
 
 _NAMED_AMOUNT = re.compile(r"\b(win|lose)-(\d+)\b")

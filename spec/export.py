@@ -125,6 +125,17 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                     else {}
                 ),
                 **({"plain": option.plain} if option.plain is not None else {}),
+                **(
+                    {
+                        "bound": {
+                            "kind": option.bound.kind,
+                            **({"option": option.bound.option} if option.bound.option else {}),
+                            "note": option.bound.note,
+                        }
+                    }
+                    if option.bound is not None
+                    else {}
+                ),
                 "rules": list(option.rules),
                 "values": [
                     {

@@ -154,7 +154,12 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
     values.update(overrides)
     conflicts = register.conflicts(values)
     if conflicts:
-        raise HouseRulesError(where, options_line or variants_line, f"cannot be played together: {conflicts[0]}")
+        # The line of the first option of the file that the conflict names.
+        named = [key for key in overrides if f"'{key}'" in conflicts[0]]
+        line = _key_line(text, named[0]) if named else None
+        raise HouseRulesError(
+            where, line or options_line or variants_line, f"cannot be played together: {conflicts[0]}"
+        )
     name = data.get("name", Path(path).stem)
     description = data.get("description", "")
     for key, item in (("name", name), ("description", description)):

@@ -63,8 +63,22 @@ AMOUNT_KINDS: dict[str, str] = {
 
 NUMBER_KINDS: dict[str, str] = {
     "cards-each": "how many cards each player is dealt, and so how many tricks a hand has",
+    "pack-cards": "how many cards the full pack has",
 }
 """The numbers a rule may state (its ``numbers`` table), and what each means."""
+
+PACK_AMOUNT_TABLES: dict[str, int] = {"pack-for-four": 4, "pack-for-five": 5}
+"""The table each amount of a shortened pack gives the pack for (the meaning of those
+:data:`AMOUNT_KINDS`, read by machine): a value stating them gives no pack at any other table."""
+
+BOUND_KINDS: dict[str, str] = {
+    "option": "the value is no larger than the value of another int option (named by `option`)",
+    "half-the-pack": "twice the value is no larger than the cards of the pack in play, at every table "
+    "the rules allow that the pack serves",
+}
+"""How an int option's value may be bounded by the others (its ``bound`` table), and what each
+kind means: a bound the register states once, which house rules, the engines' rules and the
+check of the profiles all hold to."""
 
 
 def profile_ids(folder: Path = SPEC_DIR) -> tuple[str, ...]:
@@ -165,6 +179,16 @@ class IntRange:
 
 
 @dataclass(frozen=True)
+class OptionBound:
+    """How the other options bound an int option's value (a kind of :data:`BOUND_KINDS`)."""
+
+    kind: str
+    option: str = ""
+    """For kind ``option``: the int option whose value this one may not exceed."""
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class Option:
     """A variation point: where the sources differ, offer a choice or leave a gap."""
 
@@ -183,6 +207,8 @@ class Option:
     """For a variant (a call or form of the game beyond the plain one), the value that is the
     plain game, which holds unless the table agrees otherwise before play (rule
     variants.agreed-before-play); ``None`` for a variation point of the plain game."""
+    bound: OptionBound | None = None
+    """For an int option, how the other options bound its value (:data:`BOUND_KINDS`)."""
 
     @property
     def is_variant(self) -> bool:
@@ -465,6 +491,7 @@ class Register:
                 lacuna=dict(entry.get("lacuna", {})),
                 range=self._range(path, option_id, entry),
                 plain=entry.get("plain"),
+                bound=self._bound(path, option_id, entry),
             )
         return options
 
@@ -483,30 +510,44 @@ class Register:
     def _numbers(self, path: Path, rule_id: str, entry: Mapping[str, Any]) -> dict[str, int]:
         """The ``numbers`` table of a rule: number kind → a whole number."""
         raw = entry.get("numbers", {})
-        line = self._line_after(path, rule_id, "numbers")
         if not isinstance(raw, dict):
             message = f"{rule_id}: numbers must be a table of kind = number, not {raw!r}"
-            raise RegisterError(self._name(path), line, message)
+            raise RegisterError(self._name(path), self._line_after(path, rule_id, "numbers"), message)
         for kind, number in raw.items():
             if isinstance(number, bool) or not isinstance(number, int):
                 message = f"{rule_id}: number {kind!r} must be a whole number, not {number!r}"
-                raise RegisterError(self._name(path), line, message)
+                raise RegisterError(self._name(path), self._line_after(path, rule_id, "numbers"), message)
         return dict(raw)
 
     def _amounts(self, path: Path, option_id: str, value: Mapping[str, Any]) -> dict[str, int]:
         """The ``amounts`` table of an option value: amount kind → a whole number."""
         raw = value.get("amounts", {})
         where = f"option {option_id!r} value {value.get('value')!r}"
-        line = self._line_after(path, option_id, "amounts", value.get("value"))
+
+        def problem(message: str) -> RegisterError:
+            # The line is looked for only when there is something to report at it.
+            line = self._line_after(path, option_id, "amounts", value.get("value"))
+            return RegisterError(self._name(path), line, f"{where}: {message}")
+
         if not isinstance(raw, dict):
-            message = f"{where}: amounts must be a table of kind = number, not {raw!r}"
-            raise RegisterError(self._name(path), line, message)
+            raise problem(f"amounts must be a table of kind = number, not {raw!r}")
         for kind, amount in raw.items():
             if isinstance(amount, bool) or not isinstance(amount, int):
-                raise RegisterError(
-                    self._name(path), line, f"{where}: amount {kind!r} must be a whole number, not {amount!r}"
-                )
+                raise problem(f"amount {kind!r} must be a whole number, not {amount!r}")
         return dict(raw)
+
+    def _bound(self, path: Path, option_id: str, entry: Mapping[str, Any]) -> OptionBound | None:
+        """The ``bound`` of an int option: ``{ kind = "...", option = "...", note = "..." }``."""
+        raw = entry.get("bound")
+        if raw is None:
+            return None
+        if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str):
+            raise RegisterError(
+                self._name(path),
+                self._line_after(path, option_id, "bound"),
+                f"option {option_id!r}: bound must be a table with a kind, not {raw!r}",
+            )
+        return OptionBound(kind=raw["kind"], option=str(raw.get("option", "")), note=str(raw.get("note", "")))
 
     def _range(self, path: Path, option_id: str, entry: Mapping[str, Any]) -> IntRange | None:
         """The ``range`` of an option: ``{ min = ..., max = ..., note = "..." }``."""
@@ -678,7 +719,65 @@ class Register:
                         f"option {option_id!r} = {value!r} excludes option {other!r} = {values[other]!r}"
                         f" (it must be {plain!r})"
                     )
+        found += self.bound_problems(values)
         return found
+
+    def bound_problems(self, values: Mapping[str, object]) -> list[str]:
+        """What in an option map breaks a ``bound`` of an int option (:data:`BOUND_KINDS`).
+        A bound whose options the map does not all give is not judged.
+
+        >>> from napspec.spec import load
+        >>> register = load()
+        >>> register.bound_problems({**register.profile_values("hoyle"), "players-min": 6, "players-max": 3})
+        ["option 'players-min' (6) exceeds option 'players-max' (3)"]
+        >>> short = register.variant_values("wikipedia", ["short-pack"])
+        >>> print(*register.bound_problems({**short, "cut-minimum": 15}))  # doctest: +ELLIPSIS
+        option 'cut-minimum' (15) leaves fewer than 15 cards in the other packet of a pack of 28 (4 players, ...)
+        """
+        found: list[str] = []
+        for option in self.options.values():
+            value = values.get(option.id)
+            bound = option.bound
+            if bound is None or not isinstance(value, int) or isinstance(value, bool):
+                continue
+            if bound.kind == "option":
+                other = values.get(bound.option)
+                if isinstance(other, int) and not isinstance(other, bool) and value > other:
+                    found.append(f"option {option.id!r} ({value}) exceeds option {bound.option!r} ({other})")
+            elif bound.kind == "half-the-pack":
+                packs = self.packs_in_play(values)
+                if packs:
+                    table, cards = min(packs.items(), key=lambda item: (item[1], item[0]))
+                    if 2 * value > cards:
+                        found.append(
+                            f"option {option.id!r} ({value}) leaves fewer than {value} cards in the other packet"
+                            f" of a pack of {cards} ({table} players, option 'pack' = {values.get('pack')!r})"
+                        )
+        return found
+
+    def packs_in_play(self, values: Mapping[str, object]) -> dict[int, int]:
+        """The cards of the pack in play at each table an option map allows (``players-min``
+        to ``players-max``): the full pack's (rule number ``pack-cards``), or under a value of
+        ``pack`` that states packs for some tables (:data:`PACK_AMOUNT_TABLES`), those tables'
+        alone. Empty if the map does not give the table sizes and the pack.
+
+        >>> from napspec.spec import load
+        >>> register = load()
+        >>> register.packs_in_play(register.variant_values("wikipedia", ["short-pack"]))
+        {4: 28, 5: 36}
+        >>> sorted(set(register.packs_in_play(register.profile_values("peel")).values()))
+        [52]
+        """
+        least, most, pack = values.get("players-min"), values.get("players-max"), values.get("pack")
+        option = self.options.get("pack")
+        if not (isinstance(least, int) and isinstance(most, int)) or option is None or not option.allows(pack):
+            return {}
+        amounts = option.value(pack).amounts  # type: ignore[arg-type]  # allows() checked the type
+        stated = {table: amounts[kind] for kind, table in PACK_AMOUNT_TABLES.items() if kind in amounts}
+        if stated:
+            return {table: cards for table, cards in stated.items() if least <= table <= most}
+        full = self.number("pack-cards")
+        return dict.fromkeys(range(least, most + 1), full)
 
     def lacunae(self) -> dict[str, Lacuna]:
         """Every lacuna of every source, by id.

@@ -96,8 +96,10 @@ def napspec(*arguments: str, timeout: float = 120, cwd: Path = REPO) -> subproce
 def napspec_here(*arguments: str) -> subprocess.CompletedProcess[str]:
     """``napspec *arguments`` run in this process by click's test runner: the command's own
     code, exit status and output, without starting an interpreter. For the commands that start
-    no engine of their own (never ``certify``, which adopts its engines' orphans); an
-    exception the command lets out, a traceback to its user, is raised here."""
+    no engine of their own, and for ``certify`` only where it refuses its arguments before it
+    starts anything (a certification adopts its engines' orphans and runs pytest: a child
+    process's work, :func:`run_certify`); an exception the command lets out, a traceback to
+    its user, is raised here."""
     from click.testing import CliRunner
 
     from napspec.docs.pipeline import main

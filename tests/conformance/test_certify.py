@@ -15,7 +15,7 @@ import pytest
 
 from napspec.conformance.contract import ExitStatus
 
-from .conftest import ENGINES, napspec, run_certify
+from .conftest import ENGINES, napspec_here, run_certify
 
 
 def _failed_rules(report: dict[str, Any]) -> set[str]:
@@ -94,10 +94,10 @@ def test_report_names_engine_and_target_from_house_rules(tmp_path: Path) -> None
 
 
 def test_certify_refuses_unknown_engines_and_profiles(tmp_path: Path) -> None:
-    completed = napspec("certify", "--engine", "refrence", "--profile", "hoyle", "--report-dir", str(tmp_path))
+    completed = napspec_here("certify", "--engine", "refrence", "--profile", "hoyle", "--report-dir", str(tmp_path))
     assert completed.returncode == ExitStatus.USAGE_ERROR
     assert "did you mean 'reference'" in completed.stdout + completed.stderr
-    completed = napspec("certify", "--engine", "reference", "--profile", "hoyel", "--report-dir", str(tmp_path))
+    completed = napspec_here("certify", "--engine", "reference", "--profile", "hoyel", "--report-dir", str(tmp_path))
     assert completed.returncode == ExitStatus.USAGE_ERROR
     assert "'hoyel' is not one of" in completed.stdout + completed.stderr
     assert not list(tmp_path.glob("certify-*"))

@@ -13,7 +13,7 @@ import pytest
 
 from napspec.conformance.contract import ExitStatus
 
-from .conftest import ENGINES, REPO, napspec, run_certify
+from .conftest import ENGINES, REPO, napspec, napspec_here, run_certify
 
 #: Slack for process start-up and scheduling on a loaded machine: the assertions using it
 #: check that a run ends, never how fast it is.
@@ -36,7 +36,8 @@ def test_an_unwritable_report_folder_is_refused_before_the_run(tmp_path: Path) -
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     started = time.monotonic()
-    completed = napspec("certify", "--engine", "reference", "--profile", "hoyle", "--report-dir", str(blocker / "r"))
+    arguments = ("--engine", "reference", "--profile", "hoyle", "--report-dir", str(blocker / "r"))
+    completed = napspec_here("certify", *arguments)
     assert completed.returncode == ExitStatus.USAGE_ERROR
     assert f"--report-dir {blocker / 'r'}" in completed.stderr and "Traceback" not in completed.stderr
     assert time.monotonic() - started < SLACK
@@ -89,7 +90,7 @@ def test_an_engine_that_cannot_start_ends_the_run_at_once(tmp_path: Path, comman
     ],
 )
 def test_usage_errors_exit_2_and_write_nothing(tmp_path: Path, arguments: tuple[str, ...]) -> None:
-    completed = napspec("certify", "--report-dir", str(tmp_path), *arguments)
+    completed = napspec_here("certify", "--report-dir", str(tmp_path), *arguments)
     assert completed.returncode == ExitStatus.USAGE_ERROR, completed.stdout + completed.stderr
     assert "Traceback" not in completed.stderr
     assert not list(tmp_path.glob("certify-*"))

@@ -1,9 +1,11 @@
 """The suite validates the cases it makes by parts (the options, each distinct action and the
-rest, each remembered): its verdict must be the case schema's verdict on the whole case."""
+rest, each remembered), and the lines of its dump likewise (the case, each distinct check and
+the rest): its verdict must be the schema's verdict on the whole."""
 
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any
 
 from hypothesis import given as for_all
@@ -11,8 +13,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from napspec.conformance import schemas
-from napspec.suite import cases
+from napspec.suite import cases, dump
 from napspec.suite.cases import call, make_case, play, protocol_problems, schema_problems
+from napspec.suite.dump import dump_lines
+from napspec.suite.targets import Target
 
 BASE = make_case(
     "validation/peel",
@@ -92,3 +96,76 @@ def test_validating_by_parts_agrees_with_the_whole_schema(changes: list[tuple[tu
     whole = schemas.errors("case", case)
     by_parts = schema_problems(case)
     assert bool(whole) == bool(by_parts), (changes, whole, by_parts)
+
+
+# ------------------------------------------------------------------- the lines of a dump
+
+
+@cache
+def _dump_line() -> dict[str, Any]:
+    """A line of a real dump, with a case and more than one check."""
+    target = Target.from_options("hoyle", None)
+    assert target is not None
+    lines = dump_lines(target)
+    return next(line for line in lines if line["case"] and len(line["checks"]) > 1)
+
+
+#: Places in a dump line and values to put there: some valid, most not.
+LINE_MUTATIONS: list[tuple[tuple[str | int, ...], Any]] = [
+    (("format",), "napspec-cases/2"),
+    (("suite_hash",), "x"),
+    (("index",), 0),
+    (("of",), -1),
+    (("not_applicable",), "not for this target"),
+    (("not_applicable",), ""),
+    (("extra",), 1),
+    (("rules",), []),
+    (("case",), None),
+    (("case",), "case"),
+    (("case", "players"), 11),
+    (("case", "actions", 0, "seat"), -1),
+    (("case", "options", "pool"), "played"),
+    (("case", "queries"), ["weather"]),
+    (("checks",), []),
+    (("checks",), "none"),
+    (("checks", 0, "line"), 0),
+    (("checks", 0, "select"), [{"get": ["answers", -1]}]),
+    (("checks", 0, "select"), [{"sort": False}]),
+    (("checks", 0, "queries"), ["weather"]),
+    (("checks", 1, "let"), [{"name": "Bad", "select": []}]),
+    (("checks", 1), {}),
+    (("checks", 1, "expected"), {"any": ["json"]}),
+]
+
+
+def _changed(line: dict[str, Any], changes: list[tuple[tuple[str | int, ...], Any]]) -> dict[str, Any]:
+    changed = copy.deepcopy(line)
+    for path, value in changes:
+        node: Any = changed
+        for key in path[:-1]:
+            try:
+                node = node[key]
+            except (KeyError, IndexError, TypeError):
+                node = None
+        key = path[-1]
+        if isinstance(node, dict) or (isinstance(node, list) and isinstance(key, int) and key < len(node)):
+            node[key] = value  # type: ignore[index]  # a list's keys here are ints
+    return changed
+
+
+def test_an_unchanged_dump_line_is_valid_both_ways() -> None:
+    line = _dump_line()
+    assert dump.problems(line) == [] == list(dump._validator().iter_errors(line))
+
+
+@settings(max_examples=100, derandomize=True, deadline=None)
+@for_all(st.lists(st.sampled_from(LINE_MUTATIONS), max_size=3))
+def test_a_dump_line_validated_by_parts_as_by_the_whole_schema(
+    changes: list[tuple[tuple[str | int, ...], Any]],
+) -> None:
+    line = _changed(_dump_line(), changes)
+    whole = [error.message for error in dump._validator().iter_errors(line)]
+    by_parts = dump.problems(line, limit=100)
+    assert bool(whole) == bool(by_parts), (changes, whole, by_parts)
+    if not any(path[0] == "case" for path, _ in changes):  # outside the case, worded alike
+        assert len(whole) == len(by_parts), (changes, whole, by_parts)

@@ -15,12 +15,15 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
+import tomllib
 import venv
 import zipfile
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -54,10 +57,36 @@ class Installed:
         )
 
 
-def _build(outdir: Path) -> tuple[Path, Path]:
-    """The sdist, then the wheel built from that sdist (so the sdist is proven complete)."""
+def build_requirements() -> list[str]:
+    """What pyproject.toml's ``[build-system]`` requires."""
+    with open(REPO / "pyproject.toml", "rb") as file:
+        requires: list[str] = tomllib.load(file)["build-system"]["requires"]
+    return requires
+
+
+def _has_build_requirements() -> bool:
+    """Whether this environment already holds what the build requires (the test extra
+    installs it), so that a build need not install it again into an isolated one."""
+    for line in build_requirements():
+        requirement = Requirement(line)
+        try:
+            if not requirement.specifier.contains(metadata.version(requirement.name), prereleases=True):
+                return False
+        except metadata.PackageNotFoundError:
+            return False
+    return True
+
+
+def _build(outdir: Path, *, isolated: bool = True) -> tuple[Path, Path]:
+    """The sdist, then the wheel built from that sdist (so the sdist is proven complete):
+    in an environment of its own, as pip builds it, or (``isolated=False``, where this one
+    holds the build's requirements) here, without installing them again."""
+    isolation = [] if isolated or not _has_build_requirements() else ["--no-isolation"]
     completed = subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(outdir), str(REPO)], capture_output=True, text=True, timeout=600
+        [sys.executable, "-m", "build", *isolation, "--outdir", str(outdir), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
     (sdist,) = outdir.glob("napspec-*.tar.gz")
@@ -93,7 +122,7 @@ def _install(root: Path, wheel: Path, sdist: Path, *, isolated: bool) -> Install
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     root = tmp_path_factory.mktemp("installed")
-    sdist, wheel = _build(root / "dist")
+    sdist, wheel = _build(root / "dist", isolated=False)
     return _install(root, wheel, sdist, isolated=False)
 
 
@@ -238,3 +267,12 @@ def test_from_scratch(tmp_path: Path) -> None:
     assert certify.returncode == 0, certify.stdout[-3000:] + certify.stderr[-3000:]
     book = fresh.run(str(fresh.bin / "napspec"), "rulebook", "-o", "book", "--reports", "reports")
     assert book.returncode == 0, book.stdout[-3000:] + book.stderr[-3000:]
+
+
+def test_the_test_extra_holds_what_the_build_requires() -> None:
+    """The default run builds without an isolated environment only because the test extra
+    installs the build's requirements: the two lists must say the same."""
+    with open(REPO / "pyproject.toml", "rb") as file:
+        test_extra = tomllib.load(file)["project"]["optional-dependencies"]["test"]
+    assert set(build_requirements()) <= set(test_extra)
+    assert _has_build_requirements()

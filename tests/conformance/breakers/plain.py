@@ -4,13 +4,15 @@ settlement, irregularities."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play
 from napspec.reference.errors import IllegalAction, NoSuchOffence
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
-from napspec.reference.state import CALLING, PLAY_PHASE
+from napspec.reference.state import CALLING, CUT_PHASE, DEAL_PHASE, PLAY_PHASE
+from napspec.reference.table import Getter, Table, _getter
 from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
 
 
@@ -30,9 +32,11 @@ def _flipped(option: str, other: Any) -> type[Hand]:
     return Flipped
 
 
-def option_breaker(rule: str, option: str, other: Any, how: str) -> None:
+def option_breaker(
+    rule: str, option: str, other: Any, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+) -> None:
     """Register the engine that plays another value of ``option`` than the case's."""
-    hand_breaker(rule, how)(_flipped(option, other))
+    hand_breaker(rule, how, neighbours=neighbours, why=why)(_flipped(option, other))
 
 
 def other_value(option: str) -> Any:
@@ -78,6 +82,35 @@ option_breaker(
 
 flip_breaker("players.number", "players-max", "The largest table is the next value of players-max, not the case's.")
 flip_breaker("players.short-pack", "pack", "The pack is the next value of pack (full or shortened) where it can be.")
+
+
+@hand_breaker(
+    "players.pack",
+    "At four or five players the full pack is stripped to the shortened pack before the cut "
+    "(Wikipedia's set-up taken for the plain game).",
+    neighbours=[
+        "dealing.cut",
+        "dealing.deal",
+        "dealing.five-cards",
+        "players.dealer-sits-out",
+        "variants.seven-card-deal",
+    ],
+    why="every deal from a full pack at four or five players is of other cards: "
+    "the scenarios that deal at those tables see it",
+)
+class StripsTheFullPack(Hand):
+    def _start_from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
+        rules = self._rules
+        if rules.pack != "full" or deck is None or self._n not in (4, 5):
+            super()._start_from_pack(deck, seed, allow_irregular)
+            return
+        short = rules.with_options({"pack": "short-28-36"})
+        kept = set(short.pack_cards(self._n))
+        self._rules = short  # the pack is checked against the rules' pack, then dealt whatever they say
+        try:
+            super()._start_from_pack([card for card in deck if card in kept], seed, allow_irregular)
+        finally:
+            self._rules = rules
 
 
 # ------------------------------------------------------------------------------ play
@@ -520,6 +553,32 @@ class NoPassAfterACall(Hand):
         super()._do_pass(action)
 
 
+@hand_breaker(
+    "calling.look-at-cards",
+    "The eldest hand may call before the deal is complete; his call stands once the cards are dealt.",
+)
+class CallsBeforeTheDeal(Hand):
+    early: Call | None = None
+
+    def _do_call(self, action: Call) -> None:
+        if (
+            self._phase in (CUT_PHASE, DEAL_PHASE)
+            and self.early is None
+            and action.seat == self._geo.order[0]
+            and type(action.tricks) is int
+            and action.tricks in self._rules.rank
+        ):
+            self.early = action
+            return
+        super()._do_call(action)
+
+    def _start_calling(self) -> None:
+        super()._start_calling()
+        early, self.early = self.early, None
+        if early is not None:
+            super()._do_call(early)
+
+
 @hand_breaker("calling.call-tricks", "A call of one trick is refused: the calls run from two to five.")
 class NoCallOfOne(Hand):
     def _calls_open(self) -> Any:
@@ -532,6 +591,57 @@ class NoCallOfOne(Hand):
 
 
 # -------------------------------------------------------------------------- dealing
+
+
+def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra_first: bool = False) -> Table:
+    """The table ``geo`` dealing ``rounds(pattern)`` cards a hand in each round, and, with
+    ``extra_first``, Sir Garnet's extra hand served first in each round instead of last.
+
+    (A new :class:`Table`: the reference engine shares its tables between hands.)
+    """
+    extra = geo.extra_deals["singly"] is not None
+    changed = Table(geo.n, geo.dealer, geo.sits_out, geo.cards_each, extra)
+    served = changed.hands + (1 if extra else 0)
+    first = 1 if extra and extra_first else 0
+    sizes = set()
+    for pattern in ("singly", "three-then-two"):
+        each = rounds(pattern)
+        sizes.add(sum(each))
+        getters: list[Getter | None] = [None] * geo.n
+        for place, seat in enumerate(changed.order):
+            getters[seat] = _getter(each, served, place + first)
+        changed.deals[pattern] = tuple(getters)
+        changed.extra_deals[pattern] = _getter(each, served, 0 if first else served - 1) if extra else None
+    (cards_each,) = sizes  # both patterns deal a hand as many cards
+    changed.dealt = cards_each * served
+    return changed
+
+
+@hand_breaker(
+    "dealing.five-cards",
+    "The deal stops a card short: four cards to each player (the last round of the pattern one "
+    "card fewer), and so four tricks.",
+    neighbours=[
+        "exchanges.peep-card",
+        "irregularities.exposed-in-dealing",
+        "irregularities.fresh-deal",
+        "players.dealer-sits-out",
+        "players.number",
+        "players.short-pack",
+        "variants.sir-garnet-hand",
+    ],
+    why="every deal from a pack gives four cards a hand: the scenarios that deal and look at the hands see it",
+)
+class FourCardsEach(Hand):
+    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super()._setup(rules, players, dealer, allow_irregular)
+        if rules.seven_card != "played":
+            self._geo = dealing_table(self._geo, lambda pattern: (1, 1, 1, 1) if pattern == "singly" else (3, 1))
+
+    def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
+        super()._install_holdings(holdings, pattern, regular)
+        # Play then ends when nobody has a card left, as after a wrong deal.
+        self._short = self._short or self._someone_short()
 
 
 @case_breaker("dealing.first-dealer", "The first dealer is drawn by another rule of first-dealer than the case's.")

@@ -8,12 +8,14 @@ from itertools import combinations
 from typing import Any
 
 from napspec.reference.actions import PEEP, Action, Buy, Call, DealCards, NamedCall, Peep, TakeExtraHand
-from napspec.reference.contracts import BLUCHER, MISERY, NAP, WELLINGTON, WELLINGTON_CALL, Contract
+from napspec.reference.contracts import BLUCHER, MISERY, NAP, SIR_GARNET, WELLINGTON, WELLINGTON_CALL, Contract
 from napspec.reference.errors import CallNotAllowed, CallTooLow
 from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
 from napspec.reference.state import PLAY_PHASE, PURCHASE_PHASE
+from napspec.reference.table import deal_rounds
 from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
-from tests.conformance.breakers.plain import flip_breaker
+from tests.conformance.breakers.plain import dealing_table, flip_breaker, option_breaker
 
 for _rule, _option in (
     ("variants.misery-trumps", "misery"),
@@ -327,3 +329,92 @@ class PeepCardFromTheBottom(Hand):
             bottom = self._stock[-1]
             self._stock = (*self._stock[:-1], self._peep_card)
             self._peep_card = bottom
+
+
+option_breaker(
+    "variants.agreed-before-play",
+    "wellington",
+    lambda value: "double-nap-stakes" if value == "not-played" else value,
+    "A Wellington may be called over a Nap where the table has not agreed on it (paid at double Nap stakes).",
+    neighbours=["calling.nap-ceiling", "variants.sir-garnet-taking", "variants.sir-garnet-discard"],
+    why="after a Nap (a Nap on the extra hand too) a Wellington is open: the players after it may do more than pass",
+)
+
+
+@hand_breaker("variants.sir-garnet-hand", "The extra hand is served first in each round of the deal, not last.")
+class ExtraHandServedFirst(Hand):
+    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super()._setup(rules, players, dealer, allow_irregular)
+        if rules.sir_garnet == "played":
+            each = rules.cards_each
+            self._geo = dealing_table(self._geo, lambda pattern: deal_rounds(pattern, each), extra_first=True)
+
+
+@hand_breaker(
+    "variants.sir-garnet-discard",
+    "The taker of the extra hand is not bound to Nap: his discard is no call, and he then calls or passes.",
+    neighbours=["variants.sir-garnet-stakes"],
+    why="the taker still to call after his discard, the hand those scenarios play does not go on as they play it",
+)
+class DiscardIsNoCall(Hand):
+    def _record_call(self, seat: int, contract: Contract, rank: int) -> None:
+        if contract.declaration != SIR_GARNET:
+            super()._record_call(seat, contract, rank)
+        # Else the turn stays with him, the extra hand taken and his discard made.
+
+
+@hand_breaker(
+    "variants.seven-card-deal",
+    "At seven-card Nap dealt three and two, the cards go three and then four, not three, two and two.",
+)
+class ThreeThenFour(Hand):
+    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super()._setup(rules, players, dealer, allow_irregular)
+        if rules.seven_card == "played":
+            each = rules.cards_each
+            self._geo = dealing_table(
+                self._geo, lambda pattern: deal_rounds(pattern, each) if pattern == "singly" else (3, each - 3)
+            )
+
+
+@hand_breaker(
+    "variants.seven-card-excludes",
+    "At seven-card Nap a Wellington may still be called over a Nap (at double Nap stakes).",
+)
+class WellingtonAtSevenCards(Hand):
+    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        if rules.seven_card == "played" and rules.wellington == "not-played":
+            # The dataclass's constructor does not check the options: the register's conflict
+            # between the two is passed over.
+            rules = dataclasses.replace(rules, wellington="double-nap-stakes")
+        super()._setup(rules, players, dealer, allow_irregular)
+
+
+def _peeping_breaker(rule: str, how: str, where: str, *, neighbours: Sequence[str] = (), why: str = "") -> None:
+    """Register the engine that lets the players peep where ``where`` (an option) is played:
+    the top card of the stock is laid on the table as the peep card when the calling begins."""
+
+    class PeepsToo(Hand):
+        def _start_calling(self) -> None:
+            rules = self._rules
+            stock = tuple(self._stock)
+            if getattr(rules, where) == "played" and rules.peep != "played" and self._peep_card is None and stock:
+                self._peep_card, self._stock = stock[0], stock[1:]
+                self._rules = dataclasses.replace(rules, peep="played")  # unchecked, as above
+            super()._start_calling()
+
+    hand_breaker(rule, how, neighbours=neighbours, why=why)(PeepsToo)
+
+
+_peeping_breaker(
+    "exchanges.one-form",
+    "At Purchase Nap the players may peep too: the next card of the stock is the peep card once the purchase is over.",
+    "purchase",
+    neighbours=["exchanges.purchase"],
+    why="the peep card is laid from the stock, which holds a card fewer when the calling begins",
+)
+_peeping_breaker(
+    "exchanges.not-at-seven-card",
+    "At seven-card Nap the players may peep: the next card of the stock is the peep card when the calling begins.",
+    "seven_card",
+)
