@@ -350,8 +350,8 @@ NAMED_CALLS: Final[Mapping[str, str]] = {"misery": "misery", "wellington": "well
 def unlisted_actions(
     case: Mapping[str, Any], state: Mapping[str, Any], tricks: Sequence[Any], offences: Sequence[Any]
 ) -> list[dict[str, Any]]:
-    """Actions a player may try that the rules may not allow now: in the calling, every
-    seat's call of every number of tricks and every named call the rules have, a pass, a
+    """Actions a player may try that the rules may not allow now: in the cut, the deal and
+    the calling, every seat's call of every number of tricks and every named call the rules have, a pass, a
     peep and the taking of the extra hand where the rules have them; in the purchase, a buy
     by a seat whose turn it is not and a buy of a whole hand; in the play, a card of the
     undealt cards; in the play and the showing, a question for the call and the tricks
@@ -376,7 +376,7 @@ def unlisted_actions(
     players = case["players"]
     holdings = state.get("holdings") or [[] for _ in range(players)]
     found: list[dict[str, Any]] = []
-    if phase == "calling":
+    if phase in ("cut", "deal", "calling"):  # before the deal is done too: no call yet
         most = 7 if options.get("seven-card", "not-played") != "not-played" else 5
         named = [name for name, option in NAMED_CALLS.items() if options.get(option, "not-played") != "not-played"]
         for seat in range(players):
