@@ -1,10 +1,16 @@
 """Differential fuzzing: random hands played through an engine and an oracle in lockstep.
 
 Each deal starts from a shuffled pack (the pack in play of the target's rules) with the cut
-and the deal to come, and grows one action at a time: every action is drawn from the
-oracle's ``legal-actions`` (and, with ``irregular``, from the faults the state allows: a
+and the deal to come, and grows one action at a time: mostly an action of the oracle's
+``legal-actions``, each kind of action as likely as another (so that every seat passing,
+or a Wellington over a Nap, comes up); sometimes one it does not list
+(:func:`unlisted_actions`: a call too low, a card not held, a claim of no offence...), which
+an engine must refuse as the oracle does, since an engine that wrongly allows an action
+may still list the same legal actions; and with ``irregular``, a fault the state allows (a
 deal before the cut, a card exposed in dealing, a wrong number of cards, a card exposed
-after the deal, a card played out of turn, a revoke). After each action both engines play
+after the deal, a card played out of turn, a revoke). One deal in :data:`START_DRAWS` is
+instead the draw for the first dealer (and under the pool one more the end of a session:
+the pool disposed of). After each action both engines play
 the same self-contained case, every action so far and every query, and every answer is
 compared. The choices are drawn by hypothesis, so the first divergence is shrunk to a
 minimal case (fewest actions, simplest choices) and printed as a scenario the suite's
@@ -55,17 +61,36 @@ QUERIES: Final[tuple[str, ...]] = ("state", "legal-actions", "tricks", "table", 
 MAX_ACTIONS: Final = 80
 #: The most stakes a drawn pool holds as the hand begins.
 MAX_POOL: Final = 30
+#: One deal in this many is the draw for the first dealer, and (under the pool) one more the
+#: end of a session, instead of a hand.
+START_DRAWS: Final = 16
 
-#: Which rules a difference touches, by the part of the answer that differs and the phase
-#: the hand was in before the last action (``part@phase``), or by the part alone. Read by
-#: :func:`rules_touched`; the first rule of an entry tags the printed scenario.
+#: Which rules a difference touches: a step by the kind of its action (``step:kind``, see
+#: :func:`action_kind`), then any part of the answer by the phase the hand was in before the
+#: last action (``part@phase``; the legal actions by the phase after it, as they are the
+#: next ones), or by the part alone. Read by :func:`rules_touched`; the first rule of an
+#: entry tags the printed scenario.
 RULES_TOUCHED: Final[Mapping[str, tuple[str, ...]]] = {
+    "step:ask": ("irregularities.right-to-information",),
+    "step:claim": ("irregularities.claims",),
+    "step:call:wellington": ("variants.wellington-call",),
+    "step:call:blucher": ("variants.blucher-call",),
+    "step:call:misery": ("variants.ranking", "variants.misery-call"),
+    "step:peep": ("exchanges.peep",),
+    "step:take-extra-hand": ("variants.sir-garnet-taking",),
+    "step:buy": ("exchanges.purchase-final", "exchanges.purchase-stock"),
     "step@cut": ("dealing.cut",),
     "step@deal": ("dealing.deal", "dealing.five-cards"),
     "step@purchase": ("exchanges.purchase", "exchanges.purchase-stock"),
     "step@calling": ("calling.in-rotation", "calling.must-exceed", "calling.pass", "calling.nap-ceiling"),
     "step@peep-exchange": ("exchanges.peep-exchange",),
-    "step@play": ("play.follow-suit", "play.rotation", "play.winner-leads", "play.soloist-leads"),
+    "step@play": (
+        "play.follow-suit",
+        "play.rotation",
+        "play.winner-leads",
+        "play.soloist-leads",
+        "dealing.undealt-cards",
+    ),
     "step@show": ("irregularities.show-cards",),
     "step@finished": ("play.stop-when-decided", "play.made-or-defeated"),
     "legal-actions@cut": ("dealing.cut",),
@@ -102,7 +127,9 @@ RULES_TOUCHED: Final[Mapping[str, tuple[str, ...]]] = {
     "table": ("play.cards-left",),
     "result": ("settlement.stake-per-trick", "settlement.nap", "settlement.flat-loss", "play.made-or-defeated"),
     "offences": ("irregularities.claims", "irregularities.revoke-definition", "irregularities.out-of-turn"),
+    "pool@end-of-session": ("pool.end-of-session",),
     "pool": ("pool.contributions", "pool.taken-by-nap", "pool.failed-nap", "pool.fines"),
+    "first-dealer": ("dealing.first-dealer",),
 }
 
 
@@ -138,7 +165,9 @@ class Divergence:
     @property
     def rules(self) -> tuple[str, ...]:
         """The rules the differences touch."""
-        return rules_touched(self.differences, self.phase)
+        actions = self.case.get("actions") or []
+        kind = action_kind(actions[-1]) if actions else ""
+        return rules_touched(self.differences, self.phase, kind=kind, phase_after=self.phase_after)
 
 
 @dataclass
@@ -188,13 +217,28 @@ class _Stop(BaseException):
         super().__init__(reason)
 
 
-def rules_touched(differences: Sequence[Difference], phase: str) -> tuple[str, ...]:
-    """The rules a set of differences touches, by :data:`RULES_TOUCHED`, in order, once."""
+def rules_touched(
+    differences: Sequence[Difference], phase: str, *, kind: str = "", phase_after: str = ""
+) -> tuple[str, ...]:
+    """The rules a set of differences touches, by :data:`RULES_TOUCHED`, in order, once:
+    ``phase`` and ``phase_after`` are the hand's before and after the last action, ``kind``
+    that action's kind.
+
+    >>> rules_touched([Difference("step", {}, {})], "calling", kind="call:wellington")
+    ('variants.wellington-call',)
+    >>> rules_touched([Difference("legal-actions", [], [])], "deal", phase_after="calling")[:2]
+    ('calling.in-rotation', 'calling.must-exceed')
+    """
     found: list[str] = []
     for difference in differences:
         # An engine that answered with an error instead broke whatever the action asked.
         where = "step" if difference.where == "error" else difference.where
-        entry = RULES_TOUCHED.get(f"{where}@{phase}") or RULES_TOUCHED.get(where, ())
+        at = phase_after if where == "legal-actions" and phase_after else phase
+        entry = (
+            (RULES_TOUCHED.get(f"step:{kind}") if where == "step" and kind else None)
+            or RULES_TOUCHED.get(f"{where}@{at}")
+            or RULES_TOUCHED.get(where, ())
+        )
         found += [rule for rule in entry if rule not in found]
     return tuple(found)
 
@@ -297,6 +341,96 @@ def irregular_actions(case: Mapping[str, Any], state: Mapping[str, Any], tricks:
     return found
 
 
+# ---------------------------------------------------------------------- unlisted actions
+
+#: The named calls, by the option that plays each.
+NAMED_CALLS: Final[Mapping[str, str]] = {"misery": "misery", "wellington": "wellington", "blucher": "blucher"}
+
+
+def unlisted_actions(
+    case: Mapping[str, Any], state: Mapping[str, Any], tricks: Sequence[Any], offences: Sequence[Any]
+) -> list[dict[str, Any]]:
+    """Actions a player may try that the rules may not allow now: in the cut, the deal and
+    the calling, every seat's call of every number of tricks and every named call the rules have, a pass, a
+    peep and the taking of the extra hand where the rules have them; in the purchase, a buy
+    by a seat whose turn it is not and a buy of a whole hand; in the play, a card of the
+    undealt cards; in the play and the showing, a question for the call and the tricks
+    made; once the deal is done, a claim of an offence never recorded and of one
+    claimed already. The oracle's answer to each (refused, or in an irregular case maybe
+    taken as a fault) is what the engine must give; the caller leaves out the ones the
+    oracle lists as legal.
+
+    >>> state = {"phase": "calling", "to_act": 1, "holdings": [["2C"], ["3C"]]}
+    >>> case = {"players": 2, "options": {}, "start": {"deck": ["2C", "3C", "4C"]}}
+    >>> actions = unlisted_actions(case, state, [], [])
+    >>> [a for a in actions if a["seat"] == 1 and a["type"] == "call"][:2]
+    [{'type': 'call', 'seat': 1, 'tricks': 1}, {'type': 'call', 'seat': 1, 'tricks': 2}]
+    >>> actions[-1]
+    {'type': 'claim', 'seat': 1, 'offence': 0}
+    >>> state = {"phase": "play", "to_act": 0, "holdings": [["2C"], ["3C"]]}
+    >>> [a for a in unlisted_actions(case, state, [], []) if a["type"] == "play"]
+    [{'type': 'play', 'seat': 0, 'card': '4C'}]
+    """
+    phase, to_act = state.get("phase"), state.get("to_act")
+    options = case["options"]
+    players = case["players"]
+    holdings = state.get("holdings") or [[] for _ in range(players)]
+    found: list[dict[str, Any]] = []
+    if phase in ("cut", "deal", "calling"):  # before the deal is done too: no call yet
+        most = 7 if options.get("seven-card", "not-played") != "not-played" else 5
+        named = [name for name, option in NAMED_CALLS.items() if options.get(option, "not-played") != "not-played"]
+        for seat in range(players):
+            found += [{"type": "call", "seat": seat, "tricks": tricks} for tricks in range(1, most + 1)]
+            found += [{"type": "call", "seat": seat, "call": name} for name in named]
+            found.append({"type": "pass", "seat": seat})
+            if options.get("peep", "not-played") != "not-played":
+                found.append({"type": "peep", "seat": seat})
+            if options.get("sir-garnet", "not-played") != "not-played":
+                found.append({"type": "take-extra-hand", "seat": seat})
+    elif phase == "purchase" and isinstance(to_act, int):
+        for seat, hand in enumerate(holdings):
+            if hand and seat != to_act:
+                found.append({"type": "buy", "seat": seat, "cards": [hand[0]]})
+        if to_act < len(holdings) and holdings[to_act]:
+            found.append({"type": "buy", "seat": to_act, "cards": list(holdings[to_act])})
+    elif phase == "play" and isinstance(to_act, int):
+        seen = {card for hand in holdings for card in hand}
+        seen |= {play["card"] for trick in tricks for play in trick.get("plays", [])}
+        deck = case["start"].get("deck", [])
+        found += [{"type": "play", "seat": to_act, "card": card} for card in dict.fromkeys(deck) if card not in seen]
+    if phase in ("play", "show"):
+        # Never listed (it does not move the game on), and answered only where the rules
+        # give the right to be told.
+        found += [{"type": "ask", "seat": seat} for seat in range(players)]
+    if phase not in (None, "cut", "deal"):
+        claimed = [index for index, offence in enumerate(offences) if offence.get("claimed")]
+        seat = to_act if isinstance(to_act, int) else 0
+        found += [{"type": "claim", "seat": seat, "offence": index} for index in [*claimed[:1], len(offences)]]
+    return found
+
+
+def action_kind(action: Mapping[str, Any]) -> str:
+    """What kind of action ``action`` is, for the draw: its type, and a named call's name (so
+    that a pass, a peep or a Wellington is drawn as often as a call of some tricks).
+
+    >>> action_kind({"type": "call", "seat": 0, "call": "misery"}), action_kind({"type": "pass", "seat": 0})
+    ('call:misery', 'pass')
+    """
+    kind = str(action["type"])
+    return f"{kind}:{action['call']}" if kind == "call" and "call" in action else kind
+
+
+def _draw_one(data: st.DataObject, actions: Sequence[dict[str, Any]], label: str, to_act: Any) -> dict[str, Any]:
+    """One of ``actions``: a kind drawn first, each kind as likely (the kind of the seat to
+    act apart from the others' same kind), then one of that kind."""
+    kinds: dict[tuple[str, bool], list[dict[str, Any]]] = {}
+    for action in actions:
+        kinds.setdefault((action_kind(action), action["seat"] == to_act), []).append(action)
+    groups = list(kinds.values())
+    group = groups[data.draw(st.integers(0, len(groups) - 1), label=f"{label} kind")] if len(groups) > 1 else groups[0]
+    return group[data.draw(st.integers(0, len(group) - 1), label=label)]
+
+
 # ------------------------------------------------------------------------------- playing
 
 
@@ -376,6 +510,12 @@ class _Run:
             return  # the short pack has no size for this table: not a table of these rules
         dealer = data.draw(st.integers(0, players - 1), label="dealer")
         deck = list(data.draw(st.permutations(pack), label="pack"))
+        pooled = values.get("pool", "not-played") != "not-played"
+        # Now and then the case is not a hand but one of the other starts a case may have.
+        start = data.draw(st.integers(0, START_DRAWS - 1), label="start")
+        if start == START_DRAWS - 1 or (start == START_DRAWS - 2 and pooled):
+            self._other_start(data, players, dealer, deck, draw=start == START_DRAWS - 1)
+            return
         if self.irregular and data.draw(st.integers(0, 9), label="faulty pack") == 9:
             deck[-1] = deck[0]  # a faulty pack: a card twice, another missing
         base: dict[str, Any] = {
@@ -388,7 +528,7 @@ class _Run:
             "actions": [],
             "queries": list(QUERIES),
         }
-        if values.get("pool", "not-played") != "not-played":
+        if pooled:
             base["pool"] = data.draw(st.integers(0, MAX_POOL), label="pool")
             base["original_dealer"] = data.draw(st.integers(0, players - 1), label="original dealer")
             base["queries"].append("pool")
@@ -401,17 +541,56 @@ class _Run:
                 raise _Diverged(self._divergence(case, expected, differences))
             answers = expected["answers"]
             state = answers["state"]
-            choices = sorted(answers["legal-actions"], key=_key)
+            legal = sorted(answers["legal-actions"], key=_key)
+            listed = {_key(action) for action in legal}
+            faults = []
             if self.irregular:
-                choices += [
-                    action
-                    for action in irregular_actions(base, state, answers["tricks"])
-                    if _key(action) not in {_key(choice) for choice in choices}
+                faults = [
+                    action for action in irregular_actions(base, state, answers["tricks"]) if _key(action) not in listed
                 ]
-            if not choices or len(actions) >= self.max_actions:
+            if (not legal and not faults) or len(actions) >= self.max_actions:
                 return
+            unlisted = [
+                action
+                for action in unlisted_actions(base, state, answers["tricks"], answers["offences"])
+                if _key(action) not in listed
+            ]
+            # Mostly a legal action, so that hands reach their end; sometimes an action the
+            # oracle does not list (which it refuses), and in irregular play a fault.
+            source = data.draw(st.integers(0, 9), label="source")
+            choices = legal
+            if source >= 7 and faults and self.irregular and (source < 9 or not unlisted):
+                choices = faults
+            elif source == 9 and unlisted:
+                choices = unlisted
+            if not choices:
+                choices = faults
             self.phase_before = str(state["phase"])
-            actions.append(choices[data.draw(st.integers(0, len(choices) - 1), label="action")])
+            actions.append(_draw_one(data, choices, "action", state.get("to_act")))
+
+    def _other_start(self, data: st.DataObject, players: int, dealer: int, deck: list[str], *, draw: bool) -> None:
+        """A case of the draw for the first dealer (the pack as the cards drawn), or of the
+        end of a session with the pool (the pack as the cards of the draw for the pool)."""
+        values = self.target.values
+        case: dict[str, Any] = {
+            "id": "fuzz",
+            "options": dict(values),
+            "players": players,
+            "dealer": dealer,
+            "irregular": False,
+            "actions": [],
+        }
+        if draw:
+            case |= {"start": {"draw": deck}, "queries": ["first-dealer"]}
+        else:
+            case |= {"start": {"end_of_session": {"draw": deck}}, "queries": ["pool"]}
+        if values.get("pool", "not-played") != "not-played":
+            case["pool"] = data.draw(st.integers(0, MAX_POOL), label="pool")
+            case["original_dealer"] = data.draw(st.integers(0, players - 1), label="original dealer")
+        self.phase_before = "draw" if draw else "end-of-session"
+        expected, _actual, differences = self.play(case)
+        if differences:
+            raise _Diverged(self._divergence(case, expected, differences))
 
 
 def fuzz(
@@ -586,8 +765,8 @@ def gherkin(divergence: Divergence, target: Target, engine_name: str) -> str | N
     has no phrase (a claim) or the scenario would not read back as the same case."""
     case = divergence.case
     whens = [_action_phrase(action) for action in case["actions"]]
-    if any(when is None for when in whens):
-        return None
+    if any(when is None for when in whens) or "deck" not in case["start"]:
+        return None  # a claim, or a draw or an end of session: the case says it exactly
     register = load()
     givens = [f'the profile "{target.base}"']
     givens += [f'the variant "{variant}"' for variant in target.variants]
@@ -665,15 +844,19 @@ def scenario_text(divergence: Divergence, target: Target, engine_name: str) -> s
 
 __all__ = [
     "MAX_ACTIONS",
+    "NAMED_CALLS",
     "QUERIES",
     "RULES_TOUCHED",
+    "START_DRAWS",
     "Difference",
     "Divergence",
     "FuzzResult",
+    "action_kind",
     "compare",
     "fuzz",
     "gherkin",
     "irregular_actions",
     "rules_touched",
     "scenario_text",
+    "unlisted_actions",
 ]

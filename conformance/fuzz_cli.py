@@ -96,6 +96,12 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
         """Play random deals through an engine and an oracle in lockstep, compare every
         answer, and print the first divergence, shrunk, as a scenario.
 
+        Most actions are legal ones (each kind as likely: a pass as a call); some are
+        actions the oracle does not list (a call too low, a card not held, a claim of no
+        offence, a question for the call), which the engine must refuse as it does; with
+        --irregular, some are faults. One deal in sixteen is the draw for the first dealer
+        (and under the pool, one more the end of a session).
+
         Exit status: 0 no divergence, 1 a divergence, 2 usage error, 3 interrupted, 4 an
         engine could not start or would not play the target, 5 internal error.
         """

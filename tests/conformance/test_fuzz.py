@@ -100,7 +100,8 @@ def test_reference_agrees_with_itself() -> None:
 def test_reference_agrees_with_itself_in_irregular_play() -> None:
     target = Target.from_options("wikipedia", None)
     result = run(reference(), target, deals=20, seed=1, irregular=True)
-    assert (result.divergence, result.stopped, result.deals) == (None, "", 20)
+    # A deal hypothesis cut short (its bound on one test case) is not one of the 20 it plays.
+    assert (result.divergence, result.stopped, result.deals - result.cut_short) == (None, "", 20)
 
 
 # --------------------------------------------------------------------------- shrinking
