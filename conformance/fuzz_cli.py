@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -20,11 +20,13 @@ from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
 from napspec.conformance.contract import Engine, EngineError, ExitStatus, printable
-from napspec.conformance.fuzz import FuzzResult, fuzz, scenario_text
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError
 from napspec.suite.targets import Target
+
+if TYPE_CHECKING:
+    from napspec.conformance.fuzz import FuzzResult
 
 
 def _console() -> Console:
@@ -163,6 +165,10 @@ def _fuzz(
             ),
             soft_wrap=True,
         )
+        # Imported here: hypothesis, which draws the deals, is a tenth of a second that every
+        # other napspec command would pay at start-up.
+        from napspec.conformance.fuzz import fuzz
+
         result = fuzz(
             engine,
             oracle,
@@ -211,4 +217,6 @@ def _report(console: Console, result: FuzzResult, target: Target, engine_label: 
         soft_wrap=True,
     )
     console.print(Text(f"rules it touches: {', '.join(divergence.rules) or 'none known'}"), soft_wrap=True)
+    from napspec.conformance.fuzz import scenario_text
+
     console.print(Text(scenario_text(divergence, target, engine_label)), soft_wrap=True)

@@ -3,9 +3,10 @@ for each, the target and the play (regular or irregular) under which ``napspec f
 and how many deals it took at seed 0 (measured); or why it cannot be found.
 
 The default run fuzzes a fixed sample of breakers (the ones that need the rarer draws: every
-seat passing, an action the oracle does not list, the end of a session); the long campaign
-fuzzes every breaker. Engines run in-process and bare (as the other fuzzing tests'
-budgets are set): the harness's checks cost most of a deal's time and change no draw.
+seat passing, an action the oracle does not list, the end of a session); the campaign
+(``pytest -m campaign``, run by CI) fuzzes every breaker. Engines run in-process and bare (as
+the other fuzzing tests' budgets are set): the harness's checks cost most of a deal's time and
+change no draw.
 """
 
 from __future__ import annotations
@@ -189,10 +190,8 @@ def test_finds_a_sample_of_breakers(rule: str) -> None:
     check_found(rule)
 
 
-# Every breaker: about a hundred seconds of one core in all, more than the minute CI's
-# campaign gives it.
+# Every breaker: about a hundred seconds of one core in all, in CI's campaign.
 @pytest.mark.campaign
-@pytest.mark.long
 @pytest.mark.parametrize("rule", sorted(FOUND_AFTER))
 def test_campaign_finds_each_breaker(rule: str) -> None:
     check_found(rule)
