@@ -65,18 +65,21 @@ MUTATIONS: list[tuple[tuple[str | int, ...], Any]] = [
 ]
 
 
-def _mutated(changes: list[tuple[tuple[str | int, ...], Any]]) -> dict[str, Any]:
-    case = copy.deepcopy(BASE)
+def _mutated(changes: list[tuple[tuple[str | int, ...], Any]], base: dict[str, Any] = BASE) -> dict[str, Any]:
+    """A copy of ``base`` with each value put at its place; a change inside a part an earlier
+    one replaced, or at an index past a list's end, is void."""
+    changed = copy.deepcopy(base)
     for path, value in changes:
-        node: Any = case
+        node: Any = changed
         for key in path[:-1]:
             try:
                 node = node[key]
-            except (KeyError, IndexError, TypeError):  # a change inside one already replaced is void
+            except (KeyError, IndexError, TypeError):
                 node = None
-        if isinstance(node, (dict, list)):  # a change inside one already replaced is void
-            node[path[-1]] = value  # type: ignore[index]  # a list's keys here are ints
-    return case
+        key = path[-1]
+        if isinstance(node, dict) or (isinstance(node, list) and isinstance(key, int) and key < len(node)):
+            node[key] = value  # type: ignore[index]  # a list's keys here are ints
+    return changed
 
 
 def test_the_schema_conditions_read_the_options_of_napspec_1_2_and_only_count_actions() -> None:
@@ -138,21 +141,6 @@ LINE_MUTATIONS: list[tuple[tuple[str | int, ...], Any]] = [
 ]
 
 
-def _changed(line: dict[str, Any], changes: list[tuple[tuple[str | int, ...], Any]]) -> dict[str, Any]:
-    changed = copy.deepcopy(line)
-    for path, value in changes:
-        node: Any = changed
-        for key in path[:-1]:
-            try:
-                node = node[key]
-            except (KeyError, IndexError, TypeError):
-                node = None
-        key = path[-1]
-        if isinstance(node, dict) or (isinstance(node, list) and isinstance(key, int) and key < len(node)):
-            node[key] = value  # type: ignore[index]  # a list's keys here are ints
-    return changed
-
-
 def test_an_unchanged_dump_line_is_valid_both_ways() -> None:
     line = _dump_line()
     assert dump.problems(line) == [] == list(dump._validator().iter_errors(line))
@@ -163,7 +151,7 @@ def test_an_unchanged_dump_line_is_valid_both_ways() -> None:
 def test_a_dump_line_validated_by_parts_as_by_the_whole_schema(
     changes: list[tuple[tuple[str | int, ...], Any]],
 ) -> None:
-    line = _changed(_dump_line(), changes)
+    line = _mutated(changes, _dump_line())
     whole = [error.message for error in dump._validator().iter_errors(line)]
     by_parts = dump.problems(line, limit=100)
     assert bool(whole) == bool(by_parts), (changes, whole, by_parts)
