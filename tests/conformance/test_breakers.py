@@ -4,9 +4,11 @@ breaker must be failed on its own rule.
 The default run certifies a fixed sample, narrowed to the breaker's rule under one target;
 the campaign (``pytest -m campaign``) every breaker, narrowed to its rule; the long run
 (``pytest -m long``, the ``test_breakers_campaign_*`` modules, one per group of chapters so
-that the workers share them) certifies every breaker on the whole suite under every target
-and prints the table rule → breaker → killed by / SURVIVED, with the scenarios of other rules
-that fail too.
+that the workers share them) runs every breaker on every scenario row under every target
+(rows planned, run and judged in process as the applicability campaign runs them: about 14
+minutes of one core for the 98 breakers) and prints the table rule → breaker → killed by /
+SURVIVED, with the scenarios of other rules that fail too; each of those rules must be a
+neighbour the breaker names, with the reason.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from napspec.spec import load
 from napspec.suite.targets import Target
 from tests.conformance.breakers import UnknownBreaker, breakers
 from tests.conformance.breakers import load as load_breaker
-from tests.conformance.breakers.score import certify_breaker
+from tests.conformance.breakers.score import certify_breaker, certify_breaker_by_rows
 
 #: A fixed sample of the default run: (rule, target) of breakers of different kinds (a hand
 #: subclass, a changed option, an answer's amounts, a changed case).
@@ -72,3 +74,17 @@ def test_the_suite_kills_every_breaker_on_its_rule(rule: str) -> None:
     verdict = certify_breaker(breakers()[rule], full=False, until_killed=True)
     assert verdict.killed, f"{rule} survived"
     assert not verdict.unexplained, verdict.unexplained
+
+
+def test_the_rows_route_judges_a_breaker_as_certify_does() -> None:
+    """The long run's quicker route (rows run in process) finds what ``run_certification``
+    finds, on the whole suite under one target: the same kills, the same other rules failing."""
+    breaker = breakers()["players.dealer-sits-out"]
+    target = [_target("hoyle")]
+    certified = certify_breaker(breaker, full=True, targets=target)
+    by_rows = certify_breaker_by_rows(breaker, targets=target)
+    assert sorted(by_rows.killed_by) == sorted(certified.killed_by) != []
+    assert {rule: sorted(labels) for rule, labels in by_rows.collateral.items()} == {
+        rule: sorted(labels) for rule, labels in certified.collateral.items()
+    }
+    assert by_rows.collateral, "the sample fails scenarios of other rules too, so both routes are compared on them"
