@@ -39,15 +39,21 @@ def option_breaker(
     hand_breaker(rule, how, neighbours=neighbours, why=why)(_flipped(option, other))
 
 
-def other_value(option: str) -> Any:
+def other_value(option: str, *, where_played: bool = False) -> Any:
     """The next value of ``option`` in the register after the given one, never its plain
-    value in place of a value played (the variant stays on; its rule is what breaks)."""
+    value in place of a value played (the variant stays on; its rule is what breaks). With
+    ``where_played``, the plain value is kept too (the variant stays off): for a rule that
+    acts only where the variant is played, such as its stakes, so that the breaker does not
+    switch the variant on where the table has not agreed on it (which other rules' scenarios
+    would see)."""
     from napspec.spec import load
 
     spec = load().options[option]
     values = [choice.value for choice in spec.values]
 
     def other(value: Any) -> Any:
+        if where_played and value == spec.plain:
+            return value
         start = values.index(value) if value in values else -1
         for step in range(1, len(values)):
             candidate = values[(start + step) % len(values)]
@@ -59,9 +65,11 @@ def other_value(option: str) -> Any:
     return other
 
 
-def flip_breaker(rule: str, option: str, how: str) -> None:
+def flip_breaker(
+    rule: str, option: str, how: str, *, where_played: bool = False, neighbours: Sequence[str] = (), why: str = ""
+) -> None:
     """Register the engine that plays the next value of ``option`` (:func:`other_value`)."""
-    option_breaker(rule, option, other_value(option), how)
+    option_breaker(rule, option, other_value(option, where_played=where_played), how, neighbours=neighbours, why=why)
 
 
 def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
@@ -77,11 +85,26 @@ option_breaker(
     "dealer-sits-out",
     lambda value: "never" if value != "never" else "six-players",
     "The dealer sits out at no table size where the case's rules have him sit out (and at six where he plays).",
+    neighbours=["players.number", "exchanges.purchase", "exchanges.purchase-stock"],
+    why="those scenarios deal six at Hoyle, or a sitting-out dealer at Purchase Nap: under the other rule the"
+    " dealer Hoyle compels to play would hold no cards, or the dealer dealt none must hold five, and the"
+    " engine refuses the case",
 )
 
 
-flip_breaker("players.number", "players-max", "The largest table is the next value of players-max, not the case's.")
-flip_breaker("players.short-pack", "pack", "The pack is the next value of pack (full or shortened) where it can be.")
+flip_breaker(
+    "players.number",
+    "players-max",
+    "The largest table is the next value of players-max, not the case's.",
+    neighbours=["players.dealer-sits-out", "dealing.five-cards"],
+    why="the table of seven that those scenarios deal is refused as too large",
+)
+flip_breaker(
+    "players.short-pack",
+    "pack",
+    "Where the pack is shortened, it is the other shortened pack (where it can be).",
+    where_played=True,
+)
 
 
 @hand_breaker(
@@ -299,7 +322,7 @@ class LeadsFromTheLongestSuit(Hand):
         super()._do_play(action)
 
 
-def _void_breaker(rule: str, how: str, trump_wanted: bool) -> None:
+def _void_breaker(rule: str, how: str, trump_wanted: bool, neighbours: Sequence[str], why: str) -> None:
     class VoidPlay(Hand):
         def _playable(self) -> tuple[Action, ...]:
             legal = super()._playable()
@@ -325,24 +348,31 @@ def _void_breaker(rule: str, how: str, trump_wanted: bool) -> None:
                 raise IllegalAction("that card may not be played to this trick")
             super()._do_play(action)
 
-    hand_breaker(rule, how)(VoidPlay)
+    hand_breaker(rule, how, neighbours=neighbours, why=why)(VoidPlay)
 
 
 _void_breaker(
     "play.void-any-card",
     "A player who cannot follow suit must discard a card of a plain suit if he has one: he may not trump.",
     trump_wanted=False,
+    neighbours=["play.first-lead-trumps", "play.trick-winner", "play.winner-leads"],
+    why="the trump those scenarios play on a suit their player is void of is refused: the trick they judge is not"
+    " played",
 )
 _void_breaker(
     "play.no-obligation-to-trump",
     "A player who cannot follow suit must trump if he holds a trump.",
     trump_wanted=True,
+    neighbours=["play.trick-winner", "play.winner-leads"],
+    why="the discard those scenarios make when void is refused for a trump: the trick they judge is not played",
 )
 
 
 @hand_breaker(
     "play.no-obligation-to-head",
     "A player who follows suit must play a card higher than any of that suit in the trick if he holds one.",
+    neighbours=["play.trick-winner", "play.winner-leads", "irregularities.wrong-number"],
+    why="a player made to head the trick wins it: who wins it, who leads next and the tricks counted change",
 )
 class MustHead(Hand):
     def _playable(self) -> tuple[Action, ...]:
@@ -429,7 +459,10 @@ class RaisesHisCall(Hand):
 
 
 @hand_breaker(
-    "calling.nap-ceiling", "After a Nap the calling goes on: a later player may call Nap again and take it over."
+    "calling.nap-ceiling",
+    "After a Nap the calling goes on: a later player may call Nap again and take it over.",
+    neighbours=["variants.agreed-before-play"],
+    why="the call over a Nap is offered where no call beyond Nap is agreed, which that scenario refuses",
 )
 class NapCanBeMatched(Hand):
     def _do_call(self, action: Call) -> None:
@@ -644,7 +677,12 @@ class FourCardsEach(Hand):
         self._short = self._short or self._someone_short()
 
 
-@case_breaker("dealing.first-dealer", "The first dealer is drawn by another rule of first-dealer than the case's.")
+@case_breaker(
+    "dealing.first-dealer",
+    "The first dealer is drawn by another rule of first-dealer than the case's.",
+    neighbours=["players.short-pack"],
+    why="the draw for the first deal from a shortened pack is drawn by the other rule too",
+)
 def other_draw(case: dict[str, Any]) -> dict[str, Any]:
     if "draw" in case["start"] and "first-dealer" in case["options"]:
         case["options"]["first-dealer"] = other_value("first-dealer")(case["options"]["first-dealer"])
@@ -691,6 +729,9 @@ for _rule, _option in (
 @hand_breaker(
     "irregularities.revoke-definition",
     "Trumping while holding the suit led is no revoke (only a discard of another plain suit is).",
+    neighbours=["irregularities.soloist-revoke", "variants.penalties-at-call-stakes", "variants.seven-card-stakes"],
+    why="the soloist's revoke those scenarios penalise is a trump played while holding the suit led: no revoke"
+    " is recorded",
 )
 class TrumpingIsNoRevoke(Hand):
     def _revoke(self, seat: int, card: int, led: int) -> None:
@@ -713,7 +754,11 @@ class SoloistRevokesLikeAnOpponent(Hand):
 
 
 @hand_breaker(
-    "irregularities.fresh-deal", "After a fresh deal the deal passes to the left instead of staying with the dealer."
+    "irregularities.fresh-deal",
+    "After a fresh deal the deal passes to the left instead of staying with the dealer.",
+    neighbours=["irregularities.wrong-number"],
+    why="Britannica's remedy for a wrong number found before play is a fresh deal, after which that scenario"
+    " expects the same dealer",
 )
 class FreshDealPasses(Hand):
     @property

@@ -17,15 +17,31 @@ from napspec.reference.table import deal_rounds
 from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
 from tests.conformance.breakers.plain import dealing_table, flip_breaker, option_breaker
 
+flip_breaker(
+    "variants.misery-trumps",
+    "misery",
+    "Where misery is played, the hand is played under another of its values than the case's.",
+    where_played=True,
+    neighbours=["variants.misery-call", "variants.misery-stakes"],
+    why="a Misery played out under the other rule of trumps takes other tricks: whether it is made, and what"
+    " it pays, change",
+)
 for _rule, _option in (
-    ("variants.misery-trumps", "misery"),
     ("variants.wellington-stakes", "wellington"),
     ("variants.wellington-lead", "wellington-lead"),
     ("variants.blucher-stakes", "blucher"),
     ("pool.contributions", "pool-contributions"),
-    ("pool.fines", "pool-fines"),
-    ("pool.failed-nap", "pool-failed-nap"),
 ):
+    flip_breaker(
+        _rule,
+        _option,
+        f"Where {_option} is played, the hand is played under another of its values than the case's.",
+        where_played=True,
+    )
+# What the pool fines and what a failed Nap pays into it act only where the pool is played,
+# but there their plain values (no fine; the caller pays nothing) are rules of the pool too:
+# these breakers flip them as well.
+for _rule, _option in (("pool.fines", "pool-fines"), ("pool.failed-nap", "pool-failed-nap")):
     flip_breaker(_rule, _option, f"The hand is played under another value of {_option} than the case's.")
 
 
@@ -167,7 +183,10 @@ class ExtraHandAfterNap(Hand):
 
 
 @hand_breaker(
-    "variants.seven-card-calls", "At seven-card Nap the calls stop at Nap: a call of six or seven is refused."
+    "variants.seven-card-calls",
+    "At seven-card Nap the calls stop at Nap: a call of six or seven is refused.",
+    neighbours=["variants.seven-card-stakes", "variants.seven-card-deal"],
+    why="the stakes-by-call scenario calls seven, which is refused: its seven tricks are never played",
 )
 class NoCallAboveFive(Hand):
     def _calls_open(self) -> Any:
@@ -227,7 +246,12 @@ def exchange_stakes(case: dict[str, Any], answers: dict[str, Any]) -> None:
     result["payments"] = payments
 
 
-@hand_breaker("exchanges.purchase", "The fresh cards are served from the bottom of the pack, not the top.")
+@hand_breaker(
+    "exchanges.purchase",
+    "The fresh cards are served from the bottom of the pack, not the top.",
+    neighbours=["exchanges.purchase-final"],
+    why="the decision-is-final scenario buys before it shows the hand: the cards served are the bottom ones",
+)
 class ServedFromTheBottom(Hand):
     def _do_buy(self, action: Buy) -> None:
         self._stock = tuple(reversed(self._stock))
