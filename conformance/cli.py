@@ -83,7 +83,8 @@ _engine_command_option = click.option(
     metavar="CMD",
     help="A command starting an engine that speaks napspec/1.2 (or an older napspec/1.x) on stdin/stdout.",
 )
-_timeout_option = click.option(
+#: ``--case-timeout``, as every command that runs an engine takes it (``certify``, ``fuzz``...).
+case_timeout_option = click.option(
     "--case-timeout",
     type=click.FloatRange(min=0, min_open=True),
     default=10.0,
@@ -113,7 +114,7 @@ _timeout_option = click.option(
 @click.option(
     "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
 )
-@_timeout_option
+@case_timeout_option
 @click.option(
     "--max-restarts",
     type=click.IntRange(min=0),
@@ -255,7 +256,7 @@ def _print_verdict(console: Console, results: Sequence[Certification], status: E
 @main.command()
 @_engine_name_option
 @_engine_command_option
-@_timeout_option
+@case_timeout_option
 def smoke(engine_name: str | None, engine_command: str | None, case_timeout: float) -> None:
     """Check that an engine starts, handshakes, plays one trivial case and says bye.
 

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
+from napspec.conformance.cli import case_timeout_option
 from napspec.conformance.contract import Engine, EngineError, ExitStatus, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
@@ -79,13 +80,7 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
     @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Deals to play at most.")
     @click.option("--irregular", is_flag=True, help="Commit faults too: deals, exposed cards, revokes, out of turn.")
     @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="The random seed.")
-    @click.option(
-        "--case-timeout",
-        type=click.FloatRange(min=0, min_open=True),
-        default=10.0,
-        show_default=True,
-        help="Seconds an engine may take per case (a hard deadline).",
-    )
+    @case_timeout_option
     @click.option("--no-shrink", is_flag=True, help="Report the first divergence as found, unshrunk.")
     @click.option(
         "--shrink-seconds",

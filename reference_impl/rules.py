@@ -95,7 +95,13 @@ _SHORT_PACK_AMOUNTS = {table: kind for kind, table in PACK_AMOUNT_TABLES.items()
 size at each, as the register states them (interpretation wikipedia-short-pack-sizes: no
 other table)."""
 
-MAX_HANDS = PACK_SIZE // CARDS_EACH
+FULL_PACK_CARDS: int = _REGISTER.number("pack-cards")
+"""The cards of the full pack (rule players.pack); the card encoding of
+:mod:`napspec.reference.cards` numbers as many (``PACK_SIZE``: four suits of thirteen)."""
+if FULL_PACK_CARDS != PACK_SIZE:
+    raise RulesError(f"the register's pack has {FULL_PACK_CARDS} cards; the engine's cards number {PACK_SIZE}")
+
+MAX_HANDS = FULL_PACK_CARDS // CARDS_EACH
 """Ten hands of five are all a pack of fifty-two can serve (interpretation britannica-any-number)."""
 
 
@@ -340,7 +346,7 @@ class Rules:
         (28, 36, 52)
         """
         if self.pack == "full":
-            return PACK_SIZE
+            return FULL_PACK_CARDS
         amount = _SHORT_PACK_AMOUNTS.get(players)
         if amount is None:
             raise RulesError(f"{players} players: option 'pack' = {self.pack!r} gives no pack for this table")
