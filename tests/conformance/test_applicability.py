@@ -42,7 +42,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import pytest
 
@@ -52,7 +52,7 @@ from napspec.conformance.harness import InProcessEngine
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.cases import CaseError, pack_in_play
-from napspec.suite.checks import CheckFailed, judge
+from napspec.suite.checks import Check, CheckFailed, judge
 from napspec.suite.plan import RowNeeds, RowPlan, plan_row, row_needs
 from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.suite.targets import Target
@@ -332,6 +332,10 @@ class RowResult:
     plan: RowPlan
     status: str
     message: str = ""
+    #: The case that failed (its message as sent), if one did.
+    case: dict[str, Any] | None = None
+    #: The check that failed, if the failure was a check's (not the engine's refusal or error).
+    check: Check | None = None
 
 
 def run_row(engine: InProcessEngine, scenario: Scenario, row: dict[str, str], target: Target) -> RowResult | None:
@@ -345,17 +349,18 @@ def run_row(engine: InProcessEngine, scenario: Scenario, row: dict[str, str], ta
         return RowResult(empty, "errored", f"the scenario cannot be planned: {error}")
     if planned.not_applicable:
         return None
-    try:
-        for case in planned.cases:
+    for case in planned.cases:
+        try:
             response = engine.run(json.loads(json.dumps(case.message)))
-            for check in case.checks:
+        except EngineError as error:
+            return RowResult(planned, status_for(error), str(error), case.message)
+        except CaseError as error:
+            return RowResult(planned, "errored", f"the harness refuses the case: {error}", case.message)
+        for check in case.checks:
+            try:
                 judge(check, response)
-    except CheckFailed as error:
-        return RowResult(planned, "failed", str(error))
-    except EngineError as error:
-        return RowResult(planned, status_for(error), str(error))
-    except CaseError as error:
-        return RowResult(planned, "errored", f"the harness refuses the case: {error}")
+            except CheckFailed as error:
+                return RowResult(planned, "failed", str(error), case.message, check)
     return RowResult(planned, "passed")
 
 

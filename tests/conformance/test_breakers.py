@@ -1,24 +1,31 @@
 """The suite against the rule-breaking engines (:mod:`tests.conformance.breakers`): each
 breaker must be failed on its own rule.
 
-The default run certifies a fixed sample, narrowed to the breaker's rule under one target;
-the campaign (``pytest -m campaign``) every breaker, narrowed to its rule; the long run
-(``pytest -m long``, the ``test_breakers_campaign_*`` modules, one per group of chapters so
-that the workers share them) runs every breaker on every scenario row under every target
-(rows planned, run and judged in process as the applicability campaign runs them: about 14
-minutes of one core for the 98 breakers) and prints the table rule → breaker → killed by /
-SURVIVED, with the scenarios of other rules that fail too; each of those rules must be a
-neighbour the breaker names, with the reason.
+The default run certifies a fixed sample, narrowed to the breaker's rule under one target.
+The campaign (``pytest -m campaign``, in CI) certifies every breaker narrowed to its rule, then
+(the ``test_breakers_campaign_*`` modules, one per group of chapters so that the workers share
+them) runs every breaker on every scenario row under every target, rows planned, run and
+judged in process as the applicability campaign runs them (about 7 minutes of one core for
+the 98 breakers), and prints the table rule → breaker → killed by / SURVIVED, with the
+scenarios of other rules that fail too. Each of those must be of a neighbour the breaker
+names, with the reason, or within its reach (the cases and answers that a rule acting in every
+hand, such as who calls next, changes: :class:`~tests.conformance.breakers.Reach`).
 """
 
 from __future__ import annotations
+
+import dataclasses
+import doctest
+from types import ModuleType
 
 import pytest
 
 from napspec.spec import load
 from napspec.suite.targets import Target
-from tests.conformance.breakers import UnknownBreaker, breakers
+from tests.conformance import breakers as breakers_package
+from tests.conformance.breakers import Reach, UnknownBreaker, breakers
 from tests.conformance.breakers import load as load_breaker
+from tests.conformance.breakers import score as score_module
 from tests.conformance.breakers.score import certify_breaker, certify_breaker_by_rows
 
 #: A fixed sample of the default run: (rule, target) of breakers of different kinds (a hand
@@ -51,6 +58,31 @@ def test_every_breaker_breaks_a_testable_rule_and_names_itself() -> None:
             engine.close()
         assert breaker.how.strip(), rule
         assert set(breaker.neighbours) <= set(register.rules), rule
+        assert bool(breaker.neighbours) == bool(breaker.why_neighbours.strip()), f"{rule}: neighbours without why"
+        if breaker.reach is not None:
+            assert breaker.reach.why.strip() and (breaker.reach.actions or breaker.reach.answers), rule
+
+
+@pytest.mark.parametrize("module", [breakers_package, score_module], ids=lambda module: module.__name__)
+def test_doctests_of_the_breakers(module: ModuleType) -> None:
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.attempted and not result.failed
+
+
+def test_a_breaker_s_reach_explains_only_what_it_covers() -> None:
+    """The next dealer is all that the breaker of the deal's rotation changes in other rules'
+    scenarios: with its reach (every check of who deals next) nothing is unexplained; with a
+    reach of other answers and actions, the same failures are, so the reach is what explains
+    them."""
+    breaker = breakers()["dealing.rotation"]
+    assert breaker.reach is not None and breaker.reach.answers == ("result.next_dealer",)
+    target = [_target("hoyle")]
+    verdict = certify_breaker_by_rows(breaker, targets=target)
+    assert verdict.killed and verdict.collateral and not verdict.unexplained
+    assert verdict.within_reach == verdict.collateral
+    elsewhere = dataclasses.replace(breaker, reach=Reach("a reach elsewhere", actions=("buy",), answers=("pool",)))
+    missed = certify_breaker_by_rows(elsewhere, targets=target)
+    assert missed.collateral == verdict.collateral and missed.unexplained == missed.collateral
 
 
 def test_an_unknown_rule_has_no_breaker() -> None:

@@ -1,4 +1,4 @@
-"""Long run (``pytest -m long``): every breaker of the chapters irregularities, certified on
+"""Campaign (``pytest -m campaign``, in CI): every breaker of the chapters irregularities, certified on
 the whole suite under every target (see :mod:`tests.conformance.test_breakers`)."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from tests.conformance.breakers.score import check_breaker, rules_of
 
 
 @pytest.mark.campaign
-@pytest.mark.long
 @pytest.mark.parametrize(
     "rule",
     rules_of(

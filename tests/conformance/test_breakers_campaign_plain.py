@@ -1,4 +1,4 @@
-"""Long run (``pytest -m long``): every breaker of the chapters players-and-pack, dealing,
+"""Campaign (``pytest -m campaign``, in CI): every breaker of the chapters players-and-pack, dealing,
 calling, play and settlement, certified on the whole suite under every target (see
 :mod:`tests.conformance.test_breakers`)."""
 
@@ -10,7 +10,6 @@ from tests.conformance.breakers.score import check_breaker, rules_of
 
 
 @pytest.mark.campaign
-@pytest.mark.long
 @pytest.mark.parametrize("rule", rules_of("players-and-pack", "dealing", "calling", "play", "settlement"))
 def test_the_suite_kills_the_breaker_on_its_rule_only(rule: str) -> None:
     check_breaker(rule)

@@ -1,5 +1,5 @@
-"""Long run (``pytest -m long``): every breaker of the chapters calls-beyond-nap, exchanges and pool, certified on
-the whole suite under every target (see :mod:`tests.conformance.test_breakers`)."""
+"""Campaign (``pytest -m campaign``, in CI): every breaker of the chapters calls-beyond-nap,
+exchanges and pool, certified on the whole suite under every target (see :mod:`tests.conformance.test_breakers`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from tests.conformance.breakers.score import check_breaker, rules_of
 
 
 @pytest.mark.campaign
-@pytest.mark.long
 @pytest.mark.parametrize("rule", rules_of("calls-beyond-nap", "exchanges", "pool"))
 def test_the_suite_kills_the_breaker_on_its_rule_only(rule: str) -> None:
     check_breaker(rule)

@@ -27,6 +27,34 @@ from napspec.reference.hand import _HANDLERS, Hand
 
 
 @dataclass(frozen=True)
+class Reach:
+    """Where a breaker of a rule that acts throughout a phase of every hand (who calls or
+    plays next, what a card is worth, what a trick pays) shows in the scenarios of other
+    rules: in every case that holds an action of one of :attr:`actions`, and in every check
+    that reads an answer under one of :attr:`answers` (``"result.payments"``,
+    ``"legal-actions"``). A failure outside them is unexplained, so a breaker still has
+    to keep to the part of the game its rule governs.
+
+    >>> reach = Reach(actions=("play",), answers=("result.payments",), why="…")
+    >>> reach.covers({"call", "pass"}, "result.payments.2"), reach.covers({"call"}, "state.phase")
+    (True, False)
+    >>> reach.covers({"play"}, None)
+    True
+    """
+
+    why: str
+    actions: tuple[str, ...] = ()
+    answers: tuple[str, ...] = ()
+
+    def covers(self, action_types: set[str], answer: str | None) -> bool:
+        """Whether a failure in a case holding ``action_types``, of a check reading
+        ``answer`` (``None`` where the engine refused or erred), is within reach."""
+        if action_types & set(self.actions):
+            return True
+        return answer is not None and any(answer == path or answer.startswith(path + ".") for path in self.answers)
+
+
+@dataclass(frozen=True)
 class Breaker:
     """The engine that breaks ``rule``, and how it does."""
 
@@ -37,6 +65,9 @@ class Breaker:
     #: another rule's scenarios see).
     neighbours: tuple[str, ...] = ()
     why_neighbours: str = ""
+    #: For a rule that acts in every hand, the cases and answers of any scenario it may
+    #: change (see :class:`Reach`).
+    reach: Reach | None = None
 
 
 BREAKERS: dict[str, Breaker] = {}
@@ -72,7 +103,7 @@ def _apply_by_method(self: Hand, action: Any) -> None:
 
 
 def hand_breaker(
-    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "", reach: Reach | None = None
 ) -> Callable[[HandType], HandType]:
     """Register the reference engine playing with the decorated :class:`Hand` subclass."""
 
@@ -83,13 +114,18 @@ def hand_breaker(
             (ReferenceEngine,),
             {"hand_class": dispatching, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
         )
-        _register(Breaker(rule, how, engine_class, tuple(neighbours), why))
+        _register(Breaker(rule, how, engine_class, tuple(neighbours), why, reach))
         return hand_class
 
     return register
 
 
 Tamper = Callable[[dict[str, Any], dict[str, Any]], None]
+
+
+def _pool_in_play(case: dict[str, Any]) -> bool:
+    options = case.get("options", {})
+    return any(options.get(name, "not-played") != "not-played" for name in ("pool", "peep", "purchase"))
 
 
 class TamperingEngine:
@@ -112,7 +148,9 @@ class TamperingEngine:
             if "error" not in result:
                 self.tamper(case, result["answers"])
             return result
-        extra = [query for query in ("state", "tricks") if query not in asked]
+        # The pool's movements too, where there is a pool: the payments include them.
+        wanted = ("state", "tricks", "pool") if _pool_in_play(case) else ("state", "tricks")
+        extra = [query for query in wanted if query not in asked]
         result = self.reference.run({**case, "queries": asked + extra})
         if "error" in result:
             return result
@@ -125,12 +163,14 @@ class TamperingEngine:
         self.reference.close()
 
 
-def answer_breaker(rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "") -> Callable[[Tamper], Tamper]:
+def answer_breaker(
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "", reach: Reach | None = None
+) -> Callable[[Tamper], Tamper]:
     """Register the reference engine whose answers the decorated function changes in place
     (for amounts of the settlement, which nothing later in the hand depends on)."""
 
     def register(tamper: Tamper) -> Tamper:
-        _register(Breaker(rule, how, lambda: TamperingEngine(rule, tamper), tuple(neighbours), why))
+        _register(Breaker(rule, how, lambda: TamperingEngine(rule, tamper), tuple(neighbours), why, reach))
         return tamper
 
     return register
@@ -157,13 +197,13 @@ class TranslatingEngine:
 
 
 def case_breaker(
-    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "", reach: Reach | None = None
 ) -> Callable[[Callable[[dict[str, Any]], dict[str, Any]]], Callable[[dict[str, Any]], dict[str, Any]]]:
     """Register the reference engine that plays each case as the decorated function
     changes it."""
 
     def register(translate: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
-        _register(Breaker(rule, how, lambda: TranslatingEngine(rule, translate), tuple(neighbours), why))
+        _register(Breaker(rule, how, lambda: TranslatingEngine(rule, translate), tuple(neighbours), why, reach))
         return translate
 
     return register

@@ -13,7 +13,49 @@ from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.state import CALLING, CUT_PHASE, DEAL_PHASE, PLAY_PHASE
 from napspec.reference.table import Getter, Table, _getter
-from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
+from tests.conformance.breakers import Reach, answer_breaker, case_breaker, hand_breaker
+
+# Where the breakers of rules that act in every hand show in other rules' scenarios.
+FIRST_TO_ACT = Reach(
+    "the eldest is the first to act in every round of a hand, the calling, the exchanges and the "
+    "play: every case that deals, calls or exchanges in turn, and every question of who is to act "
+    "or what he may do, sees who is",
+    actions=("deal", "call", "pass", "buy", "peep", "take-extra-hand"),
+    answers=("legal-actions", "state.to_act"),
+)
+AUCTION = Reach(
+    "every case that holds an auction makes its calls in the order, and of the kinds, that this rule "
+    "sets, and every question of what a player may do reads them: where a call is refused or "
+    "another player becomes the soloist, all that follows differs",
+    actions=("call", "pass"),
+    answers=("legal-actions",),
+)
+TRICKS = Reach(
+    "every card played goes through who plays next, what it beats and who wins the trick: every "
+    "case that plays a card, and every question of who is to act or what he may play, sees it",
+    actions=("play",),
+    answers=("legal-actions", "state.to_act"),
+)
+OUTCOME = Reach(
+    "whether the call is made decides the outcome, and so the payments, of every hand played out: "
+    "every check of a hand's result sees it",
+    answers=("result",),
+)
+PAYMENTS = Reach(
+    "what a call below Nap pays is in the payments of every hand that plays one: every check of the payments sees it",
+    answers=("result.payments",),
+)
+NEXT_DEALER = Reach("every check of who deals next sees it", answers=("result.next_dealer",))
+DEALT = Reach("every case that deals the cards deals them by this rule", actions=("deal",))
+CLAIMED = Reach(
+    "every claimed revoke, and every offence remedied as one, is remedied by this rule: every case "
+    "that holds a claim may see it",
+    actions=("claim",),
+)
+POOL_PAID = Reach(
+    "what is paid into the pool is in every hand played with one: every check of the pool or of the payments sees it",
+    answers=("pool", "result.payments"),
+)
 
 
 def _flipped(option: str, other: Any) -> type[Hand]:
@@ -33,10 +75,17 @@ def _flipped(option: str, other: Any) -> type[Hand]:
 
 
 def option_breaker(
-    rule: str, option: str, other: Any, how: str, *, neighbours: Sequence[str] = (), why: str = ""
+    rule: str,
+    option: str,
+    other: Any,
+    how: str,
+    *,
+    neighbours: Sequence[str] = (),
+    why: str = "",
+    reach: Reach | None = None,
 ) -> None:
     """Register the engine that plays another value of ``option`` than the case's."""
-    hand_breaker(rule, how, neighbours=neighbours, why=why)(_flipped(option, other))
+    hand_breaker(rule, how, neighbours=neighbours, why=why, reach=reach)(_flipped(option, other))
 
 
 def other_value(option: str, *, where_played: bool = False) -> Any:
@@ -66,10 +115,19 @@ def other_value(option: str, *, where_played: bool = False) -> Any:
 
 
 def flip_breaker(
-    rule: str, option: str, how: str, *, where_played: bool = False, neighbours: Sequence[str] = (), why: str = ""
+    rule: str,
+    option: str,
+    how: str,
+    *,
+    where_played: bool = False,
+    neighbours: Sequence[str] = (),
+    why: str = "",
+    reach: Reach | None = None,
 ) -> None:
     """Register the engine that plays the next value of ``option`` (:func:`other_value`)."""
-    option_breaker(rule, option, other_value(option, where_played=where_played), how, neighbours=neighbours, why=why)
+    option_breaker(
+        rule, option, other_value(option, where_played=where_played), how, neighbours=neighbours, why=why, reach=reach
+    )
 
 
 def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
@@ -158,7 +216,9 @@ def _rewin(hand: Hand, winner_of: Any) -> None:
 
 
 @hand_breaker(
-    "players.ranking", "The ace ranks lowest of its suit in the play (a trick is judged with the ace below the deuce)."
+    "players.ranking",
+    "The ace ranks lowest of its suit in the play (a trick is judged with the ace below the deuce).",
+    reach=TRICKS,
 )
 class AceLow(Hand):
     def _complete_trick(self, quiet: bool) -> None:
@@ -180,6 +240,7 @@ class AceLow(Hand):
 @hand_breaker(
     "play.one-against-all",
     "The soloist's left-hand neighbour plays on his side: the tricks he wins count for the soloist.",
+    reach=OUTCOME,
 )
 class SoloistHasAPartner(Hand):
     def _settle(self) -> None:
@@ -196,7 +257,9 @@ class SoloistHasAPartner(Hand):
             self._won[:] = saved
 
 
-@hand_breaker("play.trick", "A hand has one trick fewer than the cards each: play ends after the fourth trick.")
+@hand_breaker(
+    "play.trick", "A hand has one trick fewer than the cards each: play ends after the fourth trick.", reach=TRICKS
+)
 class OneTrickShort(Hand):
     def _complete_trick(self, quiet: bool) -> None:
         super()._complete_trick(quiet)
@@ -233,6 +296,7 @@ class IgnoresFollowSuit(Hand):
 @hand_breaker(
     "play.trick-winner",
     "A trick is won by the highest card of the suit led: a trump does not beat it.",
+    reach=TRICKS,
 )
 class TrumpsDoNotWin(Hand):
     def _complete_trick(self, quiet: bool) -> None:
@@ -247,6 +311,7 @@ class TrumpsDoNotWin(Hand):
 @hand_breaker(
     "play.first-lead-trumps",
     "Trumps are the suit after the suit of the soloist's first lead (clubs after spades, and so on).",
+    reach=TRICKS,
 )
 class NextSuitTrumps(Hand):
     def _put(self, seat: int, card: int, quiet: bool) -> None:
@@ -263,7 +328,7 @@ class NextSuitTrumps(Hand):
             self._trumps = (self._trick[0][1] // 13 + 1) % 4
 
 
-@hand_breaker("play.soloist-leads", "The eldest hand leads to the first trick, not the soloist.")
+@hand_breaker("play.soloist-leads", "The eldest hand leads to the first trick, not the soloist.", reach=TRICKS)
 class EldestLeads(Hand):
     def _start_play(self) -> None:
         super()._start_play()
@@ -272,7 +337,7 @@ class EldestLeads(Hand):
             self._to_act = order[0]
 
 
-@hand_breaker("play.winner-leads", "The leader of a trick leads to the next one too, whoever won it.")
+@hand_breaker("play.winner-leads", "The leader of a trick leads to the next one too, whoever won it.", reach=TRICKS)
 class LeaderKeepsTheLead(Hand):
     def _complete_trick(self, quiet: bool) -> None:
         super()._complete_trick(quiet)
@@ -281,7 +346,9 @@ class LeaderKeepsTheLead(Hand):
             self._to_act = order[0]
 
 
-@hand_breaker("play.rotation", "After the lead the others play to the right (anticlockwise) of the leader.")
+@hand_breaker(
+    "play.rotation", "After the lead the others play to the right (anticlockwise) of the leader.", reach=TRICKS
+)
 class PlaysToTheRight(Hand):
     def _start_play(self) -> None:
         super()._start_play()
@@ -298,7 +365,9 @@ class PlaysToTheRight(Hand):
 
 
 @hand_breaker(
-    "play.free-lead", "A leader must lead a card of his longest suit (of one of them, if several are as long)."
+    "play.free-lead",
+    "A leader must lead a card of his longest suit (of one of them, if several are as long).",
+    reach=TRICKS,
 )
 class LeadsFromTheLongestSuit(Hand):
     def _playable(self) -> tuple[Action, ...]:
@@ -399,6 +468,7 @@ class MustHead(Hand):
 @hand_breaker(
     "play.made-or-defeated",
     "A soloist who wins one trick fewer than he called is held to have made his call.",
+    reach=OUTCOME,
 )
 class OneShortIsMade(Hand):
     def _settle(self) -> None:
@@ -418,6 +488,7 @@ option_breaker(
     "stop-when-decided",
     lambda value: not value,
     "Play stops when the call is decided where the case's rules play all five tricks, and the other way round.",
+    reach=TRICKS,
 )
 flip_breaker("play.cards-left", "cards-left", "The played cards lie as the other value of cards-left says.")
 
@@ -441,6 +512,7 @@ option_breaker(
     "compulsory-call",
     lambda value: "none" if value != "none" else "eldest-cannot-pass",
     "Nobody is bound to call where the case's rules bind someone, and the eldest is bound where nobody is.",
+    reach=AUCTION,
 )
 
 
@@ -492,7 +564,11 @@ class NapCanBeMatched(Hand):
         return legal
 
 
-@hand_breaker("calling.once-each", "The calling goes round twice: a player who passed may call in the second round.")
+@hand_breaker(
+    "calling.once-each",
+    "The calling goes round twice: a player who passed may call in the second round.",
+    reach=AUCTION,
+)
 class TwoRounds(Hand):
     def _next_caller(self) -> None:
         order = self._geo.order
@@ -506,6 +582,7 @@ class TwoRounds(Hand):
 @hand_breaker(
     "calling.dealer-last",
     "The calling ends with the player before the dealer: the dealer has no call.",
+    reach=AUCTION,
 )
 class DealerHasNoCall(Hand):
     def _next_caller(self) -> None:
@@ -518,7 +595,7 @@ class DealerHasNoCall(Hand):
             super()._next_caller()
 
 
-@hand_breaker("calling.soloist", "The first player to call becomes the soloist, not the highest caller.")
+@hand_breaker("calling.soloist", "The first player to call becomes the soloist, not the highest caller.", reach=AUCTION)
 class FirstCallerPlays(Hand):
     def _end_calling(self) -> None:
         first = next((seat for seat, call in self._decls if call is not None), None)
@@ -527,7 +604,9 @@ class FirstCallerPlays(Hand):
         super()._end_calling()
 
 
-@hand_breaker("calling.eldest-first", "The player after the eldest calls first (the eldest calls last).")
+@hand_breaker(
+    "calling.eldest-first", "The player after the eldest calls first (the eldest calls last).", reach=FIRST_TO_ACT
+)
 class SecondCallsFirst(Hand):
     def _start_calling(self) -> None:
         super()._start_calling()
@@ -544,7 +623,7 @@ class SecondCallsFirst(Hand):
             self._to_act = order[(done + 1) % len(order)]
 
 
-@hand_breaker("calling.in-rotation", "After the eldest the players call to the right (anticlockwise).")
+@hand_breaker("calling.in-rotation", "After the eldest the players call to the right (anticlockwise).", reach=AUCTION)
 class CallsToTheRight(Hand):
     def _next_caller(self) -> None:
         order = self._geo.order
@@ -564,7 +643,7 @@ class AllPassEldestPlays(Hand):
         super()._end_calling()
 
 
-@hand_breaker("calling.pass", "A player may not pass once a call has been made before him.")
+@hand_breaker("calling.pass", "A player may not pass once a call has been made before him.", reach=AUCTION)
 class NoPassAfterACall(Hand):
     def _may_pass(self, seat: int) -> bool:
         return super()._may_pass(seat) and self._high_call is None
@@ -612,7 +691,7 @@ class CallsBeforeTheDeal(Hand):
             super()._do_call(early)
 
 
-@hand_breaker("calling.call-tricks", "A call of one trick is refused: the calls run from two to five.")
+@hand_breaker("calling.call-tricks", "A call of one trick is refused: the calls run from two to five.", reach=AUCTION)
 class NoCallOfOne(Hand):
     def _calls_open(self) -> Any:
         return tuple(a for a in super()._calls_open() if not (isinstance(a, Call) and a.tricks == 1))
@@ -706,7 +785,12 @@ class PlaysFromTheStock(Hand):
 
 
 flip_breaker("dealing.cut", "cut-minimum", "The cut is bounded by the other value of cut-minimum than the case's.")
-flip_breaker("dealing.deal", "deal-pattern", "The cards are dealt in the other pattern than the case's deal-pattern.")
+flip_breaker(
+    "dealing.deal",
+    "deal-pattern",
+    "The cards are dealt in the other pattern than the case's deal-pattern.",
+    reach=DEALT,
+)
 
 
 # -------------------------------------------------------------------- irregularities
@@ -720,10 +804,15 @@ for _rule, _option in (
     ("irregularities.out-of-turn", "out-of-turn"),
     ("irregularities.exposed-after-deal", "exposed-after-deal"),
     ("irregularities.show-cards", "show-cards"),
-    ("irregularities.revoke-penalty", "revoke"),
     ("irregularities.right-to-information", "right-to-information"),
 ):
     flip_breaker(_rule, _option, f"The remedy is the one another value of {_option} gives, not the case's.")
+flip_breaker(
+    "irregularities.revoke-penalty",
+    "revoke",
+    "The remedy is the one another value of revoke gives, not the case's.",
+    reach=CLAIMED,
+)
 
 
 @hand_breaker(
@@ -770,7 +859,16 @@ class FreshDealPasses(Hand):
 
 
 @answer_breaker(
-    "irregularities.no-misdeal-penalty", "A dealer whose fault brings a fresh deal pays each other player one stake."
+    "irregularities.no-misdeal-penalty",
+    "A dealer whose fault brings a fresh deal pays each other player one stake.",
+    neighbours=[
+        "irregularities.exposed-in-dealing",
+        "irregularities.fresh-deal",
+        "irregularities.wrong-number",
+        "irregularities.faulty-pack",
+        "irregularities.uncut-deal",
+    ],
+    why="those offences bring a fresh deal or a redeal, whose payments this rule settles",
 )
 def misdeal_penalty(case: dict[str, Any], answers: dict[str, Any]) -> None:
     result = answers.get("result")
@@ -816,44 +914,64 @@ def _payments(case: dict[str, Any], answers: dict[str, Any]) -> tuple[dict[str, 
     return result, state
 
 
-def _pay_each(result: dict[str, Any], soloist: int, per_player: int) -> None:
-    """The soloist receives ``per_player`` (pays, if negative) from each other paying seat."""
-    payers = [seat for seat, amount in enumerate(result["payments"]) if amount != 0 and seat != soloist]
-    payments = [0] * len(result["payments"])
+def _pay_each(answers: dict[str, Any], soloist: int, per_player: int) -> None:
+    """The soloist receives ``per_player`` (pays, if negative) from each other paying seat,
+    instead of what the reference settled between them; each seat's movements with the pool
+    (part of its payments, napspec/1.2) are kept."""
+    result = answers["result"]
+    with_pool = [0] * len(result["payments"])
+    for move in (answers.get("pool") or {}).get("transfers", ()):
+        if move["from"] == "pool":
+            with_pool[move["to"]] += move["amount"]
+        else:
+            with_pool[move["from"]] -= move["amount"]
+    stakes = [amount - pool for amount, pool in zip(result["payments"], with_pool)]
+    payers = [seat for seat, amount in enumerate(stakes) if amount != 0 and seat != soloist]
+    payments = list(with_pool)
     for seat in payers:
-        payments[seat] = -per_player
-    payments[soloist] = per_player * len(payers)
+        payments[seat] -= per_player
+    payments[soloist] += per_player * len(payers)
     result["payments"] = payments
 
 
-@answer_breaker("settlement.stake-per-trick", "A made call below Nap is paid one stake more than the tricks called.")
+@answer_breaker(
+    "settlement.stake-per-trick", "A made call below Nap is paid one stake more than the tricks called.", reach=PAYMENTS
+)
 def stake_per_trick(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "made" and found[1]["call"] < 5:
-        _pay_each(found[0], found[1]["soloist"], found[1]["call"] + 1)
+        _pay_each(answers, found[1]["soloist"], found[1]["call"] + 1)
 
 
-@answer_breaker("settlement.level-money", "A failed call below Nap costs one stake less than the tricks called.")
+@answer_breaker(
+    "settlement.level-money", "A failed call below Nap costs one stake less than the tricks called.", reach=PAYMENTS
+)
 def level_money(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "defeated" and found[1]["call"] < 5:
-        _pay_each(found[0], found[1]["soloist"], -(found[1]["call"] - 1))
+        _pay_each(answers, found[1]["soloist"], -(found[1]["call"] - 1))
 
 
-@answer_breaker("settlement.no-overtricks", "A made call below Nap is paid for every trick won, not the tricks called.")
+@answer_breaker(
+    "settlement.no-overtricks",
+    "A made call below Nap is paid for every trick won, not the tricks called.",
+    reach=PAYMENTS,
+)
 def overtricks(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "made" and found[1]["call"] < 5:
         won = found[1]["tricks_won"][found[1]["soloist"]]
-        _pay_each(found[0], found[1]["soloist"], max(won, found[1]["call"]))
+        _pay_each(answers, found[1]["soloist"], max(won, found[1]["call"]))
 
 
-@answer_breaker("settlement.flat-loss", "A failed call below Nap costs one stake per trick short of the call.")
+@answer_breaker(
+    "settlement.flat-loss", "A failed call below Nap costs one stake per trick short of the call.", reach=PAYMENTS
+)
 def flat_loss(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "defeated" and found[1]["call"] < 5:
         short = found[1]["call"] - found[1]["tricks_won"][found[1]["soloist"]]
-        _pay_each(found[0], found[1]["soloist"], -max(short, 1))
+        _pay_each(answers, found[1]["soloist"], -max(short, 1))
 
 
 @answer_breaker(
@@ -865,11 +983,23 @@ def flat_loss(case: dict[str, Any], answers: dict[str, Any]) -> None:
 def nap_pays_five(case: dict[str, Any], answers: dict[str, Any]) -> None:
     found = _payments(case, answers)
     if found and found[0]["outcome"] == "made" and found[1]["call"] == 5:
-        _pay_each(found[0], found[1]["soloist"], 5)
+        _pay_each(answers, found[1]["soloist"], 5)
 
 
 @answer_breaker(
-    "settlement.before-next-deal", "A hand abandoned before its end is not settled: nobody pays until a later hand."
+    "settlement.before-next-deal",
+    "A hand abandoned before its end is not settled: nobody pays until a later hand.",
+    neighbours=[
+        "irregularities.claims",
+        "irregularities.revoke-definition",
+        "irregularities.soloist-revoke",
+        "variants.penalties-at-call-stakes",
+        "variants.seven-card-stakes",
+    ],
+    why=(
+        "under Wikipedia a revoke abandons the hand, which this rule settles: the scenarios of "
+        "revokes claimed there check its payments"
+    ),
 )
 def abandoned_unpaid(case: dict[str, Any], answers: dict[str, Any]) -> None:
     result = answers.get("result")
@@ -892,7 +1022,9 @@ class SittingOutDealerIsLeftOut(Hand):
         self._result = result._replace(payments=payments)
 
 
-@hand_breaker("dealing.rotation", "After a hand the deal passes to the dealer's right, not his left.")
+@hand_breaker(
+    "dealing.rotation", "After a hand the deal passes to the dealer's right, not his left.", reach=NEXT_DEALER
+)
 class DealPassesRight(Hand):
     @property
     def next_dealer(self) -> int | None:

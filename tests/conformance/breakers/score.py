@@ -12,12 +12,14 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import Certification, SelectionError, run_certification, variant_targets
 from napspec.spec import load
+from napspec.suite.checks import Check
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import load_scenarios
 from napspec.suite.targets import Target
@@ -71,6 +73,8 @@ class Verdict:
     killed_by: list[str] = field(default_factory=list)
     #: The failing scenarios of other rules, by rule.
     collateral: dict[str, list[str]] = field(default_factory=dict)
+    #: Of those, the ones within the breaker's :class:`~tests.conformance.breakers.Reach`.
+    within_reach: dict[str, list[str]] = field(default_factory=dict)
     targets: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -80,8 +84,15 @@ class Verdict:
 
     @property
     def unexplained(self) -> dict[str, list[str]]:
-        """Collateral failures of rules the breaker does not name as neighbours."""
-        return {rule: labels for rule, labels in self.collateral.items() if rule not in self.breaker.neighbours}
+        """Collateral failures of rules the breaker does not name as neighbours, outside its
+        reach."""
+        unexplained = {}
+        for rule, labels in self.collateral.items():
+            reached = self.within_reach.get(rule, [])
+            left = [label for label in labels if label not in reached]
+            if rule not in self.breaker.neighbours and left:
+                unexplained[rule] = left
+        return unexplained
 
 
 def _judge(verdict: Verdict, target: str, run: Certification) -> None:
@@ -129,6 +140,31 @@ def certify_breaker(
     return verdict
 
 
+def answer_read(check: Check) -> str | None:
+    """The answer a check reads, as a dotted path under the response's ``answers``
+    (``"result.payments"``), or ``None`` for a check of something else.
+
+    >>> answer_read(Check("payments", ("result",), ({"get": ["answers", "result", "payments"]},), [1]))
+    'result.payments'
+    """
+    for operation in check.select:
+        if "get" in operation:
+            keys = operation["get"]
+            if not keys or keys[0] != "answers":
+                return None
+            path = []
+            for key in keys[1:]:
+                if not isinstance(key, str):
+                    break
+                path.append(key)
+            return ".".join(path)
+    return None
+
+
+def _action_types(case: dict[str, Any] | None) -> set[str]:
+    return {action["type"] for action in (case or {}).get("actions", ()) if isinstance(action, dict)}
+
+
 def certify_breaker_by_rows(breaker: Breaker, targets: Iterable[Target] | None = None) -> Verdict:
     """``breaker`` run on every scenario row under every target (default: all), each row as
     the applicability campaign runs it: planned and judged in this process, by the same
@@ -153,9 +189,14 @@ def certify_breaker_by_rows(breaker: Breaker, targets: Iterable[Target] | None =
                     where = f"{target.name}: {result.plan.label}"
                     if breaker.rule in scenario.rules:
                         verdict.killed_by.append(where)
-                    else:
-                        for other in scenario.rules:
-                            verdict.collateral.setdefault(other, []).append(where)
+                        continue
+                    reached = breaker.reach is not None and breaker.reach.covers(
+                        _action_types(result.case), None if result.check is None else answer_read(result.check)
+                    )
+                    for other in scenario.rules:
+                        verdict.collateral.setdefault(other, []).append(where)
+                        if reached:
+                            verdict.within_reach.setdefault(other, []).append(where)
     verdict.seconds = time.perf_counter() - clock
     return verdict
 
@@ -171,9 +212,13 @@ def table(verdicts: Iterable[Verdict]) -> str:
             f"{killed if verdict.killed else 'SURVIVED'}  ({verdict.seconds:.1f}s)"
         )
         for other, labels in sorted(verdict.collateral.items()):
-            note = (
-                f"neighbour ({verdict.breaker.why_neighbours})" if other in verdict.breaker.neighbours else "COLLATERAL"
-            )
+            reach = verdict.breaker.reach
+            if other in verdict.breaker.neighbours:
+                note = f"neighbour ({verdict.breaker.why_neighbours})"
+            elif reach is not None and len(verdict.within_reach.get(other, [])) == len(labels):
+                note = f"within reach ({reach.why})"
+            else:
+                note = "COLLATERAL"
             lines.append(f"    {note} {other}: {', '.join(labels[:3])}{' …' if len(labels) > 3 else ''}")
     testable = [rule.id for rule in load().rules.values() if rule.testable]
     written = [rule for rule in testable if rule in breakers()]

@@ -14,8 +14,18 @@ from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.state import PLAY_PHASE, PURCHASE_PHASE
 from napspec.reference.table import deal_rounds
-from tests.conformance.breakers import answer_breaker, case_breaker, hand_breaker
-from tests.conformance.breakers.plain import dealing_table, flip_breaker, option_breaker
+from tests.conformance.breakers import Reach, answer_breaker, case_breaker, hand_breaker
+from tests.conformance.breakers.plain import POOL_PAID, _pay_each, dealing_table, flip_breaker, option_breaker
+
+PEEP_OFFERED = Reach(
+    "under Peep every auction that ends with a soloist offers him the peep card: every case with "
+    "an auction under Peep sees it",
+    actions=("call", "pass"),
+)
+UNAGREED_POOL = Reach(
+    "a hand without a pool pays no dealer's stake into one: every check of the payments of such a hand sees it",
+    answers=("result.payments",),
+)
 
 flip_breaker(
     "variants.misery-trumps",
@@ -30,7 +40,6 @@ for _rule, _option in (
     ("variants.wellington-stakes", "wellington"),
     ("variants.wellington-lead", "wellington-lead"),
     ("variants.blucher-stakes", "blucher"),
-    ("pool.contributions", "pool-contributions"),
 ):
     flip_breaker(
         _rule,
@@ -38,6 +47,13 @@ for _rule, _option in (
         f"Where {_option} is played, the hand is played under another of its values than the case's.",
         where_played=True,
     )
+flip_breaker(
+    "pool.contributions",
+    "pool-contributions",
+    "Where pool-contributions is played, the hand is played under another of its values than the case's.",
+    where_played=True,
+    reach=POOL_PAID,
+)
 # What the pool fines and what a failed Nap pays into it act only where the pool is played,
 # but there their plain values (no fine; the caller pays nothing) are rules of the pool too:
 # these breakers flip them as well.
@@ -45,26 +61,37 @@ for _rule, _option in (("pool.fines", "pool-fines"), ("pool.failed-nap", "pool-f
     flip_breaker(_rule, _option, f"The hand is played under another value of {_option} than the case's.")
 
 
-def _stake_breaker(rule: str, declaration: str, how: str, made: int, defeated: int) -> None:
+def _stake_breaker(
+    rule: str, declaration: str, how: str, made: int, defeated: int, *, neighbours: Sequence[str] = (), why: str = ""
+) -> None:
     def tamper(case: dict[str, Any], answers: dict[str, Any]) -> None:
         result, state = answers.get("result"), answers.get("state")
         if not result or not state or state.get("declaration") != declaration or state.get("soloist") is None:
             return
-        soloist = state["soloist"]
         if result["outcome"] not in ("made", "defeated"):
             return
-        each = made if result["outcome"] == "made" else -defeated
-        payments = list(result["payments"])
-        others = [seat for seat in range(len(payments)) if seat != soloist and payments[seat] != 0]
-        for seat in others:
-            payments[seat] = -each
-        payments[soloist] = each * len(others)
-        result["payments"] = payments
+        _pay_each(answers, state["soloist"], made if result["outcome"] == "made" else -defeated)
 
-    answer_breaker(rule, how)(tamper)
+    answer_breaker(rule, how, neighbours=neighbours, why=why)(tamper)
 
 
-_stake_breaker("variants.misery-stakes", MISERY, "A Misery is paid as a call of four tricks, not three.", 4, 4)
+_stake_breaker(
+    "variants.misery-stakes",
+    MISERY,
+    "A Misery is paid as a call of four tricks, not three.",
+    4,
+    4,
+    neighbours=[
+        "variants.penalties-at-call-stakes",
+        "irregularities.soloist-revoke",
+        "variants.seven-card-stakes",
+        "variants.seven-card-deal",
+    ],
+    why=(
+        "a Misery caller who revokes pays at a Misery's stakes, and a Misery at seven-card Nap is "
+        "paid as one: those scenarios pay a Misery too"
+    ),
+)
 _stake_breaker(
     "variants.sir-garnet-stakes", "sir-garnet", "A Nap on the extra hand wins five stakes and loses five.", 5, 5
 )
@@ -116,14 +143,31 @@ class NapLeavesThePool(Hand):
             super()._pay_out_of_pool(seat, amount, reason)
 
 
-@hand_breaker("pool.carries-over", "The pool does not carry over: each hand starts with an empty pool.")
+@hand_breaker(
+    "pool.carries-over",
+    "The pool does not carry over: each hand starts with an empty pool.",
+    neighbours=[
+        "pool.exchange-fees",
+        "pool.contributions",
+        "pool.agreed",
+        "pool.taken-by-nap",
+        "settlement.nap",
+        "pool.failed-nap",
+    ],
+    why=(
+        "those scenarios begin with a pool carried over from earlier hands, which this breaker "
+        "empties: the harness refuses its answers as not fitting the case"
+    ),
+)
 class PoolStartsEmpty(Hand):
     def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
         super()._open_pool(0, original_dealer, same_turn)
 
 
 @hand_breaker(
-    "pool.exchange-fees", "At Peep and Purchase Nap each dealer pays one stake into the pool besides the fees."
+    "pool.exchange-fees",
+    "At Peep and Purchase Nap each dealer pays one stake into the pool besides the fees.",
+    reach=POOL_PAID,
 )
 class DealerPaysBesidesTheFees(Hand):
     def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
@@ -317,7 +361,11 @@ class PeepsAgain(Hand):
         super()._do_peep(action)
 
 
-@hand_breaker("exchanges.peep-exchange", "A soloist who did not peep may take the peep card as if he had peeped.")
+@hand_breaker(
+    "exchanges.peep-exchange",
+    "A soloist who did not peep may take the peep card as if he had peeped.",
+    reach=PEEP_OFFERED,
+)
 class ExchangeWithoutPeeping(Hand):
     def _end_calling(self) -> None:
         super()._end_calling()
@@ -326,7 +374,9 @@ class ExchangeWithoutPeeping(Hand):
 
 
 @hand_breaker(
-    "pool.agreed", "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes."
+    "pool.agreed",
+    "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes.",
+    reach=UNAGREED_POOL,
 )
 class PoolWithoutAgreement(Hand):
     def _settle(self) -> None:
