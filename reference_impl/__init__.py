@@ -40,6 +40,9 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
+* :mod:`~napspec.reference.analysis`: analyses of the game by the engine: the checks that
+  judge the sources' claims (``spec/claims.toml``), and the solver of the tricks a hand is
+  sure of.
 * :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
 
 >>> from napspec.reference import Hand, Rules

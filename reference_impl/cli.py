@@ -303,6 +303,60 @@ def serve() -> None:
     serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
 
 
+@main.command()
+@click.option(
+    "--write", is_flag=True, help="write the evidence beside the claims (the register's claims-evidence.json)"
+)
+@click.option(
+    "--check", "check_only", is_flag=True, help="recompute the evidence and compare it with the evidence written"
+)
+@click.option("--only", multiple=True, help="only the readings judged by this check (repeatable)")
+def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
+    """Judge what the sources claim (spec/claims.toml): each claim's verdict, each reading's
+    finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
+    --check, exit 1 if the evidence written differs from what is computed now."""
+    from napspec.reference.analysis.claims import findings
+    from napspec.spec import load
+    from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, verdict
+
+    register = load()
+    every = load_claims(register)
+    found = findings(every, only)
+    for claim in every.values():
+        if only and claim.id not in found:
+            continue
+        click.echo(f"{claim.id}: {verdict(claim, found.get(claim.id, {}))} — {claim.title}")
+        if claim.uncheckable_because:
+            click.echo(f"    not checkable: {claim.uncheckable_because}")
+        for reading in claim.readings:
+            finding = found.get(claim.id, {}).get(reading.id)
+            if finding is not None:
+                label = "as worded" if reading.as_worded else "interpretation"
+                click.echo(
+                    f"    {reading.id} ({label}): {'holds' if finding.holds else 'does not hold'}: {finding.summary}"
+                )
+    path = register.folder / EVIDENCE_FILE
+    if check_only:
+        written = load_evidence(register.folder)
+        stale = [
+            f"{claim_id}/{reading_id}"
+            for claim_id, readings in found.items()
+            for reading_id, finding in readings.items()
+            if written.get(claim_id, {}).get(reading_id) != finding
+        ]
+        if stale:
+            raise click.ClickException(f"the evidence written differs from what is computed now: {', '.join(stale)}")
+        click.echo(f"the evidence written in {path} is what is computed now")
+    if write:
+        if only:
+            kept = load_evidence(register.folder)
+            for claim_id, readings in found.items():
+                kept.setdefault(claim_id, {}).update(readings)
+            found = {claim_id: kept[claim_id] for claim_id in every if claim_id in kept}
+        path.write_text(evidence_document(found), encoding="utf-8")
+        click.echo(f"evidence written to {path}")
+
+
 main.add_command(compare)
 
 if __name__ == "__main__":  # pragma: no cover

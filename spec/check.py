@@ -41,7 +41,22 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_copies(register)
     problems += _check_profile_labels(register)
     problems += _check_lacunae(register)
+    problems += _check_claims(register)
     return problems
+
+
+def _check_claims(register: Register) -> list[Problem]:
+    """The claims' quotes found at their locators, the claims well formed, and their evidence
+    present and computed for the readings as they stand."""
+    from napspec.spec.claims import CLAIMS_FILE, claim_problems, evidence_problems, load_claims
+
+    claims = load_claims(register)
+    file = register._name(register.folder / CLAIMS_FILE)
+    problems: list[Problem] = []
+    for claim in claims.values():
+        for citation in claim.citations:
+            problems += _check_citation(register, file, f"claim {claim.id}", citation)
+    return problems + claim_problems(register, claims) + evidence_problems(register, claims)
 
 
 def _where(register: Register, file: str, needle: str) -> int | None:

@@ -1,0 +1,313 @@
+"""The checks that judge the sources' claims (``spec/claims.toml``), and the command that writes
+their evidence (``napspec-reference claims``).
+
+Each check takes a claim and one of its readings and returns a
+:class:`~napspec.spec.claims.Finding`: whether the reading holds, a sentence, and the figures
+behind it. Arithmetic is exact (:class:`fractions.Fraction`); payments are what the reference
+engine settles when it plays the hand out; certainty is the solver's
+(:mod:`napspec.reference.analysis.solver`).
+
+>>> from napspec.spec import load
+>>> from napspec.spec.claims import load_claims
+>>> claim = load_claims(load())["peel-cards-in-use"]
+>>> finding = judge(claim, claim.readings[0])
+>>> finding.holds, finding.evidence["tables"][0]
+(True, {'players': 3, 'in-use': 15, 'unexposed': 37})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from napspec.reference.actions import Action, Call, NamedCall, Pass
+from napspec.reference.cards import format_cards, parse_cards
+from napspec.reference.hand import Hand
+from napspec.reference.rules import FULL_PACK_CARDS, Rules
+from napspec.spec.claims import Claim, Finding, Reading
+
+Check = Callable[[Claim, Reading], tuple[bool, str, dict[str, Any]]]
+
+#: Every check by the name a reading gives in ``check``.
+CHECKS: dict[str, Check] = {}
+
+
+class UnknownCheck(LookupError):
+    """A reading names a check that is not written."""
+
+
+def check(name: str) -> Callable[[Check], Check]:
+    """Register the decorated function as the check called ``name``."""
+
+    def register(function: Check) -> Check:
+        CHECKS[name] = function
+        return function
+
+    return register
+
+
+def judge(claim: Claim, reading: Reading) -> Finding:
+    """The finding of ``reading``'s check on ``claim``."""
+    try:
+        function = CHECKS[reading.check]
+    except KeyError:
+        raise UnknownCheck(
+            f"claim {claim.id!r}, reading {reading.id!r}: no check {reading.check!r} (there are {sorted(CHECKS)})"
+        ) from None
+    holds, summary, evidence = function(claim, reading)
+    return Finding(holds=holds, summary=summary, evidence=evidence, inputs=reading.inputs(claim.id))
+
+
+def _profile(claim: Claim, reading: Reading) -> str:
+    """The profile a reading is judged under: its own, else its claim's source's (the four
+    sources each have a profile of the same name)."""
+    return str(reading.given.get("profile", claim.citations[0].source))
+
+
+def _fraction(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def _shown(value: Fraction) -> str:
+    """``37/15`` as ``"37/15 (2.467)"``."""
+    return f"{value} ({float(value):.3f})" if value.denominator != 1 else str(value)
+
+
+# ------------------------------------------------------------------------------ arithmetic
+
+
+def hands_dealt(rules: Rules, players: int) -> int:
+    """The hands dealt at a table of ``players`` (the dealer who sits out has none).
+
+    >>> hands_dealt(Rules.profile("peel"), 6), hands_dealt(Rules.profile("peel"), 5)
+    (5, 5)
+    """
+    return players - 1 if rules.dealer_sits_out_at(players) else players
+
+
+@check("cards-in-use")
+def _cards_in_use(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    rules = Rules.profile(_profile(claim, reading))
+    tables = []
+    wrong = []
+    for table in reading.given["tables"]:
+        players = int(table["players"])
+        in_use = hands_dealt(rules, players) * rules.cards_each
+        computed = {"players": players, "in-use": in_use, "unexposed": FULL_PACK_CARDS - in_use}
+        tables.append(computed)
+        if computed != {"players": players, "in-use": table["in-use"], "unexposed": table["unexposed"]}:
+            wrong.append(f"at {players} players {in_use} in use and {FULL_PACK_CARDS - in_use} not")
+    summary = (
+        "; ".join(f"{t['players']} players: {t['in-use']} cards dealt, {t['unexposed']} not" for t in tables)
+        + f" (a pack of {FULL_PACK_CARDS}, {rules.cards_each} cards a hand)"
+    )
+    return not wrong, summary if not wrong else f"{summary}; the text differs: {', '.join(wrong)}", {"tables": tables}
+
+
+@check("fraction-in-play")
+def _fraction_in_play(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading))
+    in_play = hands_dealt(rules, int(given["players"])) * rules.cards_each
+    exact = Fraction(in_play, FULL_PACK_CARDS)
+    candidates = [_fraction(text) for text in given["candidates"]]
+    nearest = min(candidates, key=lambda candidate: abs(candidate - exact))
+    holds = in_play == int(given["in-play"]) and nearest == _fraction(given["fraction"])
+    distances = {str(candidate): _shown(abs(candidate - exact)) for candidate in candidates}
+    summary = (
+        f"{in_play} of {FULL_PACK_CARDS} cards are in play, {_shown(exact)}; the nearest of "
+        f"{', '.join(given['candidates'])} is {nearest}"
+    )
+    return holds, summary, {"in-play": in_play, "fraction": str(exact), "nearest": str(nearest), "distances": distances}
+
+
+def _nearly(value: Fraction, target: Fraction, start: Fraction) -> bool:
+    """Whether ``value`` is "nearly" ``target``: at least ``start`` of it, and not above it."""
+    return target * start <= value <= target
+
+
+@check("odds-against-card-out")
+def _odds_against(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading))
+    players = int(given["players"])
+    in_play = hands_dealt(rules, players) * rules.cards_each
+    if given["view"] == "pack":
+        unseen, out = FULL_PACK_CARDS, in_play
+        view = f"of the {FULL_PACK_CARDS} cards of the pack, {out} are dealt"
+    else:
+        unseen, out = FULL_PACK_CARDS - rules.cards_each, in_play - rules.cards_each
+        view = f"of the {unseen} cards a player does not hold, {out} are in the other hands"
+    chance = Fraction(out, unseen)
+    odds = Fraction(unseen - out, out)
+    target, start = _fraction(given["odds"]), _fraction(given["nearly-from"])
+    holds = _nearly(odds, target, start)
+    summary = (
+        f"{view}: the chance of a given card being out is {_shown(chance)}, odds of {unseen - out} to {out} "
+        f"against, {float(odds):.2f} to 1, which is {'' if holds else 'not '}between {float(target * start):.2f} "
+        f"and {target} to 1"
+    )
+    return (
+        holds,
+        summary,
+        {"chance": str(chance), "odds-against": str(odds), "range": [str(target * start), str(target)]},
+    )
+
+
+@check("odds-from-fraction")
+def _odds_from_fraction(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    fraction = _fraction(reading.given["fraction"])
+    odds = (1 - fraction) / fraction
+    holds = odds == _fraction(reading.given["odds"])
+    return (
+        holds,
+        f"with {fraction} of the pack out, the odds against a card being out are {odds} to 1",
+        {"odds-against": str(odds)},
+    )
+
+
+# -------------------------------------------------------------------------------- payments
+
+#: The call a hand spec names, as (tricks, declaration).
+_CALLS: Mapping[str, tuple[int, str | None]] = {
+    "misery": (0, "misery"),
+    "nap": (5, None),
+    "wellington": (5, "wellington"),
+}
+
+
+def _call_of(name: str) -> tuple[int, str | None]:
+    return _CALLS[name] if name in _CALLS else (int(name), None)
+
+
+@check("stakes")
+def _stakes(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    rules = Rules.profile(_profile(claim, reading))
+    table: dict[str, dict[str, int]] = {}
+    wrong: list[str] = []
+    for item in reading.given["stakes"]:
+        tricks, declaration = _call_of(item["call"])
+        found = {"wins": rules.win_stake(tricks, declaration), "loses": rules.lose_stake(tricks, declaration)}
+        table[item["call"]] = found
+        wrong += [
+            f"{item['call']} {key} {found[key]}" for key in ("wins", "loses") if key in item and item[key] != found[key]
+        ]
+    for item in reading.given.get("differences", ()):
+        difference = table[item["to"]]["wins"] - table[item["from"]]["wins"]
+        if difference != item["wins"]:
+            wrong.append(f"the difference {item['from']} → {item['to']} is {difference}")
+    summary = f"under {rules.name}: " + "; ".join(
+        f"a call of {call} wins {found['wins']} from each, loses {found['loses']} to each"
+        for call, found in table.items()
+    )
+    return not wrong, summary + (f"; the text differs: {', '.join(wrong)}" if wrong else ""), {"stakes": table}
+
+
+#: Who plays what in a hand settled for its payments: the soloist holds the five highest
+#: spades to make his call (to fail a Misery), the five lowest to fail it (to make a Misery),
+#: and the next player the other five.
+_HIGH, _LOW = parse_cards("AS KS QS JS TS"), parse_cards("2S 3S 4S 5S 6S")
+_OTHER_SUITS = parse_cards("AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D")
+
+
+def settle(rules: Rules, players: int, call: str, outcome: str) -> dict[str, Any]:
+    """Play a hand at ``players`` (dealer seat 0) in which the eldest is the soloist of
+    ``call`` (a Wellington is called over a Nap by the eldest's neighbour, who is then the
+    soloist) and makes it or not, everyone playing his first legal card; return the soloist,
+    the outcome and the payments the reference engine settles.
+
+    >>> settle(Rules.profile("peel"), 4, "3", "made")["payments"]
+    [-3, 9, -3, -3]
+    """
+    tricks, declaration = _call_of(call)
+    seats = hands_dealt(rules, players)
+    first = 1 % players
+    soloist = (first + 1) % players if declaration == "wellington" else first
+    wins_tricks = (outcome == "made") != (declaration == "misery")
+    holdings: dict[int, list[int]] = {}
+    holdings[soloist] = list(_HIGH if wins_tricks else _LOW)
+    rest = iter(_OTHER_SUITS)
+    order = [(first + step) % players for step in range(players)]
+    playing = [seat for seat in order if not (rules.dealer_sits_out_at(players) and seat == 0)][:seats]
+    for seat in playing:
+        if seat == soloist:
+            continue
+        if not wins_tricks and not any(set(cards) & set(_HIGH) for cards in holdings.values()):
+            holdings[seat] = list(_HIGH)
+        elif wins_tricks and not any(set(cards) & set(_LOW) for cards in holdings.values()):
+            holdings[seat] = list(_LOW)
+        else:
+            holdings[seat] = [next(rest) for _ in range(rules.cards_each)]
+    hand = Hand.stacked(rules, players, 0, holdings)
+    for seat in playing:
+        if hand.to_act != seat:
+            break
+        action: Action
+        if seat == soloist:
+            action = NamedCall(seat, declaration) if declaration else Call(seat, tricks)
+        elif declaration == "wellington" and seat == first:
+            action = Call(seat, 5)
+        else:
+            action = Pass(seat)
+        hand.apply(action)
+    while hand.result is None:
+        hand.apply(hand.legal_actions()[0])
+    result = hand.result
+    return {
+        "soloist": result.soloist,
+        "call": call,
+        "outcome": result.outcome,
+        "holdings": {str(seat): format_cards(cards) for seat, cards in sorted(holdings.items())},
+        "payments": [result.payments.get(seat, 0) for seat in range(players)],
+    }
+
+
+@check("hand-payments")
+def _hand_payments(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    profile = _profile(claim, reading)
+    base = Rules.profile(profile, given.get("variants", ()))
+    players = int(given["players"])
+    hands: list[dict[str, Any]] = []
+    wrong: list[str] = []
+    for spec in given["hands"]:
+        rules = base.with_options(spec.get("options", {}))
+        settled = settle(rules, players, spec["call"], spec["outcome"])
+        soloist = settled["soloist"]
+        payments: Sequence[int] = settled["payments"]
+        others = [amount for seat, amount in enumerate(payments) if seat != soloist and amount != 0]
+        sign = 1 if spec["outcome"] == "made" else -1
+        total = payments[soloist] * sign
+        settled["options"] = dict(spec.get("options", {}))
+        hands.append(settled)
+        what = f"{spec['call']} {spec['outcome']}"
+        if settled["outcome"] != spec["outcome"]:
+            wrong.append(f"{what}: the hand ended {settled['outcome']}")
+        elif any(-amount * sign != spec["each"] for amount in others) or total != spec["each"] * len(others):
+            wrong.append(f"{what}: the payments are {list(payments)}")
+        elif "total" in spec and total != spec["total"]:
+            wrong.append(f"{what}: the soloist's total is {total}")
+    described = []
+    for hand in hands:
+        options = ", ".join(f"{option} {value}" for option, value in hand["options"].items())
+        described.append(
+            f"{hand['call']} {hand['outcome']}{f' ({options})' if options else ''}: payments {hand['payments']}"
+        )
+    summary = f"the reference engine settles, under {base.name} at {players} players: " + "; ".join(described)
+    return not wrong, summary + (f"; the text differs: {'; '.join(wrong)}" if wrong else ""), {"hands": hands}
+
+
+def findings(claims: Mapping[str, Claim], only: Sequence[str] = ()) -> dict[str, dict[str, Finding]]:
+    """The findings of every reading of ``claims`` (of the checks named in ``only``, if
+    given)."""
+    found: dict[str, dict[str, Finding]] = {}
+    for claim in claims.values():
+        for reading in claim.readings:
+            if only and reading.check not in only:
+                continue
+            found.setdefault(claim.id, {})[reading.id] = judge(claim, reading)
+    return found
+
+
+__all__ = ["CHECKS", "UnknownCheck", "check", "findings", "hands_dealt", "judge", "settle"]

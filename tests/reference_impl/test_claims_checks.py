@@ -1,0 +1,112 @@
+"""The checks that judge the sources' claims: the evidence written is what they compute now,
+each check fails where the figures are wrong, and the command reports and writes it."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from napspec.reference.analysis.claims import CHECKS, UnknownCheck, findings, judge, settle
+from napspec.reference.cli import main
+from napspec.reference.rules import Rules
+from napspec.spec import load
+from napspec.spec.claims import Claim, Reading, load_claims, load_evidence
+from napspec.spec.register import SPEC_DIR
+
+#: The checks quick enough to rerun in full in the default run (the solver's are sampled).
+QUICK = ("cards-in-use", "fraction-in-play", "odds-against-card-out", "odds-from-fraction", "stakes", "hand-payments")
+
+
+def _claim(claim_id: str) -> Claim:
+    return load_claims(load())[claim_id]
+
+
+def _with_given(reading: Reading, **changes: Any) -> Reading:
+    return dataclasses.replace(reading, given={**reading.given, **changes})
+
+
+def test_every_reading_names_a_written_check() -> None:
+    for claim in load_claims(load()).values():
+        for reading in claim.readings:
+            assert reading.check in CHECKS, (claim.id, reading.id, reading.check)
+
+
+def test_the_evidence_written_is_what_the_quick_checks_compute_now() -> None:
+    written = load_evidence(SPEC_DIR)
+    computed = findings(load_claims(load()), QUICK)
+    assert computed
+    for claim_id, readings in computed.items():
+        for reading_id, finding in readings.items():
+            assert written[claim_id][reading_id] == finding, (claim_id, reading_id)
+
+
+def test_wrong_cards_in_use_are_found_wrong() -> None:
+    claim = _claim("peel-cards-in-use")
+    reading = _with_given(claim.readings[0], tables=[{"players": 4, "in-use": 20, "unexposed": 31}])
+    finding = judge(claim, reading)
+    assert not finding.holds and "the text differs: at 4 players 20 in use and 32 not" in finding.summary
+
+
+def test_wrong_stakes_are_found_wrong() -> None:
+    claim = _claim("peel-six-points")
+    reading = _with_given(claim.readings[0], differences=[{"from": "4", "to": "nap", "wins": 5}])
+    finding = judge(claim, reading)
+    assert not finding.holds and "the difference 4 → nap is 6" in finding.summary
+
+
+def test_wrong_payments_are_found_wrong() -> None:
+    claim = _claim("wikipedia-nap-against-four")
+    hands = [{"call": "nap", "outcome": "made", "each": 10, "total": 50}]
+    finding = judge(claim, _with_given(claim.readings[0], hands=hands))
+    assert not finding.holds and "the soloist's total is 40" in finding.summary
+    finding = judge(claim, _with_given(claim.readings[0], hands=[{"call": "3", "outcome": "made", "each": 4}]))
+    assert not finding.holds and "payments are [-3, 12, -3, -3, -3]" in finding.summary
+
+
+def test_the_odds_are_exact_fractions_seen_both_ways() -> None:
+    claim = _claim("hoyle-three-to-one")
+    by_view = {reading.id: judge(claim, reading) for reading in claim.readings}
+    assert by_view["pack"].evidence["odds-against"] == "37/15"
+    assert by_view["seat"].evidence["odds-against"] == "37/10"
+    assert by_view["from-the-quarter"].holds
+    nearer = _with_given(claim.readings[0], odds="5/2")
+    assert judge(claim, nearer).holds  # 37/15 lies between nine tenths of 5/2 and 5/2
+
+
+@pytest.mark.parametrize(
+    ("profile", "variants", "players", "call", "outcome", "soloist_gets"),
+    [
+        ("peel", (), 4, "nap", "made", 30),
+        ("britannica", (), 3, "2", "defeated", -4),
+        ("hoyle", ("misery",), 5, "misery", "made", 12),
+        ("hoyle", ("wellington",), 4, "wellington", "defeated", -3 * 10),
+    ],
+)
+def test_a_settled_hand_pays_what_the_register_s_stakes_say(
+    profile: str, variants: tuple[str, ...], players: int, call: str, outcome: str, soloist_gets: int
+) -> None:
+    settled = settle(Rules.profile(profile, variants), players, call, outcome)
+    assert settled["outcome"] == outcome
+    assert settled["payments"][settled["soloist"]] == soloist_gets
+    assert sum(settled["payments"]) == 0
+
+
+def test_an_unknown_check_is_named() -> None:
+    claim = _claim("peel-cards-in-use")
+    with pytest.raises(UnknownCheck, match=r"'peel-cards-in-use', reading 'as-worded': no check 'cards-in-play'"):
+        judge(claim, dataclasses.replace(claim.readings[0], check="cards-in-play"))
+
+
+def test_the_command_prints_each_verdict_and_finds_the_evidence_current() -> None:
+    arguments = ["claims", "--check"] + [f"--only={name}" for name in QUICK]
+    result = CliRunner().invoke(main, arguments)
+    assert result.exit_code == 0, result.output
+    assert "hoyle-three-to-one: true under a stated reading" in result.output
+    assert (
+        "seat (as worded): does not hold: of the 47 cards a player does not hold, 10 are in the other hands"
+        in result.output
+    )
+    assert "is what is computed now" in result.output
