@@ -3,72 +3,60 @@ the register in one way and expects exactly that fault to be reported."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from napspec.spec import Register
 from napspec.spec.register import SPEC_DIR
+from tests.spec.register_copies import copy_register, edit, reported
 
 
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "spec"
-    shutil.copytree(SPEC_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _problems(folder: Path) -> list[str]:
-    return [str(p) for p in Register(folder).problems()]
+    return copy_register(tmp_path)
 
 
 def test_the_copy_is_as_sound_as_the_original(spec_copy: Path) -> None:
-    assert _problems(spec_copy) == [str(p) for p in Register(SPEC_DIR).problems()]
+    assert reported(spec_copy) == [str(p) for p in Register(SPEC_DIR).problems()]
 
 
 def test_a_misquotation_is_reported_with_file_and_line(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", "going from left to might", "going from left to right")
-    problems = _problems(spec_copy)
+    edit(spec_copy / "variations.toml", "going from left to might", "going from left to right")
+    problems = reported(spec_copy)
     assert any(
         "variations.toml:" in p and "deal-pattern=singly" in p and "not in the transcription" in p for p in problems
     ), problems
 
 
 def test_a_wrong_page_is_reported_with_the_right_one(spec_copy: Path) -> None:
-    _edit(
+    edit(
         spec_copy / "variations.toml",
         'locator = "p. 9"\n    quote = "The deal is decided',
         'locator = "p. 8"\n    quote = "The deal is decided',
     )
-    problems = _problems(spec_copy)
+    problems = reported(spec_copy)
     assert any("first-dealer=first-jack-face-up" in p and "it stands at p. 9" in p for p in problems), problems
 
 
 def test_a_malformed_locator_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", 'locator = "§ Deal"', 'locator = "§ Dealing"')
-    assert any("no such place '§ Dealing'" in p for p in _problems(spec_copy))
+    edit(spec_copy / "variations.toml", 'locator = "§ Deal"', 'locator = "§ Dealing"')
+    assert any("no such place '§ Dealing'" in p for p in reported(spec_copy))
 
 
 def test_a_source_left_unaccounted_on_an_option_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", '  britannica = "Britannica has no such rule."\n', "")
-    assert any("option 'show-cards': source 'britannica' is neither cited" in p for p in _problems(spec_copy))
+    edit(spec_copy / "variations.toml", '  britannica = "Britannica has no such rule."\n', "")
+    assert any("option 'show-cards': source 'britannica' is neither cited" in p for p in reported(spec_copy))
 
 
 def test_an_uncited_profile_choice_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "profiles" / "peel.toml", 'deal-pattern = "singly"', 'deal-pattern = "three-then-two"')
-    assert any("peel: deal-pattern = 'three-then-two' is neither cited from 'peel'" in p for p in _problems(spec_copy))
+    edit(spec_copy / "profiles" / "peel.toml", 'deal-pattern = "singly"', 'deal-pattern = "three-then-two"')
+    assert any("peel: deal-pattern = 'three-then-two' is neither cited from 'peel'" in p for p in reported(spec_copy))
 
 
 def test_an_unknown_value_in_a_profile_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "profiles" / "hoyle.toml", 'deal-pattern = "singly"', 'deal-pattern = "in-threes"')
-    assert any("hoyle: option 'deal-pattern' has no value 'in-threes'" in p for p in _problems(spec_copy))
+    edit(spec_copy / "profiles" / "hoyle.toml", 'deal-pattern = "singly"', 'deal-pattern = "in-threes"')
+    assert any("hoyle: option 'deal-pattern' has no value 'in-threes'" in p for p in reported(spec_copy))
 
 
 def test_an_unused_interpretation_is_reported(spec_copy: Path) -> None:
@@ -77,12 +65,12 @@ def test_an_unused_interpretation_is_reported(spec_copy: Path) -> None:
             '\n[[interpretation]]\nid = "orphan"\nkind = "silent"\nsources = ["peel"]\n'
             'question = "q"\nreading = "r"\nreason = "why"\n'
         )
-    assert any("orphan: not named by any rule" in p for p in _problems(spec_copy))
+    assert any("orphan: not named by any rule" in p for p in reported(spec_copy))
 
 
 def test_an_option_naming_an_unknown_rule_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "variations.toml", 'rules = ["dealing.deal"]', 'rules = ["dealing.deal", "dealing.nowhere"]')
-    assert any("names unknown rule 'dealing.nowhere'" in p for p in _problems(spec_copy))
+    edit(spec_copy / "variations.toml", 'rules = ["dealing.deal"]', 'rules = ["dealing.deal", "dealing.nowhere"]')
+    assert any("names unknown rule 'dealing.nowhere'" in p for p in reported(spec_copy))
 
 
 # ---------------------------------------------------------------------- labels and witnesses
@@ -97,7 +85,7 @@ def _line(path: Path, needle: str) -> int:
 
 
 def _reported(folder: Path, file: str, line: int, *words: str) -> bool:
-    return any(p.startswith(f"spec/{file}:{line}: ") and all(w in p for w in words) for p in _problems(folder))
+    return any(p.startswith(f"spec/{file}:{line}: ") and all(w in p for w in words) for p in reported(folder))
 
 
 def test_the_shipped_register_passes_the_label_and_witness_checks() -> None:
@@ -110,7 +98,7 @@ def test_the_shipped_register_passes_the_label_and_witness_checks() -> None:
 
 def test_a_profile_value_cited_only_through_a_reading_must_name_it(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "britannica.toml"
-    _edit(path, 'players-min = { value = 2, interpretation = "britannica-any-number" }', "players-min = 2")
+    edit(path, 'players-min = { value = 2, interpretation = "britannica-any-number" }', "players-min = 2")
     line = _line(path, "players-min = 2")
     assert _reported(
         spec_copy,
@@ -118,22 +106,22 @@ def test_a_profile_value_cited_only_through_a_reading_must_name_it(spec_copy: Pa
         line,
         "players-min = 2",
         "only through interpretation britannica-any-number",
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_choice_among_values_its_source_gives_must_be_labelled(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "hoyle.toml"
     labelled = 'nap-stakes = { value = "win-10-lose-5", interpretation = "hoyle-stakes-rule-not-custom" }'
-    _edit(path, labelled, 'nap-stakes = "win-10-lose-5"')
+    edit(path, labelled, 'nap-stakes = "win-10-lose-5"')
     line = _line(path, "nap-stakes =")
     assert _reported(
         spec_copy, "profiles/hoyle.toml", line, "one of several values 'hoyle' is cited for", "'win-12-lose-6'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_an_interpretation_named_for_a_profile_it_does_not_list_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "peel.toml"
-    _edit(
+    edit(
         path,
         'revoke = { value = "none", interpretation = "peel-revoke" }',
         'revoke = { value = "none", interpretation = "hoyle-revoke-failed-call" }',
@@ -141,23 +129,23 @@ def test_an_interpretation_named_for_a_profile_it_does_not_list_is_reported(spec
     line = _line(path, "revoke =")
     assert _reported(
         spec_copy, "profiles/peel.toml", line, "interpretation 'hoyle-revoke-failed-call', which does not list 'peel'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_value_label_that_does_not_cover_the_profile_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "profiles" / "peel.toml"
     labelled = 'out-of-turn = { value = "none", interpretation = "peel-irregularities-lacuna" }'
-    _edit(path, labelled, 'out-of-turn = "none"')
+    edit(path, labelled, 'out-of-turn = "none"')
     line = _line(path, "out-of-turn =")
     assert _reported(
         spec_copy, "profiles/peel.toml", line, "interpretation 'no-remedy-where-silent', which does not list 'peel'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_citation_read_through_another_sources_interpretation_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "variations.toml"
     note = '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica'
-    _edit(
+    edit(
         path,
         f'{note} profile does not take."\n    interpretation = "britannica-ace-in-cut"',
         f'{note} profile does not take."\n    interpretation = "wikipedia-deal-pattern"',
@@ -165,12 +153,12 @@ def test_a_citation_read_through_another_sources_interpretation_is_reported(spec
     line = _line(path, 'quote = "The players cut for deal; the lowest deals. The cards rank as at whist"')
     assert _reported(
         spec_copy, "variations.toml", line, "interpretation 'wikipedia-deal-pattern' is cited for 'britannica'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_copied_passage_not_marked_as_a_copy_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "variations.toml"
-    _edit(path, '    copies = "britannica"\n', "")
+    edit(path, '    copies = "britannica"\n', "")
     text = path.read_text(encoding="utf-8").split("\n")
     line = next(
         number
@@ -179,12 +167,12 @@ def test_a_copied_passage_not_marked_as_a_copy_is_reported(spec_copy: Path) -> N
     )
     assert _reported(
         spec_copy, "variations.toml", line, "stands word for word in 'britannica'", "say copies = 'britannica'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_copy_that_is_not_word_for_word_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "variations.toml"
-    _edit(
+    edit(
         path,
         '    quote = "The cut must leave at least four cards in each packet."\n',
         '    quote = "The cut must leave at least four cards in each packet."\n    copies = "britannica"\n',
@@ -192,7 +180,7 @@ def test_a_copy_that_is_not_word_for_word_is_reported(spec_copy: Path) -> None:
     line = _line(path, 'quote = "The cut must leave at least four cards in each packet."')
     assert _reported(
         spec_copy, "variations.toml", line, "cut-minimum=4", "does not stand word for word in 'britannica'"
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 # ---------------------------------------------------------------------- lacunae
@@ -200,7 +188,7 @@ def test_a_copy_that_is_not_word_for_word_is_reported(spec_copy: Path) -> None:
 
 def test_a_rule_naming_an_unknown_lacuna_is_reported_with_the_nearest(spec_copy: Path) -> None:
     chapter = spec_copy / "rules" / "07-calls-beyond-nap.toml"
-    _edit(chapter, 'lacunae = ["peel-misery", "hoyle-footnote-31"]', 'lacunae = ["peel-misry", "hoyle-footnote-31"]')
+    edit(chapter, 'lacunae = ["peel-misery", "hoyle-footnote-31"]', 'lacunae = ["peel-misry", "hoyle-footnote-31"]')
     line = _line(chapter, '"variants.misery-call"')
     assert _reported(
         spec_copy,
@@ -208,11 +196,11 @@ def test_a_rule_naming_an_unknown_lacuna_is_reported_with_the_nearest(spec_copy:
         line,
         "variants.misery-call: unknown lacuna 'peel-misry'",
         "'peel-misery'",
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_lacuna_words_not_in_the_copy_are_reported(spec_copy: Path) -> None:
-    _edit(
+    edit(
         spec_copy / "sources.toml",
         "after = '''unless it be a deuce or tray.[31]'''",
         "after = '''unless it be a deuce.[31]'''",
@@ -225,23 +213,23 @@ def test_lacuna_words_not_in_the_copy_are_reported(spec_copy: Path) -> None:
         "lacuna 'hoyle-footnote-31'",
         "not found at hoyle p. 103",
         "unless it be a deuce",
-    ), _problems(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_lacuna_words_found_elsewhere_than_its_place_are_reported(spec_copy: Path) -> None:
-    _edit(
+    edit(
         spec_copy / "sources.toml",
         "after = '''The allowed bids are as follows:'''",
         "after = '''The order of bids with their stakes are:'''",
     )
     assert any(
-        "lacuna 'wikipedia-allowed-bids'" in p and "not found at wikipedia § Bidding" in p for p in _problems(spec_copy)
-    ), _problems(spec_copy)
+        "lacuna 'wikipedia-allowed-bids'" in p and "not found at wikipedia § Bidding" in p for p in reported(spec_copy)
+    ), reported(spec_copy)
 
 
 def test_a_lacuna_recorded_twice_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "sources.toml", 'id = "peel-double-header"', 'id = "peel-misery"')
-    assert any("lacuna 'peel-misery' is recorded twice" in p for p in _problems(spec_copy))
+    edit(spec_copy / "sources.toml", 'id = "peel-double-header"', 'id = "peel-misery"')
+    assert any("lacuna 'peel-misery' is recorded twice" in p for p in reported(spec_copy))
 
 
 def test_a_lacuna_is_shown_at_the_place_of_the_copy_its_words_name() -> None:

@@ -5,7 +5,6 @@ fault is made in a copy of the register and must be reported where it is."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,23 +13,12 @@ from napspec.spec import Register, load
 from napspec.spec.claims import EVIDENCE_FILE, load_claims, load_evidence, verdict
 from napspec.spec.errors import RegisterError
 from napspec.spec.register import SPEC_DIR
+from tests.spec.register_copies import copy_register, edit, reported
 
 
 @pytest.fixture
 def spec_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "spec"
-    shutil.copytree(SPEC_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _problems(folder: Path) -> list[str]:
-    return [str(problem) for problem in Register(folder).problems()]
+    return copy_register(tmp_path)
 
 
 def test_every_claim_is_quoted_judged_or_said_to_be_uncheckable() -> None:
@@ -52,22 +40,22 @@ def test_every_reading_has_evidence_and_a_verdict() -> None:
 
 
 def test_a_misquoted_claim_is_reported_at_its_line(spec_copy: Path) -> None:
-    _edit(
+    edit(
         spec_copy / "claims.toml",
         'quote = "Only fifteen cards, or practically',
         'quote = "Only fifteen cards, or nearly',
     )
-    problems = _problems(spec_copy)
+    problems = reported(spec_copy)
     assert any("claims.toml:" in p and "claim hoyle-quarter-in-play" in p and "quote not found" in p for p in problems)
 
 
 def test_changed_figures_make_the_evidence_stale(spec_copy: Path) -> None:
-    _edit(
+    edit(
         spec_copy / "claims.toml",
         "{ players = 3, in-use = 15, unexposed = 37 }",
         "{ players = 3, in-use = 15, unexposed = 36 }",
     )
-    problems = _problems(spec_copy)
+    problems = reported(spec_copy)
     assert any(
         EVIDENCE_FILE in p and "'peel-cards-in-use', reading 'as-worded': the evidence is stale" in p for p in problems
     ), problems
@@ -79,24 +67,24 @@ def test_a_reading_without_evidence_is_reported(spec_copy: Path) -> None:
     del document["claims"]["hoyle-three-to-one"]["seat"]
     document["claims"]["hoyle-three-to-one"]["gone"] = document["claims"]["hoyle-three-to-one"]["pack"]
     path.write_text(json.dumps(document), encoding="utf-8")
-    problems = _problems(spec_copy)
+    problems = reported(spec_copy)
     assert any("'hoyle-three-to-one', reading 'seat': no evidence" in p for p in problems), problems
     assert any("unknown reading hoyle-three-to-one/gone" in p for p in problems), problems
 
 
 def test_an_uncheckable_claim_says_why(spec_copy: Path) -> None:
-    _edit(spec_copy / "claims.toml", 'uncheckable-because = "a question of history, not of the rules"\n', "")
-    problems = _problems(spec_copy)
+    edit(spec_copy / "claims.toml", 'uncheckable-because = "a question of history, not of the rules"\n', "")
+    problems = reported(spec_copy)
     assert any("claims.toml:" in p and "'wikipedia-first-named': an uncheckable claim says why" in p for p in problems)
 
 
 def test_an_unknown_kind_is_reported(spec_copy: Path) -> None:
-    _edit(spec_copy / "claims.toml", 'kind = "arithmetic"', 'kind = "arithmetics"')
-    assert any("kind 'arithmetics' is not one of" in p for p in _problems(spec_copy))
+    edit(spec_copy / "claims.toml", 'kind = "arithmetic"', 'kind = "arithmetics"')
+    assert any("kind 'arithmetics' is not one of" in p for p in reported(spec_copy))
 
 
 def test_a_claim_missing_a_key_is_refused_at_its_line(spec_copy: Path) -> None:
-    _edit(spec_copy / "claims.toml", 'title = "No great skill is essential"\n', "")
+    edit(spec_copy / "claims.toml", 'title = "No great skill is essential"\n', "")
     with pytest.raises(RegisterError) as raised:
         load_claims(Register(spec_copy))
     assert raised.value.path.endswith("claims.toml") and raised.value.line is not None
@@ -107,5 +95,5 @@ def test_evidence_in_another_format_is_reported(spec_copy: Path) -> None:
     (spec_copy / EVIDENCE_FILE).write_text('{"format": "something-else/9"}', encoding="utf-8")
     assert any(
         "the evidence cannot be read" in p and "not a napspec-claims-evidence/1 document" in p
-        for p in _problems(spec_copy)
+        for p in reported(spec_copy)
     )

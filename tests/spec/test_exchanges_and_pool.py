@@ -5,14 +5,13 @@ so, and the checks guard the `requires` and `excludes` that say it."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from napspec.spec import HouseRulesError, Register, load, load_house_rules
+from napspec.spec import HouseRulesError, load, load_house_rules
 from napspec.spec.export import register_document
-from napspec.spec.register import SPEC_DIR
+from tests.spec.register_copies import copy_register, edit, reported
 
 NEW_VARIANT_OPTIONS = (
     "peep",
@@ -29,19 +28,7 @@ NEW_VARIANT_OPTIONS = (
 
 @pytest.fixture
 def register_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / "house-register"
-    shutil.copytree(SPEC_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
-def _problems(folder: Path) -> list[str]:
-    return [str(p) for p in Register(folder).problems()]
+    return copy_register(tmp_path, "house-register")
 
 
 # ---------------------------------------------------------------------- the options
@@ -226,12 +213,12 @@ def test_a_house_rule_may_play_the_pool_the_rarer_way(tmp_path: Path) -> None:
 
 
 def test_a_constraint_naming_an_unknown_option_is_reported_with_the_nearest(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "variations.toml",
         'requires = ["pool"]\n  excludes = ["seven-card", "pool-contributions"]',
         'requires = ["pol"]\n  excludes = ["seven-card", "pool-contributions"]',
     )
-    problems = _problems(register_copy)
+    problems = reported(register_copy)
     assert any(
         "house-register/variations.toml:" in p
         and "option 'peep' value 'played': requires names unknown option 'pol'; did you mean 'pool'?" in p
@@ -240,55 +227,55 @@ def test_a_constraint_naming_an_unknown_option_is_reported_with_the_nearest(regi
 
 
 def test_a_constraint_on_an_option_without_a_plain_value_is_reported(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "variations.toml",
         'excludes = ["seven-card", "pool-contributions"]',
         'excludes = ["seven-card", "revoke"]',
     )
     assert any(
         "option 'peep' value 'played': excludes names option 'revoke', which has no plain value" in p
-        for p in _problems(register_copy)
+        for p in reported(register_copy)
     )
 
 
 def test_a_value_requiring_its_own_option_is_reported(register_copy: Path) -> None:
-    _edit(register_copy / "variations.toml", '  requires = ["pool-end"]\n', '  requires = ["pool-end", "pool"]\n')
-    assert any("option 'pool' value 'played': requires names its own option" in p for p in _problems(register_copy))
+    edit(register_copy / "variations.toml", '  requires = ["pool-end"]\n', '  requires = ["pool-end", "pool"]\n')
+    assert any("option 'pool' value 'played': requires names its own option" in p for p in reported(register_copy))
 
 
 def test_a_value_both_requiring_and_excluding_an_option_is_reported(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "variations.toml",
         'excludes = ["seven-card", "pool-contributions"]',
         'excludes = ["seven-card", "pool"]',
     )
     assert any(
-        "option 'peep' value 'played': both requires and excludes option 'pool'" in p for p in _problems(register_copy)
+        "option 'peep' value 'played': both requires and excludes option 'pool'" in p for p in reported(register_copy)
     )
 
 
 def test_a_plain_value_with_a_constraint_is_reported(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "variations.toml",
         'meaning = "There is no pool to dispose of: the plain game."',
         'meaning = "There is no pool to dispose of: the plain game."\n  excludes = ["pool"]',
     )
     assert any(
         "option 'pool-end' value 'none': the plain value requires or excludes nothing" in p
-        for p in _problems(register_copy)
+        for p in reported(register_copy)
     )
 
 
 def test_a_bundle_that_breaks_a_constraint_is_reported_against_its_profile(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "profiles" / "hoyle.toml",
         '[variants.peep]\npeep = "played"\npool = "played"\n',
         '[variants.peep]\npeep = "played"\n',
     )
     assert any(
         "house-register/profiles/hoyle.toml:" in p and "peep: option 'peep' = 'played' needs option 'pool' played" in p
-        for p in _problems(register_copy)
-    ), _problems(register_copy)
+        for p in reported(register_copy)
+    ), reported(register_copy)
 
 
 def test_the_export_carries_the_new_chapters_constraints_and_lacunae() -> None:

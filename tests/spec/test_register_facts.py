@@ -8,28 +8,20 @@ the copy's own file and line."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
 from napspec.spec import Register, RegisterError, load
 from napspec.spec.register import AMOUNT_KINDS, NUMBER_KINDS, SPEC_DIR, profile_ids
+from tests.spec.register_copies import copy_register, edit, reported
 
 FOLDER_NAME = "house-register"  # not "spec": a name the checks cannot have written in
 
 
 @pytest.fixture
 def register_copy(tmp_path: Path) -> Path:
-    folder = tmp_path / FOLDER_NAME
-    shutil.copytree(SPEC_DIR, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    return folder
-
-
-def _edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return copy_register(tmp_path, FOLDER_NAME)
 
 
 def _line(path: Path, needle: str) -> int:
@@ -39,12 +31,8 @@ def _line(path: Path, needle: str) -> int:
     raise AssertionError(f"{needle!r} not in {path}")
 
 
-def _problems(folder: Path) -> list[str]:
-    return [str(p) for p in Register(folder).problems()]
-
-
 def _reported(folder: Path, prefix: str, *words: str) -> bool:
-    problems = _problems(folder)
+    problems = reported(folder)
     return any(p.startswith(prefix) and all(w in p for w in words) for p in problems)
 
 
@@ -77,12 +65,12 @@ def test_the_profiles_are_the_files_of_the_profiles_folder(register_copy: Path) 
     # A rule that names no profiles holds in every profile there is.
     assert "mine" in register.rules["dealing.five-cards"].applies_to
     # Applies-to lists elsewhere still name wikipedia: the checker says so, nothing else.
-    assert all("wikipedia" in p or "mine" in p for p in _problems(register_copy)), _problems(register_copy)
+    assert all("wikipedia" in p or "mine" in p for p in reported(register_copy)), reported(register_copy)
 
 
 def test_a_profile_named_otherwise_than_its_file_is_reported(register_copy: Path) -> None:
     path = register_copy / "profiles" / "peel.toml"
-    _edit(path, 'id = "peel"', 'id = "peal"')
+    edit(path, 'id = "peel"', 'id = "peal"')
     assert _reported(
         register_copy, f"{FOLDER_NAME}/profiles/peel.toml:", "profile id 'peal' is not its file's name 'peel'"
     )
@@ -101,7 +89,7 @@ def test_the_export_schema_names_the_kinds_the_checker_knows() -> None:
 
 def test_amounts_that_do_not_parse_are_an_error_of_the_file_and_line(register_copy: Path) -> None:
     path = register_copy / "variations.toml"
-    _edit(path, "amounts = { nap-win = 12, nap-lose = 6 }", 'amounts = { nap-win = "1s.", nap-lose = 6 }')
+    edit(path, "amounts = { nap-win = 12, nap-lose = 6 }", 'amounts = { nap-win = "1s.", nap-lose = 6 }')
     with pytest.raises(RegisterError) as caught:
         Register(register_copy)
     assert caught.value.path == f"{FOLDER_NAME}/variations.toml"
@@ -111,20 +99,20 @@ def test_amounts_that_do_not_parse_are_an_error_of_the_file_and_line(register_co
 
 def test_an_unknown_amount_is_reported_with_the_nearest(register_copy: Path) -> None:
     path = register_copy / "variations.toml"
-    _edit(path, "amounts = { fine = 5 }", "amounts = { fyne = 5 }")
+    edit(path, "amounts = { fine = 5 }", "amounts = { fyne = 5 }")
     line = _line(path, 'id = "revoke"')
     assert _reported(register_copy, f"{FOLDER_NAME}/variations.toml:{line}: ", "unknown amount 'fyne'", "'fine'")
 
 
 def test_a_nap_win_without_its_loss_is_reported(register_copy: Path) -> None:
-    _edit(register_copy / "variations.toml", "amounts = { nap-win = 10, nap-lose = 5 }", "amounts = { nap-win = 10 }")
+    edit(register_copy / "variations.toml", "amounts = { nap-win = 10, nap-lose = 5 }", "amounts = { nap-win = 10 }")
     assert _reported(
         register_copy, f"{FOLDER_NAME}/variations.toml:", "'win-10-lose-5'", "nap-win and nap-lose together"
     )
 
 
 def test_an_amount_its_value_name_contradicts_is_reported(register_copy: Path) -> None:
-    _edit(
+    edit(
         register_copy / "variations.toml",
         "amounts = { nap-win = 10, nap-lose = 5 }",
         "amounts = { nap-win = 10, nap-lose = 6 }",
@@ -133,7 +121,7 @@ def test_an_amount_its_value_name_contradicts_is_reported(register_copy: Path) -
 
 
 def test_a_zero_fine_is_reported(register_copy: Path) -> None:
-    _edit(register_copy / "variations.toml", "amounts = { fine = 3 }", "amounts = { fine = 0 }")
+    edit(register_copy / "variations.toml", "amounts = { fine = 3 }", "amounts = { fine = 0 }")
     assert _reported(
         register_copy, f"{FOLDER_NAME}/variations.toml:", "'wrong-number'", "amount 'fine' must be at least 1"
     )
@@ -144,7 +132,7 @@ def test_a_zero_fine_is_reported(register_copy: Path) -> None:
 
 def test_a_range_with_min_above_max_is_reported(register_copy: Path) -> None:
     path = register_copy / "variations.toml"
-    _edit(path, "range = { min = 1, max = 26,", "range = { min = 27, max = 26,")
+    edit(path, "range = { min = 1, max = 26,", "range = { min = 27, max = 26,")
     line = _line(path, 'id = "cut-minimum"')
     assert _reported(register_copy, f"{FOLDER_NAME}/variations.toml:{line}: ", "range min 27 exceeds max 26")
 
@@ -174,13 +162,13 @@ def test_an_int_option_without_a_range_is_reported(register_copy: Path) -> None:
 
 
 def test_a_range_on_an_enum_option_is_reported(register_copy: Path) -> None:
-    _edit(register_copy / "variations.toml", 'type = "enum"\n', 'type = "enum"\nrange = { min = 1, max = 2 }\n')
+    edit(register_copy / "variations.toml", 'type = "enum"\n', 'type = "enum"\nrange = { min = 1, max = 2 }\n')
     assert _reported(register_copy, f"{FOLDER_NAME}/variations.toml:", "a range is for int options, not enum")
 
 
 def test_a_range_bound_that_does_not_parse_is_an_error_of_the_file_and_line(register_copy: Path) -> None:
     path = register_copy / "variations.toml"
-    _edit(path, "range = { min = 1, max = 26,", 'range = { min = 1, max = "half the pack",')
+    edit(path, "range = { min = 1, max = 26,", 'range = { min = 1, max = "half the pack",')
     with pytest.raises(RegisterError) as caught:
         Register(register_copy)
     assert caught.value.path == f"{FOLDER_NAME}/variations.toml"
@@ -192,26 +180,26 @@ def test_a_range_bound_that_does_not_parse_is_an_error_of_the_file_and_line(regi
 
 def test_an_unknown_number_is_reported(register_copy: Path) -> None:
     path = register_copy / "rules" / "02-dealing.toml"
-    _edit(path, "numbers = { cards-each = 5 }", "numbers = { cards-each = 5, tricks = 5 }")
+    edit(path, "numbers = { cards-each = 5 }", "numbers = { cards-each = 5, tricks = 5 }")
     line = _line(path, 'id = "dealing.five-cards"')
     assert _reported(register_copy, f"{FOLDER_NAME}/rules/02-dealing.toml:{line}: ", "unknown number 'tricks'")
 
 
 def test_a_number_no_rule_states_is_reported(register_copy: Path) -> None:
-    _edit(register_copy / "rules" / "02-dealing.toml", "numbers = { cards-each = 5 }\n", "")
+    edit(register_copy / "rules" / "02-dealing.toml", "numbers = { cards-each = 5 }\n", "")
     assert _reported(register_copy, f"{FOLDER_NAME}/rules: ", "no rule states the number 'cards-each'")
 
 
 def test_a_number_stated_twice_is_reported(register_copy: Path) -> None:
     path = register_copy / "rules" / "02-dealing.toml"
-    _edit(path, 'id = "dealing.deal"\n', 'id = "dealing.deal"\nnumbers = { cards-each = 5 }\n')
+    edit(path, 'id = "dealing.deal"\n', 'id = "dealing.deal"\nnumbers = { cards-each = 5 }\n')
     line = _line(path, 'id = "dealing.five-cards"')  # the later of the two
     assert _reported(register_copy, f"{FOLDER_NAME}/rules/02-dealing.toml:{line}: ", "already by dealing.deal")
 
 
 def test_a_number_that_does_not_parse_is_an_error_of_the_file_and_line(register_copy: Path) -> None:
     path = register_copy / "rules" / "02-dealing.toml"
-    _edit(path, "numbers = { cards-each = 5 }", 'numbers = { cards-each = "five" }')
+    edit(path, "numbers = { cards-each = 5 }", 'numbers = { cards-each = "five" }')
     with pytest.raises(RegisterError) as caught:
         Register(register_copy)
     assert (caught.value.path, caught.value.line) == (f"{FOLDER_NAME}/rules/02-dealing.toml", _line(path, '"five"'))
@@ -222,10 +210,10 @@ def test_a_number_that_does_not_parse_is_an_error_of_the_file_and_line(register_
 
 def test_problems_name_the_variations_file_loaded_and_its_line(register_copy: Path) -> None:
     path = register_copy / "variations.toml"
-    _edit(path, 'rules = ["dealing.cut"]', 'rules = ["dealing.cut", "dealing.kut"]')
+    edit(path, 'rules = ["dealing.cut"]', 'rules = ["dealing.cut", "dealing.kut"]')
     line = _line(path, '"dealing.kut"')
     assert _reported(register_copy, f"{FOLDER_NAME}/variations.toml:{line}: ", "names unknown rule 'dealing.kut'")
-    assert not any(p.startswith("spec/") for p in _problems(register_copy))
+    assert not any(p.startswith("spec/") for p in reported(register_copy))
 
 
 def test_problems_name_the_interpretations_file_loaded_and_its_line(register_copy: Path) -> None:
