@@ -21,6 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+from .claims import ClaimsDirective
 from .data import resolve_certify_dir, rulebook_data
 from .directives import DIRECTIVES
 from .domain import NapDomain
@@ -45,6 +46,7 @@ def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
     wanted += [("source", s) for s in register.sources]
     wanted += [("loc", d.anchor) for s in register.sources.values() for d in s.divisions]
     wanted += [("scenario", s.id) for s in data.scenarios if data.home_rule(s)]
+    wanted += [("claim", c) for c in data.claims]
     return wanted
 
 
@@ -92,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(NapDomain)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
+    app.add_directive("napspec-claims", ClaimsDirective)
     app.connect("env-check-consistency", check_complete)
     app.connect("env-get-outdated", reports_outdated)
     app.connect("env-purge-doc", purge_doc)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec import spec
+from napspec.spec.claims import EVIDENCE_FILE, Claim, Finding, load_claims, load_evidence
 from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Register
 from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 
@@ -56,6 +57,9 @@ class RulebookData:
     dependencies: tuple[Path, ...]
     suite_hash: str | None
     by_rule: dict[str, list[Scenario]] = field(default_factory=dict)
+    #: What the sources claim, and the findings on their readings (``spec/claims*``).
+    claims: dict[str, Claim] = field(default_factory=dict)
+    evidence: dict[str, dict[str, Finding]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         by_rule: dict[str, list[Scenario]] = defaultdict(list)
@@ -140,6 +144,7 @@ def resolve_certify_dir(setting: str) -> Path:
 def rulebook_data(certify_dir: str = "") -> RulebookData:
     """Everything the rulebook shows (cached for the process)."""
     register = spec.load()
+    claims = load_claims(register)  # before the dependencies: it adds claims.toml to the texts read
     scenarios = load_scenarios()
     steps = {s.id: s.steps for s in scenarios}
     folder = resolve_certify_dir(certify_dir)
@@ -147,6 +152,7 @@ def rulebook_data(certify_dir: str = "") -> RulebookData:
     dependencies = [REPO / name for name in register.texts]
     dependencies += [SPEC_DIR / "sources" / source.file for source in register.sources.values()]
     dependencies += feature_files()
+    dependencies.append(register.folder / EVIDENCE_FILE)
     return RulebookData(
         register=register,
         scenarios=scenarios,
@@ -157,4 +163,6 @@ def rulebook_data(certify_dir: str = "") -> RulebookData:
         dependencies=tuple(dependencies),
         suite_hash=suite_hash() if reports else None,
         by_rule={},
+        claims=claims,
+        evidence=load_evidence(register.folder),
     )

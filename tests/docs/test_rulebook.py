@@ -383,3 +383,37 @@ def test_every_step_of_the_suite_is_told_as_a_sentence() -> None:
 
     unknown = sorted({step.text for s in load_scenarios() for step in s.steps if not known(step.text)})
     assert not unknown, f"steps that are no phrase of napspec.suite.vocabulary: {unknown}"
+
+
+# ---------------------------------------------------------------------- what the sources claim
+
+
+def test_every_claim_is_shown_quoted_with_its_verdict_and_findings(builds: Builds) -> None:
+    from napspec.spec.claims import load_claims, load_evidence, verdict
+
+    claims = load_claims(REGISTER)
+    evidence = load_evidence(REGISTER.folder)
+    root = html(builds, "claims.html").root
+    summary = root.find("table", "nap-claims-summary")
+    assert summary is not None and len(summary.find_all("tr")) == len(claims) + 1
+    for claim in claims.values():
+        block = next((e for e in root.find_all("section") if f"claim-{slug(claim.id)}" in e.attrs.get("id", "")), None)
+        assert block is not None, claim.id
+        text = block.text()
+        assert verdict(claim, evidence.get(claim.id, {})) in text, claim.id
+        for citation in claim.citations:
+            assert normalise(citation.quote) in normalise(text), claim.id
+        for reading in claim.readings:
+            found = evidence.get(claim.id, {}).get(reading.id)
+            assert found is not None and normalise(found.summary) in normalise(text), (claim.id, reading.id)
+        if claim.uncheckable_because:
+            assert normalise(claim.uncheckable_because) in normalise(text)
+    payments = next(e for e in root.find_all("section") if "claim-peel-nap-double" in e.attrs.get("id", ""))
+    assert card_text("AS") in payments.find("table", "nap-claim-evidence").text()
+
+
+def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> None:
+    with (builds.full.doctrees / "environment.pickle").open("rb") as handle:
+        env = pickle.load(handle)
+    deps = {Path(p).resolve() for p in env.dependencies["claims"]}
+    assert {REPO / "spec/claims.toml", REPO / "spec/claims-evidence.json"} <= deps
