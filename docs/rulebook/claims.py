@@ -60,7 +60,7 @@ class ClaimsDirective(NapDirective):
         claims = data.claims
         findings = data.evidence
         verdicts = {claim.id: verdict(claim, findings.get(claim.id, {})) for claim in claims.values()}
-        counts = Counter(verdicts.values())
+        counts: Counter[str] = Counter(verdicts.values())
         out: list[nodes.Node] = [
             para(
                 f"{len(claims)} claims of the four sources, judged: ",

@@ -409,7 +409,8 @@ def test_every_claim_is_shown_quoted_with_its_verdict_and_findings(builds: Build
         if claim.uncheckable_because:
             assert normalise(claim.uncheckable_because) in normalise(text)
     payments = next(e for e in root.find_all("section") if "claim-peel-nap-double" in e.attrs.get("id", ""))
-    assert card_text("AS") in payments.find("table", "nap-claim-evidence").text()
+    evidence_table = payments.find("table", "nap-claim-evidence")
+    assert evidence_table is not None and card_text("AS") in evidence_table.text()
 
 
 def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> None:
