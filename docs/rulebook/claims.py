@@ -152,6 +152,25 @@ class ClaimsDirective(NapDirective):
             return [
                 table(["Chance of being out", "Odds against", "As odds to one"], [row], classes=["nap-claim-evidence"])
             ]
+        if reading.check == "one-suit-nap-chance":
+            rows = []
+            for item in evidence.get("rows", ()):
+                chance, best = Fraction(item["chance"]), Fraction(item["best-chance"])
+                rows.append(
+                    [
+                        [cards(item["smallest-hand"])],
+                        f"{chance} ≈ {float(chance):.3f}",
+                        f"{float(best):.3f}",
+                        "yes" if item["pays"] else "no",
+                    ]
+                )
+            head = [
+                "The smallest hand under its highest card",
+                "Chance of making Nap",
+                "With the five highest cards from it",
+                f"Above {evidence['break-even']}",
+            ]
+            return [table(head, rows, classes=["nap-claim-evidence"])]
         return []
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from itertools import product
+from math import comb
 from typing import Any
 
 from napspec.reference.actions import Action, Call, NamedCall, Pass
@@ -167,6 +169,100 @@ def _odds_from_fraction(claim: Claim, reading: Reading) -> tuple[bool, str, dict
     )
 
 
+def one_suit_nap_chance(ranks: Sequence[int], opponents: int, hand_size: int = 5) -> Fraction:
+    """The chance that a hand of ``ranks`` (0 the two .. 12 the ace) of one suit, led from the
+    highest down as trumps, wins every trick against ``opponents`` of ``hand_size`` cards each
+    dealt from the rest of a full pack, the defence playing as well as it can: exactly, over
+    every way the other cards of the suit can lie.
+
+    Only the other cards of the suit matter (every card led is a trump); an opponent beats a
+    lead when he still holds a higher card of the suit, and otherwise, having to follow, gives
+    up his lowest (keeping his higher cards can only help him, as the leads go down).
+
+    >>> one_suit_nap_chance([12, 11, 10, 9, 8], 2)
+    Fraction(1, 1)
+    >>> one_suit_nap_chance([9, 3, 2, 1, 0], 2) < one_suit_nap_chance([9, 8, 7, 6, 5], 2)
+    True
+    """
+    leads = sorted(ranks, reverse=True)
+    others = [rank for rank in range(13) if rank not in leads]
+    unseen = FULL_PACK_CARDS - hand_size
+    plain = unseen - len(others)  # the unseen cards of the other suits
+    made = 0
+    for places in product(range(opponents + 1), repeat=len(others)):  # opponent i, or the stock
+        held: list[list[int]] = [[] for _ in range(opponents)]
+        for rank, place in zip(others, places):
+            if place < opponents:
+                held[place].append(rank)
+        if any(len(cards) > hand_size for cards in held):
+            continue
+        ways, left = 1, plain
+        for cards in held:
+            ways *= comb(left, hand_size - len(cards))
+            left -= hand_size - len(cards)
+        if ways and wins_every_lead(leads, held):
+            made += ways
+    total = 1
+    for index in range(opponents):
+        total *= comb(unseen - index * hand_size, hand_size)
+    return Fraction(made, total)
+
+
+def wins_every_lead(leads: Sequence[int], held: Sequence[Sequence[int]]) -> bool:
+    """Whether ``leads`` (ranks, in the order led) of the trump suit all win against opponents
+    holding the ranks ``held`` of it, each beating a lead when he can and otherwise giving up
+    his lowest (or another suit's card, when he has none of it).
+
+    >>> wins_every_lead([9, 3], [[4], []]), wins_every_lead([9, 3], [[4, 2], []])
+    (True, False)
+    """
+    hands = [sorted(cards) for cards in held]
+    for lead in leads:
+        for cards in hands:
+            if cards and cards[-1] > lead:
+                return False
+            if cards:
+                cards.pop(0)
+    return True
+
+
+@check("one-suit-nap-chance")
+def _one_suit_nap_chance(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading))
+    players = int(given["players"])
+    opponents = hands_dealt(rules, players) - 1
+    win, lose = rules.win_stake(5), rules.lose_stake(5)
+    break_even = Fraction(lose, win + lose)
+    names = "23456789TJQKA"
+    rows = []
+    for top in given["highest"]:
+        highest = names.index(top)
+        # the smallest other cards: a higher card in their place beats all that it did
+        worst = [highest, 3, 2, 1, 0]
+        chance = one_suit_nap_chance(worst, opponents, rules.cards_each)
+        best = one_suit_nap_chance(list(range(highest, highest - 5, -1)), opponents, rules.cards_each)
+        rows.append(
+            {
+                "highest": top,
+                "smallest-hand": format_cards([13 * 3 + rank for rank in worst]),
+                "chance": str(chance),
+                "best-chance": str(best),
+                "pays": chance > break_even,
+            }
+        )
+    honours = [row for row in rows if row["highest"] in given["honours"]]
+    holds = all(row["pays"] for row in honours)
+    failing = [row for row in honours if not row["pays"]]
+    summary = (
+        f"at {players} players a Nap wins {win} and loses {lose} a player, so it pays when made more often "
+        f"than {break_even}; led from the top against the best defence, "
+        + "; ".join(f"{row['smallest-hand']} makes it with {_shown(Fraction(row['chance']))}" for row in rows)
+        + (f"; below {break_even}: headed by {', '.join(row['highest'] for row in failing)}" if failing else "")
+    )
+    return holds, summary, {"break-even": str(break_even), "rows": rows}
+
+
 # -------------------------------------------------------------------------------- payments
 
 #: The call a hand spec names, as (tricks, declaration).
@@ -310,4 +406,14 @@ def findings(claims: Mapping[str, Claim], only: Sequence[str] = ()) -> dict[str,
     return found
 
 
-__all__ = ["CHECKS", "UnknownCheck", "check", "findings", "hands_dealt", "judge", "settle"]
+__all__ = [
+    "CHECKS",
+    "UnknownCheck",
+    "check",
+    "findings",
+    "hands_dealt",
+    "judge",
+    "one_suit_nap_chance",
+    "settle",
+    "wins_every_lead",
+]

@@ -4,20 +4,41 @@ each check fails where the figures are wrong, and the command reports and writes
 from __future__ import annotations
 
 import dataclasses
+import random
+from itertools import combinations
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from napspec.reference.analysis.claims import CHECKS, UnknownCheck, findings, judge, settle
+from napspec.reference.actions import Call, Pass, Play
+from napspec.reference.analysis.claims import (
+    CHECKS,
+    UnknownCheck,
+    wins_every_lead,
+    findings,
+    judge,
+    one_suit_nap_chance,
+    settle,
+)
+from napspec.reference.cards import parse_cards
 from napspec.reference.cli import main
+from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.spec import load
 from napspec.spec.claims import Claim, Reading, load_claims, load_evidence
 from napspec.spec.register import SPEC_DIR
 
 #: The checks quick enough to rerun in full in the default run (the solver's are sampled).
-QUICK = ("cards-in-use", "fraction-in-play", "odds-against-card-out", "odds-from-fraction", "stakes", "hand-payments")
+QUICK = (
+    "cards-in-use",
+    "fraction-in-play",
+    "odds-against-card-out",
+    "odds-from-fraction",
+    "stakes",
+    "hand-payments",
+    "one-suit-nap-chance",
+)
 
 
 def _claim(claim_id: str) -> Claim:
@@ -110,3 +131,46 @@ def test_the_command_prints_each_verdict_and_finds_the_evidence_current() -> Non
         in result.output
     )
     assert "is what is computed now" in result.output
+
+
+def test_a_one_suited_nap_is_made_as_the_exact_count_says_when_the_engine_plays_it() -> None:
+    """The model behind the reading of Hoyle p. 102, against the reference engine: at three
+    players, five cards of one suit led from the top, the opponents keeping their highest
+    cards of the suit and beating a lead when they can; over random layouts the engine makes
+    the Nap exactly when the count's model says it is made."""
+    rules = Rules.profile("hoyle")
+    soloist_cards = parse_cards("JS 5S 4S 3S 2S")
+    rng = random.Random(102)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        rest = [card for card in range(52) if card not in soloist_cards]
+        rng.shuffle(rest)
+        holdings = {1: soloist_cards, 2: rest[:5], 0: rest[5:10]}
+        spades = [[card % 13 for card in holdings[seat] if card // 13 == 3] for seat in (2, 0)]
+        expected = wins_every_lead([9, 3, 2, 1, 0], spades)
+        hand = Hand.stacked(rules, 3, 0, holdings)
+        hand.apply(Call(1, 5))
+        while hand.phase == "calling" and hand.to_act is not None:
+            hand.apply(Pass(hand.to_act))
+        while hand.result is None:
+            legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
+            if not legal:  # a player shows his cards, as the rules require
+                hand.apply(hand.legal_actions()[0])
+                continue
+            if hand.to_act == 1:
+                action = max(legal, key=lambda play: play.card)
+            else:
+                led = hand.current_trick[0][1] if hand.current_trick else -1
+                beating = [play for play in legal if play.card // 13 == 3 and play.card > led]
+                following = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
+                action = beating[0] if beating else following[0] if following else rng.choice(legal)
+            hand.apply(action)
+        assert hand.result is not None and (hand.result.outcome == "made") is expected
+        seen[expected] += 1
+    assert seen[True] and seen[False]
+
+
+def test_the_smallest_cards_under_an_honour_make_the_worst_one_suited_nap() -> None:
+    worst = one_suit_nap_chance([9, 3, 2, 1, 0], 2)
+    for others in combinations(range(9), 4):
+        assert one_suit_nap_chance([9, *others], 2) >= worst, others
