@@ -15,11 +15,11 @@ from napspec.reference.actions import Call, Pass, Play
 from napspec.reference.analysis.claims import (
     CHECKS,
     UnknownCheck,
-    wins_every_lead,
     findings,
     judge,
     one_suit_nap_chance,
     settle,
+    wins_every_lead,
 )
 from napspec.reference.cards import parse_cards
 from napspec.reference.cli import main
