@@ -171,6 +171,15 @@ class ClaimsDirective(NapDirective):
                 f"Above {evidence['break-even']}",
             ]
             return [table(head, rows, classes=["nap-claim-evidence"])]
+        if reading.check == "trumps-then-aces":
+            rows = []
+            for item in evidence.get("rows", ()):
+                made, four = Fraction(item["made"]), Fraction(item["against-four-trumps"])
+                rows.append(
+                    [[cards(" ".join(f"{rank}S" for rank in item["high"]) + " AH AD")], f"{float(made):.3f}", str(four)]
+                )
+            head = ["The hand (spades led as trumps)", "Chance of five tricks", "When an opponent holds four trumps"]
+            return [table(head, rows, classes=["nap-claim-evidence"])]
         return []
 
 

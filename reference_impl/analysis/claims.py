@@ -263,6 +263,142 @@ def _one_suit_nap_chance(claim: Claim, reading: Reading) -> tuple[bool, str, dic
     return holds, summary, {"break-even": str(break_even), "rows": rows}
 
 
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as ``parts`` counts, in order."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1) for rest in _compositions(total - first, parts - 1)]
+
+
+def _multinomial(counts: Sequence[int]) -> int:
+    ways, left = 1, sum(counts)
+    for count in counts:
+        ways *= comb(left, count)
+        left -= count
+    return ways
+
+
+def trumps_then_aces(trumps: Sequence[int], opponents: int, hand_size: int = 5) -> tuple[Fraction, Fraction]:
+    """Peel's plan for three trumps (ranks, 0 the two .. 12 the ace) and the aces of two other
+    suits: lead the trumps from the highest down, then the aces. Return, exactly over every
+    layout of the other cards among ``opponents`` hands of ``hand_size`` (the rest undealt),
+    the chance that it wins all five tricks against the best defence, and that chance when an
+    opponent holds four trumps or more.
+
+    The defence beats a trump lead with a higher trump when it can and otherwise gives up its
+    lowest trump (keeping the higher ones can only help it); after the trump leads, an
+    opponent with a trump left trumps an ace whose suit he does not hold. Cards of one band
+    (the other trumps between two of the soloist's) are interchangeable, and of the other
+    suits only how many each opponent holds matters.
+
+    >>> made, against_four = trumps_then_aces([12, 11, 10], 3)
+    >>> against_four, made > Fraction(97, 100)
+    (Fraction(0, 1), True)
+    """
+    leads = sorted(trumps, reverse=True)
+    others = [rank for rank in range(13) if rank not in leads]
+    bands = [0] * (len(leads) + 1)  # above the first lead, between the leads, below the last
+    for rank in others:
+        bands[sum(1 for lead in leads if lead > rank)] += 1
+    unseen_plain = (13 - 1, 13 - 1, 13)  # the aces' suits (less the aces) and the fourth suit
+    made = made_four = total = total_four = 0
+    per_band = [_compositions(size, opponents + 1) for size in bands]
+    for split in product(*per_band):
+        ways = 1
+        for band in split:
+            ways *= _multinomial(band)
+        held = [[band for band, allocation in enumerate(split) for _ in range(allocation[i])] for i in range(opponents)]
+        counts = [len(cards) for cards in held]
+        if any(count > hand_size for count in counts):
+            continue
+        four = any(count >= 4 for count in counts)
+        # the trump leads: band b lies above lead b (band 0 above the first lead)
+        left = [sorted(cards, reverse=True) for cards in held]  # highest band number = lowest card
+        beaten = False
+        for index in range(len(leads)):
+            for cards in left:
+                if cards and min(cards) <= index:  # a trump above this lead
+                    beaten = True
+                if cards:
+                    cards.pop(0)  # the lowest trump
+        threats = [i for i in range(opponents) if left[i]]
+        plain_ways = _plain_ways(counts, threats, unseen_plain, hand_size, opponents)
+        deal_ways = _plain_ways(counts, [], unseen_plain, hand_size, opponents)
+        total += ways * deal_ways
+        if four:
+            total_four += ways * deal_ways
+        if not beaten:
+            made += ways * plain_ways
+            if four:
+                made_four += ways * plain_ways
+    return Fraction(made, total), (Fraction(made_four, total_four) if total_four else Fraction(0))
+
+
+def _plain_ways(
+    trumps_held: Sequence[int], threats: Sequence[int], unseen: tuple[int, int, int], hand_size: int, opponents: int
+) -> int:
+    """Ways to deal the other suits' cards to the opponents (each filling his hand after his
+    trumps), every opponent in ``threats`` holding both aces' suits (so that he cannot trump
+    an ace)."""
+    pool = sum(unseen)
+    if not threats:
+        ways = 1
+        for count in trumps_held:
+            ways *= comb(pool, hand_size - count)
+            pool -= hand_size - count
+        return ways
+    total = 0
+    choices = []
+    for i in threats:
+        need = hand_size - trumps_held[i]
+        choices.append([(b, c, need - b - c) for b in range(1, need + 1) for c in range(1, need - b + 1)])
+    for picks in product(*choices):
+        left_b, left_c, left_d = unseen
+        ways = 1
+        for b, c, d in picks:
+            ways *= comb(left_b, b) * comb(left_c, c) * comb(left_d, d)
+            left_b, left_c, left_d = left_b - b, left_c - c, left_d - d
+        if not ways:
+            continue
+        rest = left_b + left_c + left_d
+        for i in range(opponents):
+            if i not in threats:
+                ways *= comb(rest, hand_size - trumps_held[i])
+                rest -= hand_size - trumps_held[i]
+        total += ways
+    return total
+
+
+@check("trumps-then-aces")
+def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading))
+    players = int(given["players"])
+    opponents = hands_dealt(rules, players) - 1
+    names = "23456789TJQKA"
+    rows = []
+    for high in given["high"]:
+        made, against_four = trumps_then_aces([names.index(rank) for rank in high], opponents, rules.cards_each)
+        rows.append({"high": high, "made": str(made), "against-four-trumps": str(against_four)})
+    if given["judge"] == "impossible":
+        holds = all(Fraction(row["against-four-trumps"]) == 0 for row in rows)
+        summary = (
+            f"at {players} players, played as Peel says, the chance of five tricks when an opponent holds four "
+            "trumps or more is "
+            + ", ".join(f"{row['high']}: {_shown(Fraction(row['against-four-trumps']))}" for row in rows)
+        )
+    else:
+        often = _fraction(given["often"])
+        failing = [row["high"] for row in rows if Fraction(row["made"]) <= often]
+        holds = not failing
+        summary = (
+            f"at {players} players, played as Peel says, the chance of five tricks is "
+            + ", ".join(f"{row['high']}: {_shown(Fraction(row['made']))}" for row in rows)
+            + (f"; not above {often}: {', '.join(failing)}" if failing else f"; all above {often}")
+        )
+    return holds, summary, {"rows": rows}
+
+
 # -------------------------------------------------------------------------------- payments
 
 #: The call a hand spec names, as (tricks, declaration).

@@ -38,6 +38,7 @@ QUICK = (
     "stakes",
     "hand-payments",
     "one-suit-nap-chance",
+    "trumps-then-aces",
 )
 
 
@@ -174,3 +175,52 @@ def test_the_smallest_cards_under_an_honour_make_the_worst_one_suited_nap() -> N
     worst = one_suit_nap_chance([9, 3, 2, 1, 0], 2)
     for others in combinations(range(9), 4):
         assert one_suit_nap_chance([9, *others], 2) >= worst, others
+
+
+def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_says() -> None:
+    """The model behind Peel pp. 5–6 against the reference engine: at four players, AS KS QS
+    AH AD led trumps first, then the aces; the defence beats a trump lead when it can, keeps
+    its higher trumps, and trumps an ace whose suit it lacks. The engine makes the Nap exactly
+    when the trumps lead and no opponent is left with a trump and a void in hearts or
+    diamonds; never when an opponent holds four trumps."""
+    rules = Rules.profile("peel")
+    soloist_cards = parse_cards("AS KS QS AH AD")
+    rng = random.Random(56)
+    seen = {True: 0, False: 0}
+    for _ in range(300):
+        rest = [card for card in range(52) if card not in soloist_cards]
+        rng.shuffle(rest)
+        holdings = {1: soloist_cards, 2: rest[:5], 3: rest[5:10], 0: rest[10:15]}
+        opponents = [holdings[seat] for seat in (2, 3, 0)]
+        spades = [[card % 13 for card in cards if card // 13 == 3] for cards in opponents]
+        left = [sorted(ranks)[3:] for ranks in spades]  # what survives three trump leads
+        expected = all(len(ranks) <= 3 for ranks in spades) and not any(
+            left[i] and not ({card // 13 for card in opponents[i]} >= {1, 2}) for i in range(3)
+        )
+        hand = Hand.stacked(rules, 4, 0, holdings)
+        hand.apply(Call(1, 5))
+        while hand.phase == "calling" and hand.to_act is not None:
+            hand.apply(Pass(hand.to_act))
+        order = parse_cards("AS KS QS AH AD")
+        while hand.result is None:
+            legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
+            if not legal:  # a player shows his cards, as the rules require
+                hand.apply(hand.legal_actions()[0])
+                continue
+            if hand.to_act == 1:
+                action = next(play for card in order for play in legal if play.card == card)
+            else:
+                led = hand.current_trick[0][1]
+                suited = sorted((play for play in legal if play.card // 13 == led // 13), key=lambda play: play.card)
+                trumps = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
+                if suited:
+                    winning = [play for play in suited if play.card > led]
+                    action = winning[0] if winning else suited[0]
+                else:
+                    action = trumps[0] if trumps else legal[0]
+            hand.apply(action)
+        assert hand.result is not None and (hand.result.outcome == "made") is expected
+        if any(len(ranks) >= 4 for ranks in spades):
+            assert hand.result.outcome == "defeated"
+        seen[expected] += 1
+    assert seen[True] and seen[False]
