@@ -10,7 +10,9 @@ Loading (OpenSpiel is optional: ``pip install 'napspec[bench]'``)::
 
 Parameters: ``profile`` (``peel``, ``hoyle``, ``britannica``, ``wikipedia``; default
 ``hoyle``), ``players`` (default 4; the profile's range holds), ``variants`` (the profile's
-variants, comma-separated; default none) and ``dealer`` (the dealer's seat, default 0).
+variants, separated by commas or by ``+``; default none) and ``dealer`` (the dealer's seat,
+default 0). The game keeps its variants joined by ``+`` (``variants=misery+wellington``): a
+comma would end the parameter in OpenSpiel's name of the game, which serialized states carry.
 
 What is modelled: one deal, from the shuffle to the settlement. Every rule is the engine's: an
 OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions are those of
@@ -23,8 +25,10 @@ OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions
   the calls, passes and named calls, the taking of Sir Garnet's extra hand and the discard, Peep
   Nap's peep and exchange, Purchase Nap's buying, the cards played, the showing of cards (or the
   refusal). Each has a stable id (:func:`action_id`): a card played is the card itself (0..51);
-  a purchase or a discard is the set of positions, in card order, of the cards thrown away in
-  the player's holding (the player knows his holding; the id says which of his cards).
+  a choice the table does not see, among a player's own cards (the cards thrown away at a
+  purchase, the discard of the extra hand, the card given up for the peep card), is named by
+  the positions of those cards in his holding, in card order: the player knows which cards
+  they are, the others only that he chose.
 * Terminal when the hand is settled; the returns are the payments of the settlement, in stakes,
   by seat. The sitting-out dealer, where there is one, is a player who never acts: he pays and
   receives like the others (rule of the engine), so his return need not be 0. Where a pool is
@@ -122,8 +126,8 @@ PEEP_ID = TAKE_EXTRA_ID + 1
 DECLINE_PEEP_ID = PEEP_ID + 1
 SHOW_ID = DECLINE_PEEP_ID + 1
 REFUSE_ID = SHOW_ID + 1
-TAKE_PEEP_BASE = REFUSE_ID + 1  # the card given up for the peep card: 52 ids
-BUY_BASE = TAKE_PEEP_BASE + PACK_SIZE  # the positions thrown away in a holding of up to 7: 128 ids
+TAKE_PEEP_BASE = REFUSE_ID + 1  # the position of the card given up for the peep card: 7 ids
+BUY_BASE = TAKE_PEEP_BASE + MOST_CARDS_EACH  # the positions thrown away in a holding of up to 7: 128 ids
 DISCARD_BASE: int = BUY_BASE + 2**MOST_CARDS_EACH  # positions discarded of up to 12 cards: 4096 ids
 NUM_ACTIONS: int = DISCARD_BASE + 2 ** (MOST_CARDS_EACH + EXTRA_HAND_CARDS)
 """The number of distinct ids of the players' actions."""
@@ -148,6 +152,8 @@ class Setting:
 
         >>> Setting.of("wikipedia", 5, "misery, wellington").variants
         ('misery', 'wellington')
+        >>> Setting.of("hoyle", 4, "misery+sir-garnet").variants
+        ('misery', 'sir-garnet')
         >>> Setting.of("peel", 7)
         Traceback (most recent call last):
         ...
@@ -155,7 +161,7 @@ class Setting:
         """
         if profile not in PROFILES:
             raise ValueError(f"unknown profile {profile!r}: one of {', '.join(PROFILES)}")
-        names = variants.split(",") if isinstance(variants, str) else list(variants)
+        names = variants.replace("+", ",").split(",") if isinstance(variants, str) else list(variants)
         chosen = tuple(name.strip() for name in names if name.strip())
         rules = Rules.profile(profile, chosen)
         rules.check_players(players)
@@ -251,7 +257,7 @@ def action_id(action: Action, hand: Hand) -> int:
     if isinstance(action, RefuseToShow):
         return REFUSE_ID
     if isinstance(action, TakePeepCard):
-        return TAKE_PEEP_BASE + action.card
+        return TAKE_PEEP_BASE + hand.holding(action.seat).index(action.card)
     if isinstance(action, Buy):
         return BUY_BASE + _positions(action.cards, hand.holding(action.seat))
     if isinstance(action, Discard):
@@ -306,9 +312,9 @@ def _named_without_hand(action: int, seat: int) -> Action | str | None:
         (DECLINE_PEEP_ID, 1, lambda i: DeclinePeepCard(seat)),
         (SHOW_ID, 1, lambda i: ShowCards(seat)),
         (REFUSE_ID, 1, lambda i: RefuseToShow(seat)),
-        (TAKE_PEEP_BASE, PACK_SIZE, lambda i: TakePeepCard(seat, i)),
-        (BUY_BASE, 2**MOST_CARDS_EACH, lambda i: f"seat {seat} throws away the cards at {_bits(i)} and buys"),
-        (DISCARD_BASE, NUM_ACTIONS - DISCARD_BASE, lambda i: f"seat {seat} discards the cards at {_bits(i)}"),
+        (TAKE_PEEP_BASE, MOST_CARDS_EACH, lambda i: f"seat {seat} takes the peep card for his card {i + 1}"),
+        (BUY_BASE, 2**MOST_CARDS_EACH, lambda i: f"seat {seat} buys, throwing away his cards {_bits(i)}"),
+        (DISCARD_BASE, NUM_ACTIONS - DISCARD_BASE, lambda i: f"seat {seat} discards his cards {_bits(i)}"),
     ]
     for base, size, make in blocks:
         if base <= action < base + size:
@@ -318,9 +324,9 @@ def _named_without_hand(action: int, seat: int) -> Action | str | None:
 
 
 def _bits(mask: int) -> str:
-    """The positions of a set of bits, from 1: ``positions 1 3``."""
+    """The positions of a set of bits, from 1, in a holding: ``1 3``; ``none``."""
     places = [str(i + 1) for i in range(mask.bit_length()) if mask >> i & 1]
-    return "positions " + " ".join(places) if places else "no positions"
+    return " ".join(places) if places else "none"
 
 
 # ---------------------------------------------------------------------- the state, without OpenSpiel
@@ -644,15 +650,54 @@ def register() -> None:
 
 
 def load_game(profile: str = "hoyle", players: int = 4, variants: str | Sequence[str] = "", dealer: int = 0) -> Any:
-    """The game under ``profile`` at a table of ``players``, with ``variants`` (comma-separated,
-    or a sequence) and ``dealer``, loaded through OpenSpiel (registering it first)."""
+    """The game under ``profile`` at a table of ``players``, with ``variants`` (separated by
+    commas or ``+``, or a sequence) and ``dealer``, loaded through OpenSpiel (registering it
+    first)."""
     setting = Setting.of(profile, players, variants, dealer)  # the parameters' errors, before OpenSpiel's
     register()
     pyspiel = _pyspiel()
     return pyspiel.load_game(
         GAME_NAME,
-        {"profile": profile, "players": players, "variants": ",".join(setting.variants), "dealer": dealer},
+        {"profile": profile, "players": players, "variants": "+".join(setting.variants), "dealer": dealer},
     )
+
+
+def resample(state: Any, player: int, rng: random.Random, tries: int = 1000) -> Any:
+    """A state of the same game that ``player`` cannot tell from ``state`` (his information
+    state is the same), drawn by dealing anew the cards he has not seen: the cards of the pack
+    no line of his information state names are shuffled among their places in the pack, the
+    actions are taken again, and a draw is kept only if every action is legal again and the
+    player sees the same. For information-set MCTS (OpenSpiel's Python ``ISMCTSBot`` takes it
+    through ``set_resampler``). After ``tries`` draws without one, :class:`RuntimeError`.
+    """
+    play: NapPlay = state.play
+    if play.hand is None:
+        raise ValueError("nothing is dealt yet: a chance node")
+    seen = play.information_state(player)
+    names = {format_card(card): card for card in play.setting.pack}
+    known = {names[word] for word in seen.split() if word in names}
+    deck = play.deck
+    places = [i for i, card in enumerate(deck) if card not in known]
+    unseen = [deck[i] for i in places]
+    actions = list(state.history())[len(deck) :]
+    for _ in range(tries):
+        rng.shuffle(unseen)
+        drawn = list(deck)
+        for place, card in zip(places, unseen):
+            drawn[place] = card
+        twin = NapPlay(play.setting)
+        try:
+            for action in drawn + actions:
+                twin.apply(action)
+        except ValueError:  # an action the new deal does not allow: a void shown, say
+            continue
+        if twin.information_state(player) != seen:
+            continue
+        new = state.get_game().new_initial_state()
+        for action in drawn + actions:
+            new.apply_action(action)
+        return new
+    raise RuntimeError(f"no deal consistent with seat {player}'s information in {tries} draws")
 
 
 def random_play(game: Any, rng: random.Random) -> list[int]:
@@ -675,6 +720,7 @@ __all__ = [
     "GAME_NAME",
     "NUM_ACTIONS",
     "PROFILES",
+    "SHOW_ID",
     "TERMINAL",
     "NapObserver",
     "NapPlay",
@@ -686,4 +732,5 @@ __all__ = [
     "load_game",
     "random_play",
     "register",
+    "resample",
 ]
