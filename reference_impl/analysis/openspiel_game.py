@@ -47,8 +47,11 @@ What is not: irregular play (cards exposed, out of turn, revokes, wrong deals) a
 the engine accepts only in a hand made with ``allow_irregular`` (a listed claim, which regular
 play never raises, would be refused with :class:`NotImplementedError`); a player's question for
 the call and the tricks made (it does not move the game on); a session of several deals (the
-pool carried over, the rotation of the deal): the game is one deal by the dealer given. No
-tensors are given, only strings.
+pool carried over, the rotation of the deal): the game is one deal by the dealer given. There
+is no ``seed`` parameter: the shuffle is the chance nodes, drawn by whoever plays the game. No
+tensors are given, only strings. OpenSpiel's C++ information-set MCTS (``pyspiel.ISMCTSBot``)
+cannot play it (a Python game cannot give OpenSpiel's ``ResampleFromInfostate``); its Python
+one can, with :func:`resample`.
 
 The part without OpenSpiel, :class:`NapPlay`, is the state of the game with plain ints:
 
@@ -463,8 +466,9 @@ class NapPlay:
         return "\n".join(lines)
 
     def _holdings(self, player: int, private: str, cards: Any, verb: str) -> list[str]:
+        """The cards of the seats ``private`` shows (none for a seat without cards)."""
         seats = range(self.setting.players) if private == "all" else [player] if private == "single" else []
-        return [f"seat {seat} {verb} {format_cards(cards(seat))}" for seat in seats]
+        return [f"seat {seat} {verb} {format_cards(cards(seat))}" for seat in seats if cards(seat)]
 
     def observation(self, player: int, private: str = "single") -> str:
         """The table as ``player`` sees it now (no recall); ``private`` as for

@@ -49,11 +49,14 @@ CASES: list[tuple[str, int, str]] = [
     ("wikipedia", 4, "seven-card"),
     ("wikipedia", 4, "short-pack"),
     ("wikipedia", 6, "sir-garnet"),
+    ("wikipedia", 7, "purchase"),
+    ("wikipedia", 5, "peep,short-pack"),
+    ("hoyle", 6, "pool,misery,wellington"),
 ]
 """The profiles, tables and variants played through: every profile, the dealer sitting out, and
 every kind of regular action the engine lists."""
 
-GAMES = 25
+GAMES = 100
 """Random play-throughs of each case."""
 
 
@@ -261,6 +264,7 @@ def _play_with_bots(game: Any, bots: dict[int, Any], rng: random.Random) -> list
 
 
 def test_mcts_plays_hands(pyspiel: Any) -> None:
+    """OpenSpiel's MCTS, random rollouts: it searches the true state (every card), as MCTS does."""
     import numpy as np  # type: ignore[import-not-found,unused-ignore]
     from open_spiel.python.algorithms import mcts  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
@@ -276,6 +280,7 @@ def test_mcts_plays_hands(pyspiel: Any) -> None:
 
 
 def test_information_set_mcts_plays_hands(pyspiel: Any) -> None:
+    """OpenSpiel's Python IS-MCTS searches deals drawn anew from what its player has seen."""
     import numpy as np  # type: ignore[import-not-found,unused-ignore]
     from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped,import-not-found,unused-ignore]
 
@@ -283,11 +288,18 @@ def test_information_set_mcts_plays_hands(pyspiel: Any) -> None:
     rng = random.Random(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=np.random.RandomState(2))
-    bot.set_resampler(lambda state, player: resample(state, player, rng))
+    draws: list[int] = []
+
+    def draw(state: Any, player: int) -> Any:
+        draws.append(player)
+        return resample(state, player, rng)
+
+    bot.set_resampler(draw)
     start = time.perf_counter()
     for _ in range(3):
         returns = _play_with_bots(game, {1: bot}, rng)
         assert sum(returns) == 0
+    assert draws and set(draws) == {1}  # it searched deals drawn from seat 1's information only
     assert time.perf_counter() - start < 10
 
 
