@@ -10,9 +10,10 @@ Loading (OpenSpiel is optional: ``pip install 'napspec[bench]'``)::
 
 Parameters: ``profile`` (``peel``, ``hoyle``, ``britannica``, ``wikipedia``; default
 ``hoyle``), ``players`` (default 4; the profile's range holds), ``variants`` (the profile's
-variants, separated by commas or by ``+``; default none) and ``dealer`` (the dealer's seat,
-default 0). The game keeps its variants joined by ``+`` (``variants=misery+wellington``): a
-comma would end the parameter in OpenSpiel's name of the game, which serialized states carry.
+variants, separated by commas or by ``+``; default none), ``dealer`` (the dealer's seat,
+default 0) and ``refusals`` (the refusals to show a hand allows, default 1; see below). The
+game keeps its variants joined by ``+`` (``variants=misery+wellington``): a comma would end
+the parameter in OpenSpiel's name of the game, which serialized states carry.
 
 What is modelled: one deal, from the shuffle to the settlement. Every rule is the engine's: an
 OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions are those of
@@ -29,6 +30,12 @@ OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions
   purchase, the discard of the extra hand, the card given up for the peep card), is named by
   the positions of those cards in his holding, in card order: the player knows which cards
   they are, the others only that he chose.
+* A bound the game adds to the rules: a player required to show his cards may refuse, and
+  the refusal is held to be a revoke; under Hoyle's remedy the hand is replayed, and nothing in
+  the rules stops refusals and replays from following one another without end. OpenSpiel needs
+  a game of bounded length, so once ``refusals`` refusals are made in a hand (one by default;
+  0 leaves the refusal out), a player required to show may only show: that is the only place
+  where the game's legal actions are fewer than the engine's.
 * Terminal when the hand is settled; the returns are the payments of the settlement, in stakes,
   by seat. The sitting-out dealer, where there is one, is a player who never acts: he pays and
   receives like the others (rule of the engine), so his return need not be 0. Where a pool is
@@ -106,7 +113,7 @@ GAME_NAME = "python_napspec_nap"
 PROFILES = ("peel", "hoyle", "britannica", "wikipedia")
 """The profiles the parameter ``profile`` may name."""
 
-DEFAULTS: dict[str, str | int] = {"profile": "hoyle", "players": 4, "variants": "", "dealer": 0}
+DEFAULTS: dict[str, str | int] = {"profile": "hoyle", "players": 4, "variants": "", "dealer": 0, "refusals": 1}
 """The parameters and their defaults."""
 
 CHANCE = -1
@@ -145,10 +152,16 @@ class Setting:
     variants: tuple[str, ...]
     dealer: int
     rules: Rules
+    refusals: int = 1
 
     @classmethod
     def of(
-        cls, profile: str = "hoyle", players: int = 4, variants: str | Sequence[str] = "", dealer: int = 0
+        cls,
+        profile: str = "hoyle",
+        players: int = 4,
+        variants: str | Sequence[str] = "",
+        dealer: int = 0,
+        refusals: int = 1,
     ) -> Setting:
         """The setting of these parameters; :class:`ValueError` (the engine's errors are ones)
         for a profile, a variant or a table the rules do not have.
@@ -170,7 +183,9 @@ class Setting:
         rules.check_players(players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer {dealer}: a seat of 0..{players - 1}")
-        return cls(profile, players, chosen, dealer, rules)
+        if refusals < 0:
+            raise ValueError(f"refusals {refusals}: none or more")
+        return cls(profile, players, chosen, dealer, rules, refusals)
 
     @classmethod
     def from_params(cls, params: Mapping[str, object]) -> Setting:
@@ -179,7 +194,13 @@ class Setting:
         if unknown:
             raise ValueError(f"unknown parameters {sorted(unknown)}: the game takes {', '.join(DEFAULTS)}")
         values = {**DEFAULTS, **params}
-        return cls.of(str(values["profile"]), _int(values["players"]), str(values["variants"]), _int(values["dealer"]))
+        return cls.of(
+            str(values["profile"]),
+            _int(values["players"]),
+            str(values["variants"]),
+            _int(values["dealer"]),
+            _int(values["refusals"]),
+        )
 
     @property
     def pack(self) -> tuple[int, ...]:
@@ -193,21 +214,28 @@ class Setting:
 
     @property
     def utility_bound(self) -> float:
-        """A bound on any seat's payment in a hand (not the least one): the table's size times
-        twice the largest stake, and twenty stakes for the fees, fines and the pool.
+        """A bound on any seat's payment in a hand (not the least one): the settlement pays at
+        most the largest stake to or from each other seat, and so does each refusal to show (a
+        revoke, whose revoker may pay for all); ten stakes a seat more for the fees, the fines
+        and the pool.
 
-        >>> Setting.of("peel", 4).utility_bound
-        160.0
+        >>> Setting.of("peel", 4).utility_bound, Setting.of("peel", 4, refusals=0).utility_bound
+        (160.0, 80.0)
         """
         largest = max(max(win, lose) for win, lose in self.rules.stakes.values())
-        return float(self.players * (2 * largest + 20))
+        return float((self.refusals + 1) * self.players * (largest + 10))
 
     @property
     def max_game_length(self) -> int:
         """A bound on the actions of a hand, chance's included: the pack, the cut and the deal,
-        three actions a player in the exchanges and the calling, and the cards and the showing
-        three times over (a replay after a revoke plays them again)."""
-        return len(self.pack) + 2 + 3 * self.players + 3 * (self.players * (self.rules.cards_each + 1) + 2)
+        three actions a player in the exchanges and the calling and three more, and the cards
+        played and shown once, and once again after each refusal to show (which replays them).
+
+        >>> Setting.of("hoyle", 4).max_game_length
+        117
+        """
+        n = self.players
+        return len(self.pack) + 2 + 3 * n + 3 + (self.refusals + 1) * n * (self.rules.cards_each + 1)
 
 
 def _int(value: object) -> int:
@@ -408,12 +436,25 @@ class NapPlay:
         left = [card for card in self.setting.pack if card not in placed]
         return [(card, 1.0 / len(left)) for card in left]
 
+    def refused(self) -> int:
+        """The refusals to show made in the hand so far."""
+        return sum(1 for seen in self.seen if seen.public.endswith("refuses to show his cards"))
+
+    def listed(self) -> dict[int, Action]:
+        """The engine's legal actions by id (:func:`legal_by_id`), but a refusal to show once the
+        setting's ``refusals`` are made (see the module's docstring)."""
+        assert self.hand is not None
+        listed = legal_by_id(self.hand)
+        if REFUSE_ID in listed and self.refused() >= self.setting.refusals:
+            del listed[REFUSE_ID]
+        return listed
+
     def legal(self) -> list[int]:
         if self.hand is None:
             return [card for card, _ in self.chance_outcomes()]
         if self.hand.result is not None:
             return []
-        return list(legal_by_id(self.hand))
+        return list(self.listed())
 
     def apply(self, action: int) -> None:
         """Take the action of id ``action``: at a chance node, place a card in the pack; else the
@@ -426,7 +467,7 @@ class NapPlay:
                 setting = self.setting
                 self.hand = Hand(setting.rules, setting.players, setting.dealer, deck=self.deck)
             return
-        chosen = legal_by_id(self.hand).get(action)
+        chosen = self.listed().get(action)
         if chosen is None:
             raise ValueError(f"action {action} is not legal now ({action_name(action, self.hand)})")
         seen = _seen(chosen, self.hand)
@@ -653,16 +694,24 @@ def register() -> None:
         pyspiel.register_game(_game_type(pyspiel, zero_sum=True), game_class)
 
 
-def load_game(profile: str = "hoyle", players: int = 4, variants: str | Sequence[str] = "", dealer: int = 0) -> Any:
+def load_game(
+    profile: str = "hoyle", players: int = 4, variants: str | Sequence[str] = "", dealer: int = 0, refusals: int = 1
+) -> Any:
     """The game under ``profile`` at a table of ``players``, with ``variants`` (separated by
-    commas or ``+``, or a sequence) and ``dealer``, loaded through OpenSpiel (registering it
-    first)."""
-    setting = Setting.of(profile, players, variants, dealer)  # the parameters' errors, before OpenSpiel's
+    commas or ``+``, or a sequence), ``dealer`` and ``refusals``, loaded through OpenSpiel
+    (registering it first)."""
+    setting = Setting.of(profile, players, variants, dealer, refusals)  # the parameters' errors first
     register()
     pyspiel = _pyspiel()
     return pyspiel.load_game(
         GAME_NAME,
-        {"profile": profile, "players": players, "variants": "+".join(setting.variants), "dealer": dealer},
+        {
+            "profile": profile,
+            "players": players,
+            "variants": "+".join(setting.variants),
+            "dealer": dealer,
+            "refusals": refusals,
+        },
     )
 
 

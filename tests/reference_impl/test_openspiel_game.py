@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from napspec.reference.actions import Action, describe
+from napspec.reference.actions import Action, RefuseToShow, describe
 from napspec.reference.analysis.openspiel_game import (
     CHANCE,
     GAME_NAME,
@@ -32,7 +32,7 @@ from napspec.reference.cards import format_card
 from napspec.reference.errors import RulesError
 from napspec.reference.hand import Hand
 
-CASES: list[tuple[str, int, str]] = [
+CASES: list[tuple[str, int, str] | tuple[str, int, str, int]] = [
     ("peel", 4, ""),
     ("peel", 6, ""),  # the dealer sits out
     ("peel", 3, "pool"),
@@ -52,9 +52,11 @@ CASES: list[tuple[str, int, str]] = [
     ("wikipedia", 7, "purchase"),
     ("wikipedia", 5, "peep,short-pack"),
     ("hoyle", 6, "pool,misery,wellington"),
+    ("hoyle", 4, "", 0),  # no refusal to show
+    ("hoyle", 5, "purchase", 3),  # three refusals, and as many replays
 ]
-"""The profiles, tables and variants played through: every profile, the dealer sitting out, and
-every kind of regular action the engine lists."""
+"""The profiles, tables, variants (and refusals to show allowed, if not one) played through:
+every profile, the dealer sitting out, and every kind of regular action the engine lists."""
 
 GAMES = 100
 """Random play-throughs of each case."""
@@ -75,7 +77,7 @@ def _play_through(game: Any, setting: Setting, rng: random.Random) -> int:
     state = game.new_initial_state()
     deck: list[int] = []
     reference: Hand | None = None
-    steps = 0
+    steps = refused = 0
     while not state.is_terminal():
         if reference is None:
             assert state.current_player() == CHANCE
@@ -92,6 +94,8 @@ def _play_through(game: Any, setting: Setting, rng: random.Random) -> int:
             continue
         assert reference.result is None
         listed = {_id_of(action, reference): action for action in reference.legal_actions()}
+        if refused >= setting.refusals:  # the game's bound: no more refusals to show
+            listed = {i: action for i, action in listed.items() if not isinstance(action, RefuseToShow)}
         assert state.current_player() == reference.to_act
         legal = state.legal_actions()
         assert legal == sorted(listed), (reference.phase, legal, sorted(listed))
@@ -99,22 +103,25 @@ def _play_through(game: Any, setting: Setting, rng: random.Random) -> int:
         assert state.action_to_string(chosen) == describe(listed[chosen])
         state.apply_action(chosen)
         reference.apply(listed[chosen])
+        refused += isinstance(listed[chosen], RefuseToShow)
         steps += 1
     assert reference is not None and reference.result is not None
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     payments = reference.result.payments
     assert state.returns() == [payments.get(seat, 0) for seat in range(setting.players)]
+    assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
     if setting.zero_sum:
         assert sum(state.returns()) == 0
     return steps
 
 
-@pytest.mark.parametrize(("profile", "players", "variants"), CASES)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join(map(str, case)))
 def test_random_play_throughs_agree_with_the_reference_move_for_move(
-    pyspiel: Any, profile: str, players: int, variants: str
+    pyspiel: Any, case: tuple[str, int, str] | tuple[str, int, str, int]
 ) -> None:
-    setting = Setting.of(profile, players, variants)
-    game = load_game(profile=profile, players=players, variants=variants)
+    profile, players, variants, *rest = case
+    setting = Setting.of(profile, players, variants, refusals=rest[0] if rest else 1)
+    game = load_game(profile=profile, players=players, variants=variants, refusals=setting.refusals)
     assert game.num_players() == players
     rng = random.Random(f"{profile}/{players}/{variants}")
     start = time.perf_counter()
@@ -129,7 +136,7 @@ def test_the_game_is_found_by_name_with_its_parameters(pyspiel: Any) -> None:
     assert GAME_NAME in pyspiel.registered_names()
     game = pyspiel.load_game(f"{GAME_NAME}(profile=peel,players=6)")
     assert game.num_players() == 6
-    assert game.get_parameters() == {"profile": "peel", "players": 6, "variants": "", "dealer": 0}
+    assert game.get_parameters() == {"profile": "peel", "players": 6, "variants": "", "dealer": 0, "refusals": 1}
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     pool = load_game(profile="hoyle", players=4, variants="pool")
     assert pool.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
@@ -149,6 +156,8 @@ def test_parameters_the_rules_refuse_are_refused() -> None:
         Setting.of("peel", 4, "misery")
     with pytest.raises(ValueError, match="unknown parameters"):
         Setting.from_params({"seed": 3})
+    with pytest.raises(ValueError, match="refusals -1"):
+        Setting.of("hoyle", 4, refusals=-1)
 
 
 @pytest.mark.parametrize(
@@ -156,8 +165,26 @@ def test_parameters_the_rules_refuse_are_refused() -> None:
     [("hoyle", 4, ""), ("peel", 6, ""), ("wikipedia", 4, "misery,sir-garnet"), ("hoyle", 3, "purchase")],
 )
 def test_openspiel_consistency_checks_pass(pyspiel: Any, profile: str, players: int, variants: str) -> None:
-    game = load_game(profile=profile, players=players, variants=variants)
+    """OpenSpiel's random simulation test: legal actions, clones, serialization, the bounds of
+    the returns and of the game's length."""
+    game = load_game(profile=profile, players=players, variants=variants, refusals=2)
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_a_clone_goes_its_own_way(pyspiel: Any) -> None:
+    game = load_game(profile="hoyle", players=4, variants="sir-garnet")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while len(state.history()) < 60:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+    twin = state.clone()
+    before = str(state), state.information_state_string(1), state.legal_actions()
+    while not twin.is_terminal():
+        legal = twin.legal_actions()
+        twin.apply_action(legal[rng.randrange(len(legal))])
+    assert (str(state), state.information_state_string(1), state.legal_actions()) == before
+    assert twin.play.setting.rules is state.play.setting.rules  # the rules are shared, never copied
 
 
 def _dealt(setting: Setting, seed: int) -> NapPlay:
