@@ -51,8 +51,9 @@ OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions
   of the pack, another player's cards, the stock, the peep card or the extra hand.
 
 What is not: irregular play (cards exposed, out of turn, revokes, wrong deals) and claims, which
-the engine accepts only in a hand made with ``allow_irregular`` (a listed claim, which regular
-play never raises, would be refused with :class:`NotImplementedError`); a player's question for
+the engine accepts only in a hand made with ``allow_irregular`` (a claim the engine listed, as
+none did in the hands the tests play, would be refused with :class:`NotImplementedError`); a
+player's question for
 the call and the tricks made (it does not move the game on); a session of several deals (the
 pool carried over, the rotation of the deal): the game is one deal by the dealer given. There
 is no ``seed`` parameter: the shuffle is the chance nodes, drawn by whoever plays the game. No
@@ -62,7 +63,6 @@ one can, with :func:`resample`.
 
 The part without OpenSpiel, :class:`NapPlay`, is the state of the game with plain ints:
 
->>> from napspec.reference.rules import Rules
 >>> play = NapPlay(Setting.of("peel", 3))
 >>> play.current_player() == CHANCE, len(play.chance_outcomes())
 (True, 52)
@@ -401,13 +401,15 @@ class NapPlay:
     takes one.
     """
 
-    __slots__ = ("deck", "hand", "seen", "setting")
+    __slots__ = ("deck", "hand", "refused", "seen", "setting")
 
     def __init__(self, setting: Setting) -> None:
         self.setting = setting
         self.deck: list[int] = []
         self.hand: Hand | None = None
         self.seen: list[Seen] = []
+        self.refused = 0
+        """The refusals to show made in the hand so far."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> NapPlay:
         """A copy sharing what never changes (the setting and its rules)."""
@@ -415,6 +417,7 @@ class NapPlay:
         twin.setting = self.setting
         twin.deck = list(self.deck)
         twin.seen = list(self.seen)  # each Seen is never changed once made
+        twin.refused = self.refused
         rules = self.setting.rules
         twin.hand = None if self.hand is None else copy.deepcopy(self.hand, {id(rules): rules})
         return twin
@@ -436,16 +439,12 @@ class NapPlay:
         left = [card for card in self.setting.pack if card not in placed]
         return [(card, 1.0 / len(left)) for card in left]
 
-    def refused(self) -> int:
-        """The refusals to show made in the hand so far."""
-        return sum(1 for seen in self.seen if seen.public.endswith("refuses to show his cards"))
-
     def listed(self) -> dict[int, Action]:
         """The engine's legal actions by id (:func:`legal_by_id`), but a refusal to show once the
         setting's ``refusals`` are made (see the module's docstring)."""
         assert self.hand is not None
         listed = legal_by_id(self.hand)
-        if REFUSE_ID in listed and self.refused() >= self.setting.refusals:
+        if REFUSE_ID in listed and self.refused >= self.setting.refusals:
             del listed[REFUSE_ID]
         return listed
 
@@ -473,6 +472,7 @@ class NapPlay:
         seen = _seen(chosen, self.hand)
         self.hand.apply(chosen)
         self.seen.append(seen)
+        self.refused += isinstance(chosen, RefuseToShow)
 
     def returns(self) -> list[float]:
         """The payments of the settlement by seat (zeros until the hand is settled)."""
