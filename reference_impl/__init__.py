@@ -41,8 +41,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
 * :mod:`~napspec.reference.analysis`: analyses of the game by the engine: the checks that
-  judge the sources' claims (``spec/claims.toml``), and the solver of the tricks a hand is
-  sure of.
+  judge the sources' claims (``spec/claims.toml``), the solver of the tricks a hand is
+  sure of, and the engine as an OpenSpiel game (``python_napspec_nap``, OpenSpiel optional).
 * :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
 
 >>> from napspec.reference import Hand, Rules
