@@ -17,10 +17,12 @@ engine settles when it plays the hand out; certainty is the solver's
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from math import comb
+from pathlib import Path
 from typing import Any
 
 from napspec.reference.actions import Action, Call, NamedCall, Pass
@@ -397,6 +399,119 @@ def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[s
             + (f"; not above {often}: {', '.join(failing)}" if failing else f"; all above {often}")
         )
     return holds, summary, {"rows": rows}
+
+
+# ------------------------------------------------------------------------------- certainty
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:
+    """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt``,
+    resolved down to ``floor`` tricks (``napspec-reference sweep``; ``results/``)."""
+    path = RESULTS / f"sweep-{hands_dealt}-floor{floor}.json"
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    if not document.get("complete"):
+        raise ValueError(f"{path.name}: the sweep is not complete")
+    return document
+
+
+def _sure(hands_dealt: int, tricks: int) -> dict[str, int]:
+    """Every canonical hand sure of ``tricks`` or more, with the tricks it is sure of."""
+    document = sweep_result(hands_dealt, min(tricks, 3) if tricks >= 3 else tricks)
+    return {hand: int(value) for hand, value in document["sure_of_3_or_more"].items() if int(value) >= tricks}
+
+
+def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
+    """Whether ``hand`` ("AS KS QS 2H 2D") holds every rank of one of ``holdings`` ("AKQ") in one suit."""
+    by_suit: dict[str, set[str]] = {}
+    for code in hand.split():
+        by_suit.setdefault(code[1], set()).add(code[0])
+    return any(set(holding) <= ranks for holding in holdings for ranks in by_suit.values())
+
+
+@check("sure-of-exactly")
+def _sure_of_exactly(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
+    sure = _sure(hands_dealt, tricks)
+    matching = sorted(hand for hand in sure if _holds_one_of(hand, given["holdings"]))
+    others = sorted(hand for hand in sure if hand not in matching)
+    holds = bool(matching) and not others
+    summary = (
+        f"with {hands_dealt} hands dealt, {len(sure)} hand(s), up to the suits' names, are sure of {tricks} tricks: "
+        + ", ".join(sorted(sure))
+    )
+    return holds, summary, {"hands-dealt": hands_dealt, "sure": sure, "others": others}
+
+
+@check("sure-of-only-with")
+def _sure_of_only_with(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
+    sure = _sure(hands_dealt, tricks)
+    lacking = {hand: value for hand, value in sure.items() if not _holds_one_of(hand, given["holdings"])}
+    shown = sorted(lacking, key=lambda hand: (-lacking[hand], hand))[:12]
+    summary = (
+        f"with {hands_dealt} hands dealt, {len(sure)} hands, up to the suits' names, are sure of {tricks} tricks "
+        f"or more; {len(lacking)} of them hold none of {', '.join(given['holdings'])} in one suit"
+        + (f", such as {', '.join(f'{hand} (sure of {lacking[hand]})' for hand in shown[:4])}" if lacking else "")
+    )
+    return (
+        not lacking,
+        summary,
+        {
+            "hands-dealt": hands_dealt,
+            "sure": len(sure),
+            "lacking": len(lacking),
+            "examples": {h: lacking[h] for h in shown},
+        },
+    )
+
+
+@check("combination-sure-of")
+def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    from napspec.reference.analysis.sweep import canonical_hands, cards_of
+
+    given = reading.given
+    tricks, size, hands_dealt = int(given["tricks"]), int(given["size"]), int(given["hands-dealt"])
+    sure = _sure(hands_dealt, tricks)
+    names = "23456789TJQKA"
+    every = {"".join(names[rank] for rank in sorted(combo, reverse=True)) for combo in combinations(range(13), size)}
+    beaten: set[str] = set()
+    for hand in canonical_hands():
+        text = format_cards(cards_of(hand))
+        if text in sure:
+            continue
+        for mask in hand:
+            ranks = [rank for rank in range(13) if mask >> rank & 1]
+            for combo in combinations(ranks, size):
+                beaten.add("".join(names[rank] for rank in sorted(combo, reverse=True)))
+    certain = sorted(every - beaten, key=lambda combo: [-names.index(rank) for rank in combo])
+    holds = certain == sorted(given["holdings"], key=lambda combo: [-names.index(rank) for rank in combo])
+    summary = f"with {hands_dealt} hands dealt, of the {len(every)} sets of {size} cards of one suit, " + (
+        f"{', '.join(certain)} {'is' if len(certain) == 1 else 'are'} sure of {tricks} tricks whatever the other "
+        f"{5 - size} cards"
+        if certain
+        else f"none is sure of {tricks} tricks whatever the other cards"
+    )
+    return holds, summary, {"hands-dealt": hands_dealt, "certain": certain}
+
+
+@check("chance-sure-of")
+def _chance_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
+    document = sweep_result(hands_dealt, 3)
+    deals = sum(int(count) for label, count in document["deals"].items() if label.isdigit() and int(label) >= tricks)
+    chance = Fraction(deals, comb(FULL_PACK_CARDS, 5))
+    below = _fraction(given["below"])
+    summary = (
+        f"with {hands_dealt} hands dealt, {deals} of the {comb(FULL_PACK_CARDS, 5):,} hands of five cards are sure "
+        f"of {tricks} tricks: a chance of {chance} (about one in {round(1 / chance):,}), "
+        f"{'below' if chance < below else 'not below'} {below}"
+    )
+    return chance < below, summary, {"hands-dealt": hands_dealt, "deals": deals, "chance": str(chance)}
 
 
 # -------------------------------------------------------------------------------- payments
