@@ -32,7 +32,8 @@ The search works on abstract states, each step kept exact:
   interchangeable (exchanging them maps every layout and every line of play onto another),
   so a suit is the tuple of counts of unseen cards in each gap: below the soloist's lowest
   card, between his cards, above his highest. Two cards of the soloist's with no unseen card
-  between them are interchangeable too, and only one of them is tried.
+  between them (nor the best card of the trick in play) are interchangeable too, and only one
+  of them is tried.
 * Inside a trick, two cards of one gap played by two opponents are ordered by the actual
   cards. Which actual card an opponent played matters only to the soloist's choice, so the
   adversary places it in its gap (how many unseen cards of the gap lie above it, how many
@@ -285,9 +286,11 @@ class _Search:
         for suit in allowed:
             gaps = suits[suit]
             is_trump = suit == trump
+            # the best card on the table, if of this suit, lies in gap ``split`` of it
+            split = best[1] // 2 if best is not None and best[2] and suit == (trump if best[0] else led) else -1
             for i in range(len(gaps) - 1):
-                if i and not gaps[i]:
-                    continue  # the same as the card below it: no unseen card between them
+                if i and not gaps[i] and i != split:
+                    continue  # the same as the card below it: no card to beat lies between them
                 level = 2 * i + 1
                 if best is None:
                     # a lead: top cards and trumps first
