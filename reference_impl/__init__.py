@@ -40,6 +40,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
+* :mod:`~napspec.reference.analysis`: the analysis of hands: how many tricks a hand is sure
+  of against every layout and defence, exactly, and the sweep of every hand.
 * :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
 
 >>> from napspec.reference import Hand, Rules

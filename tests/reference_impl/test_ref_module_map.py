@@ -1,5 +1,6 @@
 """The module map of ``napspec.reference`` (its package docstring) holds: each module imports
-only the modules listed above it, and the phase modules none of one another."""
+only the modules listed above it, and the phase modules none of one another. A sub-package
+(``analysis``) is one entry of the map: its modules together import only what is above it."""
 
 from __future__ import annotations
 
@@ -19,17 +20,21 @@ def _map() -> list[str]:
 
 
 def _imports(module: str) -> set[str]:
-    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    folder = PACKAGE / module
+    files = sorted(folder.glob("*.py")) if folder.is_dir() else [PACKAGE / f"{module}.py"]
     found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("napspec.reference."):
-            found.add(node.module.removeprefix("napspec.reference."))
-    return found
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("napspec.reference."):
+                found.add(node.module.removeprefix("napspec.reference.").split(".")[0])
+    return found - {module}
 
 
 def test_the_map_lists_every_module_once() -> None:
     listed = _map()
     modules = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    modules = sorted(modules + [p.parent.name for p in PACKAGE.glob("*/__init__.py")])
     assert sorted(listed) == modules
 
 

@@ -1,0 +1,202 @@
+"""Every five-card hand, up to the symmetry of the suits, with the tricks it is sure of.
+
+Trumps are the suit the soloist leads first, so no suit is special before play: the 4! ways
+of renaming the suits map a hand onto hands sure of the same tricks. A hand is taken in its
+canonical form, its suits' sets of ranks sorted (as bit masks, highest first); the 2,598,960
+hands of the full pack make 134,459 such forms, each standing for ``multiplicity`` hands.
+
+The tricks asked are two, three, four and five: a hand not sure of two is sure of one if it
+holds an ace (lead it: it is the top trump), and otherwise it is recorded as "0 or 1" unless
+``exact`` asks the search to tell them apart, the slowest question of all (the defence must
+be shown to take every trick, or the soloist to take one against everything).
+
+The sweep runs in chunks over processes, and with a ``checkpoint`` file a run stopped halfway
+is resumed where it was.
+
+>>> len(canonical_hands())
+134459
+>>> hand = canonical_hands()[0]
+>>> format_cards(cards_of(hand)), multiplicity(hand)
+('AS KS QS JS TS', 4)
+>>> sweep_value(Solver(Table(4)), cards_of(hand))
+5
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from math import factorial
+from multiprocessing import Pool
+from pathlib import Path
+
+from napspec.reference.analysis.solver import Solver, Table, _top, suit_gaps
+from napspec.reference.cards import FULL_PACK, format_cards
+
+Canonical = tuple[int, int, int, int]
+"""A hand as its four suits' rank masks (bit ``r`` for rank ``r``), sorted highest first."""
+
+ZERO_OR_ONE = -1
+"""The value recorded for a hand without an ace that is not sure of two, unless exact."""
+
+CHUNK = 250
+
+
+def _masks(size: int) -> list[int]:
+    return [m for m in range(1 << 13) if m.bit_count() == size]
+
+
+@cache
+def canonical_hands(size: int = 5) -> tuple[Canonical, ...]:
+    """Every hand of ``size`` cards up to renaming the suits, strongest-looking first."""
+    by_count = {k: _masks(k) for k in range(size + 1)}
+    everything: list[int] = sorted((m for k in range(size + 1) for m in by_count[k]), reverse=True)
+    result: list[Canonical] = []
+
+    def extend(prefix: list[int], left: int, most: int) -> None:
+        if len(prefix) == 4:
+            if left == 0:
+                result.append((prefix[0], prefix[1], prefix[2], prefix[3]))
+            return
+        for mask in everything:
+            if mask > most:
+                continue
+            count = mask.bit_count()
+            if count > left:
+                continue
+            extend([*prefix, mask], left - count, mask)
+
+    extend([], size, (1 << 13) - 1)
+    result.sort(key=lambda h: sorted((cards_of(h)), reverse=True), reverse=True)
+    return tuple(result)
+
+
+def cards_of(hand: Canonical) -> list[int]:
+    """The cards of a canonical hand, its first suit spades, then hearts, diamonds, clubs."""
+    return sorted(
+        ((3 - i) * 13 + r for i, mask in enumerate(hand) for r in range(13) if mask >> r & 1), reverse=True
+    )
+
+
+def multiplicity(hand: Canonical) -> int:
+    """How many hands of the pack the canonical hand stands for."""
+    ways = factorial(4)
+    for mask in set(hand):
+        ways //= factorial(hand.count(mask))
+    return ways
+
+
+def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int:
+    """The tricks ``hand`` is sure of; :data:`ZERO_OR_ONE` for a hand without an ace not
+    sure of two, unless ``exact``."""
+    try:
+        if not solver.can_win(hand, 2):
+            top = max(_top(g) for g in suit_gaps(hand, solver.table.pack))
+            if top:
+                return 1
+            if not exact:
+                return ZERO_OR_ONE
+            return 1 if solver.can_win(hand, 1) else 0
+        value = 2
+        while value < solver.table.hand_size and solver.can_win(hand, value + 1):
+            value += 1
+        return value
+    finally:
+        solver.clear()
+
+
+_SOLVERS: dict[int, Solver] = {}
+
+
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool]) -> tuple[int, list[int]]:
+    index, hands_dealt, hands, exact = job
+    solver = _SOLVERS.get(hands_dealt)
+    if solver is None:
+        solver = _SOLVERS[hands_dealt] = Solver(Table(hands_dealt))
+    return index, [sweep_value(solver, cards_of(h), exact) for h in hands]
+
+
+def _label(value: int) -> str:
+    return "0 or 1" if value == ZERO_OR_ONE else str(value)
+
+
+def sweep(
+    hands_dealt: int = 4,
+    jobs: int = 1,
+    sample: int | None = None,
+    seed: int = 0,
+    exact: bool = False,
+    checkpoint: Path | None = None,
+    limit_seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, object]:
+    """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
+    hands dealt from the full pack; the result as a JSON-ready summary. With ``checkpoint``
+    the chunks done are appended to that file and skipped by a later run; with
+    ``limit_seconds`` the run stops after that long and reports how far it got."""
+    hands = list(canonical_hands())
+    if sample is not None:
+        hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
+    chunks = [tuple(hands[i : i + CHUNK]) for i in range(0, len(hands), CHUNK)]
+    done: dict[int, list[int]] = {}
+    key = {"hands_dealt": hands_dealt, "sample": sample, "seed": seed, "exact": exact}
+    if checkpoint is not None and checkpoint.exists():
+        for line in checkpoint.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if record["key"] == key:
+                done[record["chunk"]] = record["values"]
+    resumed = sum(len(v) for v in done.values())
+    todo = [(i, hands_dealt, chunks[i], exact) for i in range(len(chunks)) if i not in done]
+    start = time.monotonic()
+    solved = 0
+    stopped = False
+    with Pool(jobs) as pool:
+        results: Iterator[tuple[int, list[int]]] = pool.imap_unordered(_chunk, todo)
+        for index, values in results:
+            done[index] = values
+            solved += len(values)
+            if checkpoint is not None:
+                with checkpoint.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"key": key, "chunk": index, "values": values}) + "\n")
+            if progress is not None:
+                progress(sum(len(v) for v in done.values()), len(hands))
+            if limit_seconds is not None and time.monotonic() - start > limit_seconds:
+                stopped = True
+                pool.terminate()
+                break
+    seconds = time.monotonic() - start
+    counts: Counter[str] = Counter()
+    deals: Counter[str] = Counter()
+    listed: dict[str, int] = {}
+    for index, values in done.items():
+        for hand, value in zip(chunks[index], values):
+            counts[_label(value)] += 1
+            deals[_label(value)] += multiplicity(hand)
+            if value >= 3:
+                listed[format_cards(cards_of(hand))] = value
+    order = ["5", "4", "3", "2", "1", "0 or 1", "0"]
+    return {
+        "hands_dealt": hands_dealt,
+        "pack": len(FULL_PACK),
+        "hands": len(hands),
+        "of_canonical_hands": len(canonical_hands()),
+        "sample": sample,
+        "seed": seed if sample is not None else None,
+        "exact": exact,
+        "solved": sum(len(v) for v in done.values()),
+        "complete": len(done) == len(chunks),
+        "stopped_by_time_limit": stopped,
+        "jobs": jobs,
+        "seconds_this_run": round(seconds, 1),
+        "solved_this_run": solved,
+        "resumed_from_checkpoint": resumed,
+        "hands_per_second": round(solved / seconds, 1) if seconds else None,
+        "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
+        "counts": {label: counts[label] for label in order if label in counts},
+        "deals": {label: deals[label] for label in order if label in deals},
+        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (-kv[1], kv[0]))),
+    }
