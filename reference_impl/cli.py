@@ -311,8 +311,21 @@ def serve() -> None:
 
 @main.command()
 @click.argument("hand")
-@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 10), help="hands dealt, the soloist's included")
-@click.option("--pack", "pack_size", default=52, show_default=True, type=int, help="cards in play (a short pack drops the low ranks)")
+@click.option(
+    "--hands-dealt",
+    default=4,
+    show_default=True,
+    type=click.IntRange(2, 10),
+    help="hands dealt, the soloist's included",
+)
+@click.option(
+    "--pack",
+    "pack_size",
+    default=52,
+    show_default=True,
+    type=int,
+    help="cards in play (a short pack drops the low ranks)",
+)
 def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     """How many tricks HAND (e.g. "AS KS QS 2H 2D") is sure of against every layout and
     defence, the strategy's opening leads, and, after each opening lead, a layout and a

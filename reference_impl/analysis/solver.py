@@ -464,7 +464,6 @@ class Position:
 
 def trick_winner(trick: Sequence[Play], trump: int) -> int:
     """The seat that wins a full trick."""
-    led = trick[0][1] // 13
     seat, best = trick[0]
     for s, c in trick[1:]:
         if (c // 13 == best // 13 and c > best) or (c // 13 == trump and best // 13 != trump):
@@ -518,7 +517,9 @@ def position(table: Table, hand: Sequence[int], history: Sequence[Play]) -> Posi
         else:
             upper = min((c for c in mine if c // 13 == suit and c > card), default=100)
             gone = {c for _, c in history}
-            above = sum(1 for c in table.pack if c // 13 == suit and card < c < upper and c not in gone and c not in mine)
+            above = sum(
+                1 for c in table.pack if c // 13 == suit and card < c < upper and c not in gone and c not in mine
+            )
             best = (suit == trump, 2 * below_mine, seat, above, suits[suit][below_mine] - above)
     return Position(
         suits, void_masks, trump, leader, table.hand_size - done, led, len(current), best, ghost, won,

@@ -77,9 +77,7 @@ def canonical_hands(size: int = 5) -> tuple[Canonical, ...]:
 
 def cards_of(hand: Canonical) -> list[int]:
     """The cards of a canonical hand, its first suit spades, then hearts, diamonds, clubs."""
-    return sorted(
-        ((3 - i) * 13 + r for i, mask in enumerate(hand) for r in range(13) if mask >> r & 1), reverse=True
-    )
+    return sorted(((3 - i) * 13 + r for i, mask in enumerate(hand) for r in range(13) if mask >> r & 1), reverse=True)
 
 
 def multiplicity(hand: Canonical) -> int:

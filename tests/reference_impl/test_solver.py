@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
 import pytest
 from click.testing import CliRunner
@@ -158,7 +159,7 @@ def test_the_enumeration_itself() -> None:
 # ---------------------------------------------------------------------- through the engine
 
 
-def _play_through(hand: list[int], hands_dealt: int, rng: random.Random) -> tuple[int, int]:
+def _play_through(hand: Sequence[int], hands_dealt: int, rng: random.Random) -> tuple[int, int]:
     """Play the solver's strategy for ``hand`` in the engine, seat 0 the soloist, against a
     random layout and random legal defence; (tricks won, tricks it was sure of)."""
     table = Table(hands_dealt)
@@ -166,10 +167,8 @@ def _play_through(hand: list[int], hands_dealt: int, rng: random.Random) -> tupl
     target = solver.guaranteed(hand)
     rest = [c for c in FULL_PACK if c not in hand]
     rng.shuffle(rest)
-    holdings = {0: hand, **{seat: rest[5 * (seat - 1) : 5 * seat] for seat in range(1, hands_dealt)}}
-    rules = Rules.profile("wikipedia").with_options(
-        {"stop-when-decided": False, "show-cards": False, "players-min": 2}
-    )
+    holdings = {0: list(hand), **{seat: rest[5 * (seat - 1) : 5 * seat] for seat in range(1, hands_dealt)}}
+    rules = Rules.profile("wikipedia").with_options({"stop-when-decided": False, "show-cards": False, "players-min": 2})
     game = Hand.stacked(rules, hands_dealt, hands_dealt - 1, holdings)
     while game.phase == "calling":
         seat = game.to_act
