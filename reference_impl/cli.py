@@ -358,6 +358,9 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option("--exact", is_flag=True, help="tell hands sure of 0 from 1 without an ace (slow)")
 @click.option("--checkpoint", type=click.Path(dir_okay=False), help="append chunks done here; resume from it")
 @click.option("--time-limit", type=float, help="stop after this many seconds and report how far it got")
+@click.option(
+    "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 def sweep(
     hands_dealt: int,
@@ -367,6 +370,7 @@ def sweep(
     exact: bool,
     checkpoint: str | None,
     time_limit: float | None,
+    budget: int | None,
     out: str | None,
 ) -> None:
     """Every five-card hand up to the symmetry of the suits, with the tricks it is sure of:
@@ -377,7 +381,7 @@ def sweep(
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
     result = run_sweep(
-        hands_dealt, jobs, sample, seed, exact, Path(checkpoint) if checkpoint else None, time_limit,
+        hands_dealt, jobs, sample, seed, exact, Path(checkpoint) if checkpoint else None, time_limit, budget,
         progress=lambda done, total: click.echo(f"{done}/{total}", err=True) if done % 5000 < 250 else None,
     )  # fmt: skip
     text = json.dumps(result, indent=1)

@@ -53,6 +53,7 @@ The search works on abstract states, each step kept exact:
   unseen and he has the lead, he also makes the cards above every unseen card of their
   suits, leading them one after another (nobody can beat them and he keeps the lead).
 
+>>> from napspec.reference.cards import parse_cards
 >>> guaranteed_tricks(parse_cards("AS KS QS JS TS"))
 5
 >>> guaranteed_tricks(parse_cards("AS KS QS JS 9S"))
@@ -125,6 +126,11 @@ def suit_gaps(cards: Iterable[int], pack: Iterable[int], seen: Iterable[int] = (
     return (tuple(suits[0]), tuple(suits[1]), tuple(suits[2]), tuple(suits[3]))
 
 
+class OutOfBudget(Exception):
+    """The search was stopped at its budget of nodes (:meth:`Solver.limit`); nothing is
+    concluded (the transposition table keeps only what was proved)."""
+
+
 class _Search:
     """The search for one table: ``opponents`` hands against the soloist's, and its
     transposition table."""
@@ -136,6 +142,7 @@ class _Search:
         self.hall: dict[object, bool] = {}
         self.subsets = [[i for i in range(opponents) if s >> i & 1] for s in range(1, 1 << opponents)]
         self.nodes = 0
+        self.budget: int | None = None  # nodes allowed before OutOfBudget (None: no limit)
 
     # ------------------------------------------------------------------ consistency
 
@@ -225,6 +232,8 @@ class _Search:
     ) -> bool:
         """Inside a trick: ``played`` cards are on the table, ``best`` the winning one so far."""
         self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfBudget(self.nodes)
         seats = self.seats
         if played == seats:
             assert best is not None
@@ -545,17 +554,26 @@ class Solver:
         self.search.memo.clear()
         self.search.hall.clear()
 
-    def _check(self, hand: Sequence[int]) -> None:
-        if len(set(hand)) != self.table.hand_size or not set(hand) <= set(self.table.pack):
-            raise ValueError(f"a hand is {self.table.hand_size} different cards of the pack in play")
+    def limit(self, nodes: int | None) -> None:
+        """Allow each question from now on ``nodes`` nodes of search (None: no limit); past
+        them it raises :class:`OutOfBudget`."""
+        self.search.budget = nodes
 
     def can_win(self, hand: Sequence[int], need: int, history: Sequence[Play] = ()) -> bool:
         """Is the soloist, dealt ``hand``, sure of ``need`` tricks in all (those of
         ``history``, the plays so far, counted)?"""
+        self.search.nodes = 0
+        return self._can_win(hand, need, history)
+
+    def _check(self, hand: Sequence[int]) -> None:
+        if len(set(hand)) != self.table.hand_size or not set(hand) <= set(self.table.pack):
+            raise ValueError(f"a hand is {self.table.hand_size} different cards of the pack in play")
+
+    def _can_win(self, hand: Sequence[int], need: int, history: Sequence[Play] = ()) -> bool:
         self._check(hand)
         p = position(self.table, hand, history)
         if p.trump < 0:
-            return any(self.can_win(hand, need, [(0, card)]) for card in self._leads(hand))
+            return any(self._can_win(hand, need, [(0, card)]) for card in self._leads(hand))
         return self._from(p, need - p.won)
 
     def _from(self, p: Position, need: int) -> bool:
@@ -685,7 +703,7 @@ def refutations(hand: Sequence[int], need: int, table: Table | None = None) -> l
 
     >>> from napspec.reference.cards import parse_cards
     >>> [r.soloist_tricks for r in refutations(parse_cards("AS JS TS 2H 2D"), 3, Table(hands_dealt=2))]
-    [2, 1, 1, 1, 1]
+    [1, 2, 2, 0, 0]
     """
     solver = Solver(table)
     if solver.can_win(hand, need):

@@ -5,10 +5,11 @@ of renaming the suits map a hand onto hands sure of the same tricks. A hand is t
 canonical form, its suits' sets of ranks sorted (as bit masks, highest first); the 2,598,960
 hands of the full pack make 134,459 such forms, each standing for ``multiplicity`` hands.
 
-The tricks asked are two, three, four and five: a hand not sure of two is sure of one if it
-holds an ace (lead it: it is the top trump), and otherwise it is recorded as "0 or 1" unless
-``exact`` asks the search to tell them apart, the slowest question of all (the defence must
-be shown to take every trick, or the soloist to take one against everything).
+The tricks asked are five, three, then four or two: a hand not sure of two is sure of one if
+it holds an ace (lead it: it is the top trump), and otherwise it is recorded as "0 or 1"
+unless ``exact`` asks the search to tell them apart, the slowest question of all (the defence
+must be shown to take every trick, or the soloist to take one against everything). A budget
+of nodes per question keeps a sweep's time in hand; what it leaves open is counted apart.
 
 The sweep runs in chunks over processes, and with a ``checkpoint`` file a run stopped halfway
 is resumed where it was.
@@ -34,7 +35,7 @@ from math import factorial
 from multiprocessing import Pool
 from pathlib import Path
 
-from napspec.reference.analysis.solver import Solver, Table, _top, suit_gaps
+from napspec.reference.analysis.solver import OutOfBudget, Solver, Table, _top, suit_gaps
 from napspec.reference.cards import FULL_PACK, format_cards
 
 Canonical = tuple[int, int, int, int]
@@ -42,6 +43,13 @@ Canonical = tuple[int, int, int, int]
 
 ZERO_OR_ONE = -1
 """The value recorded for a hand without an ace that is not sure of two, unless exact."""
+BELOW_THREE = -2
+"""Not sure of three; whether of two, the budget left open."""
+THREE_OR_FOUR = -3
+"""Sure of three, not of five; whether of four, the budget left open."""
+UNRESOLVED = -4
+"""The budget ran out before three or five was decided."""
+LABELS = {ZERO_OR_ONE: "0 or 1", BELOW_THREE: "below 3", THREE_OR_FOUR: "3 or 4", UNRESOLVED: "unresolved"}
 
 CHUNK = 250
 
@@ -89,20 +97,34 @@ def multiplicity(hand: Canonical) -> int:
 
 
 def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int:
-    """The tricks ``hand`` is sure of; :data:`ZERO_OR_ONE` for a hand without an ace not
-    sure of two, unless ``exact``."""
+    """The tricks ``hand`` is sure of, or one of the codes of :data:`LABELS` for what the
+    budget of the solver left open. The questions come in the order of their interest (and
+    of their cost): five, then three, then four or two.
+
+    A hand not sure of two is sure of one if it holds an ace; without one it is recorded as
+    :data:`ZERO_OR_ONE` unless ``exact``."""
     try:
-        if not solver.can_win(hand, 2):
-            top = max(_top(g) for g in suit_gaps(hand, solver.table.pack))
-            if top:
-                return 1
-            if not exact:
-                return ZERO_OR_ONE
+        try:
+            if solver.can_win(hand, 5):
+                return 5
+            three = solver.can_win(hand, 3)
+        except OutOfBudget:
+            return UNRESOLVED
+        try:
+            if three:
+                return 4 if solver.can_win(hand, 4) else 3
+            if solver.can_win(hand, 2):
+                return 2
+        except OutOfBudget:
+            return THREE_OR_FOUR if three else BELOW_THREE
+        if max(_top(g) for g in suit_gaps(hand, solver.table.pack)):
+            return 1
+        if not exact:
+            return ZERO_OR_ONE
+        try:
             return 1 if solver.can_win(hand, 1) else 0
-        value = 2
-        while value < solver.table.hand_size and solver.can_win(hand, value + 1):
-            value += 1
-        return value
+        except OutOfBudget:
+            return ZERO_OR_ONE
     finally:
         solver.clear()
 
@@ -110,16 +132,17 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int
 _SOLVERS: dict[int, Solver] = {}
 
 
-def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool]) -> tuple[int, list[int]]:
-    index, hands_dealt, hands, exact = job
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None]) -> tuple[int, list[int]]:
+    index, hands_dealt, hands, exact, budget = job
     solver = _SOLVERS.get(hands_dealt)
     if solver is None:
         solver = _SOLVERS[hands_dealt] = Solver(Table(hands_dealt))
+    solver.limit(budget)
     return index, [sweep_value(solver, cards_of(h), exact) for h in hands]
 
 
 def _label(value: int) -> str:
-    return "0 or 1" if value == ZERO_OR_ONE else str(value)
+    return LABELS.get(value, str(value))
 
 
 def sweep(
@@ -130,25 +153,28 @@ def sweep(
     exact: bool = False,
     checkpoint: Path | None = None,
     limit_seconds: float | None = None,
+    budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, object]:
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
     hands dealt from the full pack; the result as a JSON-ready summary. With ``checkpoint``
     the chunks done are appended to that file and skipped by a later run; with
-    ``limit_seconds`` the run stops after that long and reports how far it got."""
+    ``limit_seconds`` the run stops after that long and reports how far it got; with
+    ``budget`` each question gets that many nodes of search, and what it leaves open is
+    counted apart (:data:`LABELS`)."""
     hands = list(canonical_hands())
     if sample is not None:
         hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
     chunks = [tuple(hands[i : i + CHUNK]) for i in range(0, len(hands), CHUNK)]
     done: dict[int, list[int]] = {}
-    key = {"hands_dealt": hands_dealt, "sample": sample, "seed": seed, "exact": exact}
+    key = {"hands_dealt": hands_dealt, "sample": sample, "seed": seed, "exact": exact, "budget": budget}
     if checkpoint is not None and checkpoint.exists():
         for line in checkpoint.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             if record["key"] == key:
                 done[record["chunk"]] = record["values"]
     resumed = sum(len(v) for v in done.values())
-    todo = [(i, hands_dealt, chunks[i], exact) for i in range(len(chunks)) if i not in done]
+    todo = [(i, hands_dealt, chunks[i], exact, budget) for i in range(len(chunks)) if i not in done]
     start = time.monotonic()
     solved = 0
     stopped = False
@@ -169,14 +195,14 @@ def sweep(
     seconds = time.monotonic() - start
     counts: Counter[str] = Counter()
     deals: Counter[str] = Counter()
-    listed: dict[str, int] = {}
+    listed: dict[str, str] = {}
     for index, values in done.items():
         for hand, value in zip(chunks[index], values):
             counts[_label(value)] += 1
             deals[_label(value)] += multiplicity(hand)
-            if value >= 3:
-                listed[format_cards(cards_of(hand))] = value
-    order = ["5", "4", "3", "2", "1", "0 or 1", "0"]
+            if value >= 3 or value == THREE_OR_FOUR:
+                listed[format_cards(cards_of(hand))] = _label(value)
+    order = ["5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
     return {
         "hands_dealt": hands_dealt,
         "pack": len(FULL_PACK),
@@ -185,6 +211,7 @@ def sweep(
         "sample": sample,
         "seed": seed if sample is not None else None,
         "exact": exact,
+        "budget_nodes": budget,
         "solved": sum(len(v) for v in done.values()),
         "complete": len(done) == len(chunks),
         "stopped_by_time_limit": stopped,
@@ -196,5 +223,5 @@ def sweep(
         "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
         "counts": {label: counts[label] for label in order if label in counts},
         "deals": {label: deals[label] for label in order if label in deals},
-        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
     }

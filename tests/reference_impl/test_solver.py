@@ -266,3 +266,16 @@ def test_the_sweep_command(tmp_path: object) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["solved"] == 30 and data["hands_dealt"] == 3
+
+
+def test_a_budget_leaves_a_question_open_and_says_so() -> None:
+    from napspec.reference.analysis.solver import OutOfBudget
+    from napspec.reference.analysis.sweep import BELOW_THREE, sweep_value
+
+    solver = Solver(Table(4))
+    solver.limit(5000)
+    with pytest.raises(OutOfBudget):
+        solver.can_win(parse_cards("AS QS 9S 2S QH"), 2)
+    assert sweep_value(solver, parse_cards("AS QS 9S 2S QH")) == BELOW_THREE
+    solver.limit(None)
+    assert sweep_value(solver, parse_cards("AS QS 9S 2S QH")) == 1
