@@ -361,6 +361,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )
+@click.option("--floor", default=2, show_default=True, type=click.IntRange(2, 3), help="3: ask only five, four, three")
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 def sweep(
     hands_dealt: int,
@@ -371,6 +372,7 @@ def sweep(
     checkpoint: str | None,
     time_limit: float | None,
     budget: int | None,
+    floor: int,
     out: str | None,
 ) -> None:
     """Every five-card hand up to the symmetry of the suits, with the tricks it is sure of:
@@ -381,7 +383,7 @@ def sweep(
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
     result = run_sweep(
-        hands_dealt, jobs, sample, seed, exact, Path(checkpoint) if checkpoint else None, time_limit, budget,
+        hands_dealt, jobs, sample, seed, exact, Path(checkpoint) if checkpoint else None, time_limit, budget, floor,
         progress=lambda done, total: click.echo(f"{done}/{total}", err=True) if done % 5000 < 250 else None,
     )  # fmt: skip
     text = json.dumps(result, indent=1)

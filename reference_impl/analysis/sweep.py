@@ -96,13 +96,14 @@ def multiplicity(hand: Canonical) -> int:
     return ways
 
 
-def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int:
+def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor: int = 2) -> int:
     """The tricks ``hand`` is sure of, or one of the codes of :data:`LABELS` for what the
     budget of the solver left open. The questions come in the order of their interest (and
     of their cost): five, then three, then four or two.
 
     A hand not sure of two is sure of one if it holds an ace; without one it is recorded as
-    :data:`ZERO_OR_ONE` unless ``exact``."""
+    :data:`ZERO_OR_ONE` unless ``exact``. With ``floor`` 3, two is not asked: a hand not sure
+    of three is recorded as :data:`BELOW_THREE`."""
     try:
         try:
             if solver.can_win(hand, 5):
@@ -113,6 +114,8 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int
         try:
             if three:
                 return 4 if solver.can_win(hand, 4) else 3
+            if floor > 2:
+                return BELOW_THREE
             if solver.can_win(hand, 2):
                 return 2
         except OutOfBudget:
@@ -132,13 +135,13 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False) -> int
 _SOLVERS: dict[int, Solver] = {}
 
 
-def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None]) -> tuple[int, list[int]]:
-    index, hands_dealt, hands, exact, budget = job
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int]]:
+    index, hands_dealt, hands, exact, budget, floor = job
     solver = _SOLVERS.get(hands_dealt)
     if solver is None:
         solver = _SOLVERS[hands_dealt] = Solver(Table(hands_dealt))
     solver.limit(budget)
-    return index, [sweep_value(solver, cards_of(h), exact) for h in hands]
+    return index, [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
 
 
 def _label(value: int) -> str:
@@ -154,6 +157,7 @@ def sweep(
     checkpoint: Path | None = None,
     limit_seconds: float | None = None,
     budget: int | None = None,
+    floor: int = 2,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, object]:
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
@@ -161,20 +165,28 @@ def sweep(
     the chunks done are appended to that file and skipped by a later run; with
     ``limit_seconds`` the run stops after that long and reports how far it got; with
     ``budget`` each question gets that many nodes of search, and what it leaves open is
-    counted apart (:data:`LABELS`)."""
+    counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and three are asked."""
     hands = list(canonical_hands())
     if sample is not None:
         hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
     chunks = [tuple(hands[i : i + CHUNK]) for i in range(0, len(hands), CHUNK)]
     done: dict[int, list[int]] = {}
-    key = {"hands_dealt": hands_dealt, "sample": sample, "seed": seed, "exact": exact, "budget": budget}
+    key: dict[str, object] = {
+        "hands_dealt": hands_dealt,
+        "sample": sample,
+        "seed": seed,
+        "exact": exact,
+        "budget": budget,
+    }
+    if floor != 2:
+        key["floor"] = floor
     if checkpoint is not None and checkpoint.exists():
         for line in checkpoint.read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             if record["key"] == key:
                 done[record["chunk"]] = record["values"]
     resumed = sum(len(v) for v in done.values())
-    todo = [(i, hands_dealt, chunks[i], exact, budget) for i in range(len(chunks)) if i not in done]
+    todo = [(i, hands_dealt, chunks[i], exact, budget, floor) for i in range(len(chunks)) if i not in done]
     start = time.monotonic()
     solved = 0
     stopped = False
@@ -212,6 +224,7 @@ def sweep(
         "seed": seed if sample is not None else None,
         "exact": exact,
         "budget_nodes": budget,
+        "floor": floor,
         "solved": sum(len(v) for v in done.values()),
         "complete": len(done) == len(chunks),
         "stopped_by_time_limit": stopped,
