@@ -361,6 +361,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )
+@click.option("--resolve-budget", type=click.IntRange(min=1), help="ask the hands left open again with this budget")
 @click.option("--floor", default=2, show_default=True, type=click.IntRange(2, 3), help="3: ask only five, four, three")
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 def sweep(
@@ -372,6 +373,7 @@ def sweep(
     checkpoint: str | None,
     time_limit: float | None,
     budget: int | None,
+    resolve_budget: int | None,
     floor: int,
     out: str | None,
 ) -> None:
@@ -383,9 +385,18 @@ def sweep(
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
     result = run_sweep(
-        hands_dealt, jobs, sample, seed, exact, Path(checkpoint) if checkpoint else None, time_limit, budget, floor,
+        hands_dealt,
+        jobs,
+        sample,
+        seed,
+        exact,
+        Path(checkpoint) if checkpoint else None,
+        time_limit,
+        budget,
+        floor,
+        resolve_budget,
         progress=lambda done, total: click.echo(f"{done}/{total}", err=True) if done % 5000 < 250 else None,
-    )  # fmt: skip
+    )
     text = json.dumps(result, indent=1)
     if out:
         Path(out).write_text(text + "\n", encoding="utf-8")

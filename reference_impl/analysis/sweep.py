@@ -158,6 +158,7 @@ def sweep(
     limit_seconds: float | None = None,
     budget: int | None = None,
     floor: int = 2,
+    resolve_budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, object]:
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
@@ -165,7 +166,9 @@ def sweep(
     the chunks done are appended to that file and skipped by a later run; with
     ``limit_seconds`` the run stops after that long and reports how far it got; with
     ``budget`` each question gets that many nodes of search, and what it leaves open is
-    counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and three are asked."""
+    counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and three are asked.
+    With ``resolve_budget``, the hands the budget left open are asked again, one by one in
+    this process, with that many nodes."""
     hands = list(canonical_hands())
     if sample is not None:
         hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
@@ -205,6 +208,17 @@ def sweep(
                 pool.terminate()
                 break
     seconds = time.monotonic() - start
+    resolved = 0
+    if resolve_budget is not None and not stopped:
+        open_codes = {UNRESOLVED, THREE_OR_FOUR} | ({BELOW_THREE} if floor == 2 else set())
+        solver = Solver(Table(hands_dealt))
+        solver.limit(resolve_budget)
+        for index, values in done.items():
+            for place, value in enumerate(values):
+                if value in open_codes:
+                    values[place] = sweep_value(solver, cards_of(chunks[index][place]), exact, floor)
+                    resolved += values[place] not in open_codes
+        seconds = time.monotonic() - start
     counts: Counter[str] = Counter()
     deals: Counter[str] = Counter()
     listed: dict[str, str] = {}
@@ -232,6 +246,8 @@ def sweep(
         "seconds_this_run": round(seconds, 1),
         "solved_this_run": solved,
         "resumed_from_checkpoint": resumed,
+        "resolve_budget_nodes": resolve_budget,
+        "resolved_by_second_pass": resolved,
         "hands_per_second": round(solved / seconds, 1) if seconds else None,
         "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
         "counts": {label: counts[label] for label in order if label in counts},
