@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -232,7 +233,7 @@ def test_the_canonical_hands_cover_the_pack_once() -> None:
     assert format_cards(cards_of(hands[0])) == "AS KS QS JS TS"
 
 
-def test_a_sampled_sweep_reports_counts_and_rate(tmp_path: pytest.TempPathFactory) -> None:
+def test_a_sampled_sweep_reports_counts_and_rate() -> None:
     result = sweep(4, jobs=1, sample=40, seed=2)
     assert result["solved"] == 40 and result["complete"]
     counts = result["counts"]
@@ -240,9 +241,7 @@ def test_a_sampled_sweep_reports_counts_and_rate(tmp_path: pytest.TempPathFactor
     assert result["hands_per_second"]
 
 
-def test_the_sweep_resumes_from_its_checkpoint(tmp_path: object) -> None:
-    from pathlib import Path
-
+def test_the_sweep_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     checkpoint = Path(str(tmp_path)) / "sweep.jsonl"
     first = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
     again = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
@@ -258,9 +257,7 @@ def test_the_solve_command() -> None:
     assert "not sure of 4" in result.output and result.output.count("lead ") == 6
 
 
-def test_the_sweep_command(tmp_path: object) -> None:
-    from pathlib import Path
-
+def test_the_sweep_command(tmp_path: Path) -> None:
     out = Path(str(tmp_path)) / "sweep.json"
     result = CliRunner().invoke(main, ["sweep", "--hands-dealt", "3", "--sample", "30", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -292,3 +289,27 @@ def test_a_second_pass_resolves_what_the_budget_left_open() -> None:
     assert [sweep_value(solver, parse_cards(h), floor=3) for h in hands] == [3, 3]
     result = sweep(4, sample=10, seed=1, budget=20, resolve_budget=3_000_000, floor=3)
     assert result["resolved_by_second_pass"] and "unresolved" not in result["counts"]  # type: ignore[operator]
+
+
+RESULTS = Path(__file__).resolve().parents[2] / "reference_impl" / "analysis" / "results"
+
+
+def test_the_stored_sweep_at_four_hands() -> None:
+    """The sweep's result kept with the solver: every canonical hand counted once, and Peel's
+    perfect Nap the only hand sure of five."""
+    data = json.loads((RESULTS / "sweep-4-floor3.json").read_text(encoding="utf-8"))
+    assert data["complete"] and sum(data["counts"].values()) == len(canonical_hands())
+    assert sum(data["deals"].values()) == 2598960
+    assert [h for h, v in data["sure_of_3_or_more"].items() if v == "5"] == ["AS KS QS JS TS"]
+    assert data["counts"]["5"] + data["counts"]["4"] + data["counts"]["3"] == len(data["sure_of_3_or_more"])
+
+
+@pytest.mark.campaign
+def test_at_four_hands_only_ace_to_ten_is_sure_of_five() -> None:
+    solver = Solver(Table(4))
+    sure_of_five = []
+    for hand in canonical_hands():
+        if solver.can_win(cards_of(hand), 5):
+            sure_of_five.append(format_cards(cards_of(hand)))
+        solver.clear()
+    assert sure_of_five == ["AS KS QS JS TS"]
