@@ -734,3 +734,22 @@ def guaranteed_tricks(hand: Sequence[int], hands_dealt: int = 4, pack: Sequence[
     cards in play, the full pack by default)."""
     table = Table(hands_dealt, tuple(sorted(pack)) if pack is not None else FULL_PACK, hand_size or len(hand))
     return Solver(table).guaranteed(hand)
+
+
+def explain(hand: Sequence[int], need: int, table: Table | None = None) -> str:
+    """In words: if ``hand`` is sure of ``need`` tricks, the opening leads of a strategy that
+    makes them and the line it takes against the defence that holds it lowest; if not, after
+    each opening lead, a layout and a defence that hold it below ``need``.
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> print(explain(parse_cards("AS KS 2H 3H 2D"), 2, Table(hands_dealt=2)))
+    sure of 2: lead AS or KS; e.g. S:AS 1:2C | S:2D 1:3D | 1:3C S:2H | 1:4C S:3H | 1:5C S:KS
+    """
+    solver = Solver(table)
+    leads = strategy_leads(hand, need, solver.table)
+    if leads:
+        line = solver.best_line(hand, need, [(0, leads[0])])
+        tricks, _ = _split_line(solver.table, line)
+        shown = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in tricks)
+        return f"sure of {need}: lead " + " or ".join(format_card(c) for c in leads) + f"; e.g. {shown}"
+    return "\n".join(f"not sure of {need}: " + r.describe() for r in refutations(hand, need, solver.table))
