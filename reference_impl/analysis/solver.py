@@ -52,6 +52,12 @@ The search works on abstract states, each step kept exact:
   whenever they are played, and he plays them all by the last trick; when no trump is
   unseen and he has the lead, he also makes the cards above every unseen card of their
   suits, leading them one after another (nobody can beat them and he keeps the lead).
+* Move ordering only (it changes no answer): the soloist tries the cards that take the trick
+  first; the adversary, while the soloist holds the trick, the cards that take it, and while
+  a partner holds it, the cheapest cards.
+
+The answers are checked against :mod:`~napspec.reference.analysis.brute`, which enumerates
+every layout of tiny packs and evaluates the definition over the soloist's information sets.
 
 >>> from napspec.reference.cards import parse_cards
 >>> guaranteed_tricks(parse_cards("AS KS QS JS TS"))
