@@ -40,9 +40,10 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
-* :mod:`~napspec.reference.analysis`: analyses of the game by the engine: the checks that
-  judge the sources' claims (``spec/claims.toml``), the solver of the tricks a hand is
-  sure of, and the engine as an OpenSpiel game (``python_napspec_nap``, OpenSpiel optional).
+* :mod:`~napspec.reference.analysis`: analyses of the game by the engine: how many tricks a
+  hand is sure of against every layout and defence, exactly, and the sweep of every hand; the
+  checks that judge the sources' claims (``spec/claims.toml``); the engine as an OpenSpiel game
+  (``python_napspec_nap``, OpenSpiel optional).
 * :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
 
 >>> from napspec.reference import Hand, Rules

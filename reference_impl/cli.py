@@ -13,6 +13,12 @@ plays whole sessions and prints the sessions per second.
 Both take ``--variants misery,wellington`` (the bundles of the profile's variants, applied in
 order) or ``--house-rules FILE``.
 
+``napspec-reference solve "AS KS QS 2H 2D" --hands-dealt 4`` prints how many tricks the hand
+is sure of against every layout and defence (:mod:`napspec.reference.analysis.solver`), the
+strategy's opening leads, and a defence holding it to fewer than one trick more after each
+lead. ``napspec-reference sweep --hands-dealt 4 --jobs 2 --out sweep.json`` does it for every
+five-card hand up to the symmetry of the suits (:mod:`napspec.reference.analysis.sweep`).
+
 >>> from click.testing import CliRunner
 >>> result = CliRunner().invoke(main, ["play", "--profile", "peel", "--players", "3", "--seed", "2", "--hands", "1"])
 >>> result.exit_code, "Totals" in result.output
@@ -355,6 +361,100 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
             found = {claim_id: kept[claim_id] for claim_id in every if claim_id in kept}
         path.write_text(evidence_document(found), encoding="utf-8")
         click.echo(f"evidence written to {path}")
+@click.argument("hand")
+@click.option(
+    "--hands-dealt",
+    default=4,
+    show_default=True,
+    type=click.IntRange(2, 10),
+    help="hands dealt, the soloist's included",
+)
+@click.option(
+    "--pack",
+    "pack_size",
+    default=52,
+    show_default=True,
+    type=int,
+    help="cards in play (a short pack drops the low ranks)",
+)
+def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
+    """How many tricks HAND (e.g. "AS KS QS 2H 2D") is sure of against every layout and
+    defence, the strategy's opening leads, and, after each opening lead, a layout and a
+    defence that hold the soloist to fewer than one trick more (his most stubborn play
+    against it shown)."""
+    from napspec.reference.analysis.solver import Solver, Table, refutations, strategy_leads
+    from napspec.reference.cards import parse_cards, short_pack
+
+    try:
+        cards = parse_cards(hand)
+        table = Table(hands_dealt, short_pack(pack_size), len(cards))
+        value = Solver(table).guaranteed(cards)
+    except (NapError, ValueError) as error:
+        raise click.UsageError(str(error)) from error
+    click.echo(f"{format_cards(cards)} with {hands_dealt} hands dealt from {pack_size} cards: sure of {value}")
+    if value:
+        click.echo(f"  lead to make {value}: " + format_cards(strategy_leads(cards, value, table)))
+    if value < table.hand_size:
+        # a defence holding him below value + 1 holds him below any more
+        click.echo(f"  not sure of {value + 1} (nor more): after each opening lead, a layout and its defence")
+        for refutation in refutations(cards, value + 1, table):
+            click.echo("    " + refutation.describe())
+
+
+@main.command()
+@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 5))
+@click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes")
+@click.option("--sample", type=click.IntRange(min=1), help="solve this many hands drawn at random, not all")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--exact", is_flag=True, help="tell hands sure of 0 from 1 without an ace (slow)")
+@click.option("--checkpoint", type=click.Path(dir_okay=False), help="append chunks done here; resume from it")
+@click.option("--time-limit", type=float, help="stop after this many seconds and report how far it got")
+@click.option(
+    "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
+)
+@click.option("--resolve-budget", type=click.IntRange(min=1), help="ask the hands left open again with this budget")
+@click.option("--floor", default=2, show_default=True, type=click.IntRange(2, 3), help="3: ask only five, four, three")
+@click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
+def sweep(
+    hands_dealt: int,
+    jobs: int,
+    sample: int | None,
+    seed: int,
+    exact: bool,
+    checkpoint: str | None,
+    time_limit: float | None,
+    budget: int | None,
+    resolve_budget: int | None,
+    floor: int,
+    out: str | None,
+) -> None:
+    """Every five-card hand up to the symmetry of the suits, with the tricks it is sure of:
+    the counts of each value, the hands sure of three or more, the run time and rate."""
+    import json
+    from pathlib import Path
+
+    from napspec.reference.analysis.sweep import sweep as run_sweep
+
+    result = run_sweep(
+        hands_dealt,
+        jobs,
+        sample,
+        seed,
+        exact,
+        Path(checkpoint) if checkpoint else None,
+        time_limit,
+        budget,
+        floor,
+        resolve_budget,
+        progress=lambda done, total: click.echo(f"{done}/{total}", err=True) if done % 5000 < 250 else None,
+    )
+    text = json.dumps(result, indent=1)
+    if out:
+        Path(out).write_text(text + "\n", encoding="utf-8")
+        summary = {k: v for k, v in result.items() if k != "sure_of_3_or_more"}
+        click.echo(json.dumps(summary))
+    else:
+        click.echo(text)
 
 
 main.add_command(compare)

@@ -1,3 +1,13 @@
-"""Analyses of the game with the reference engine: the checks that judge the sources' claims
-(:mod:`~napspec.reference.analysis.claims`), and the engine as an OpenSpiel game for
-OpenSpiel's agents (:mod:`~napspec.reference.analysis.openspiel_game`)."""
+"""Analyses of the game by machine, with the reference engine.
+
+* :mod:`~napspec.reference.analysis.solver`: how many tricks a hand is sure of against every
+  layout and defence, with the strategy's lead or the defence that refutes a claim.
+* :mod:`~napspec.reference.analysis.brute`: the same question for tiny packs, answered by
+  enumerating every layout, to check the solver.
+* :mod:`~napspec.reference.analysis.sweep`: every five-card hand up to the symmetry of the
+  suits, in parallel.
+* :mod:`~napspec.reference.analysis.claims`: the checks that judge the sources' claims
+  (``spec/claims.toml``), and the evidence they write.
+* :mod:`~napspec.reference.analysis.openspiel_game`: the engine as an OpenSpiel game for
+  OpenSpiel's agents (OpenSpiel optional: the ``bench`` extra).
+"""

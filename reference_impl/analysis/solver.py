@@ -1,0 +1,761 @@
+"""How many tricks a hand is sure of, decided exactly.
+
+The game is the plain game as every profile plays it: the soloist leads to the first trick and
+the suit of that lead is trumps; play goes round; a player must follow suit if he can and
+otherwise may play any card (no duty to trump or to head the trick); a trick is won by the
+highest trump in it, else by the highest card of the suit led, and its winner leads to the
+next. Each of ``hands_dealt`` hands holds ``hand_size`` cards (five in the game); the rest of
+the pack is undealt and unseen. The soloist sees only his own cards and the cards played; the
+opponents are a coalition that knows everything.
+
+Definition: the hand is *sure of k tricks* when there is a playing strategy for the soloist
+(which may depend on everything he has seen) that wins at least k tricks against every layout
+of the unseen cards among the other hands and every legal defence. ``guaranteed(hand)`` is the
+largest such k.
+
+Method. For a fixed strategy of the soloist, his play depends only on what he has seen, which
+is the whole history of play; so the defence's worst case over layouts and plays is reached
+by an adversary that chooses the opponents' cards one at a time ("lazily"), provided that
+after each card some layout is still consistent with everything played. A layout is
+consistent when each opponent holds exactly ``hand_size`` cards, the cards he has played
+among them, none of a suit he has failed to follow, and the unseen cards left over go to the
+stock. Whether the unseen cards can be shared out so is a matching of suits to opponents:
+Hall's condition over the sets of opponents (:meth:`_Search.feasible`; the stock takes any
+card, so the sets that include it always pass). Conversely every sequence of plays the lazy
+adversary can make is made by some layout and defence. The search is then a game of perfect
+information: the soloist maximises, the adversary minimises.
+
+The search works on abstract states, each step kept exact:
+
+* The cards of one suit that are still in play lie, in order of rank, between the soloist's
+  own cards of the suit. Two unseen cards with none of the soloist's cards between them are
+  interchangeable (exchanging them maps every layout and every line of play onto another),
+  so a suit is the tuple of counts of unseen cards in each gap: below the soloist's lowest
+  card, between his cards, above his highest. Two cards of the soloist's with no unseen card
+  between them (nor the best card of the trick in play) are interchangeable too, and only one
+  of them is tried.
+* Inside a trick, two cards of one gap played by two opponents are ordered by the actual
+  cards. Which actual card an opponent played matters only to the soloist's choice, so the
+  adversary places it in its gap (how many unseen cards of the gap lie above it, how many
+  below) only when the soloist is to play after it with an opponent still to come; until
+  then a later card of the gap may go above or below it, as the adversary pleases (any
+  order of distinct cards of one gap is some choice of the actual cards).
+* The layout is never fixed: only the counts per gap, each opponent's voids (only for suits
+  with unseen cards left: a void in an exhausted suit constrains nothing) and the cards each
+  still holds.
+* The non-trump suits are symmetric once the voids are counted with them: the transposition
+  table keys a state by its trump suit and the sorted list of the others. It is keyed at the
+  start of a trick, holds the known lower and upper bounds of the soloist's tricks from
+  there, and a search asks the boolean question "can he still win ``need`` tricks", which
+  prunes far better than computing the value.
+* Certain lower bounds: the soloist's trumps above every unseen trump win one trick each
+  whenever they are played, and he plays them all by the last trick; when no trump is
+  unseen and he has the lead, he also makes the cards above every unseen card of their
+  suits, leading them one after another (nobody can beat them and he keeps the lead).
+* Move ordering only (it changes no answer): the soloist tries the cards that take the trick
+  first; the adversary, while the soloist holds the trick, the cards that take it, and while
+  a partner holds it, the cheapest cards.
+
+The answers are checked against :mod:`~napspec.reference.analysis.brute`, which enumerates
+every layout of tiny packs and evaluates the definition over the soloist's information sets.
+
+>>> from napspec.reference.cards import parse_cards
+>>> guaranteed_tricks(parse_cards("AS KS QS JS TS"))
+5
+>>> guaranteed_tricks(parse_cards("AS KS QS JS 9S"))
+4
+>>> guaranteed_tricks(parse_cards("AS KS QS 2H 2D"))
+3
+>>> guaranteed_tricks(parse_cards("AS KS 2H 3H 2D"))
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from napspec.reference.cards import FULL_PACK, format_card
+
+HAND_SIZE = 5
+"""Cards in each hand in the game (seven-card Nap aside)."""
+
+SUIT_COUNT = 4
+
+Gaps = tuple[int, ...]
+"""One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
+first; ``len(gaps) - 1`` of the soloist's cards are the separators."""
+
+Suits = tuple[Gaps, Gaps, Gaps, Gaps]
+Best = tuple[bool, int, int, int, int]
+"""The best card of the trick so far: (is a trump, level in its suit, seat, unseen cards of
+its gap above it, below it). Levels: gap ``j`` is ``2 * j``, the soloist's ``i``-th lowest card
+of the suit ``2 * i + 1``; ``above`` and ``below`` mean something only for an opponent's card."""
+
+Ghost = tuple[int, int] | None
+"""The soloist's card played to the current trick (suit, separator index), kept in place as a
+separator until the trick is over so that later cards compare with it."""
+
+Play = tuple[int, int]
+"""A card played: (seat, card). Seat 0 is the soloist; 1, 2, ... the opponents in order of
+play after him."""
+
+
+def _top(gaps: Gaps) -> int:
+    """The soloist's cards of a suit above every unseen card of it."""
+    separators = len(gaps) - 1
+    for j in range(separators, -1, -1):
+        if gaps[j]:
+            return separators - j
+    return separators
+
+
+def suit_gaps(cards: Iterable[int], pack: Iterable[int], seen: Iterable[int] = ()) -> Suits:
+    """The abstract suits of a soloist holding ``cards`` when ``pack`` is in play and the cards
+    ``seen`` are gone (played).
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> suit_gaps(parse_cards("AS JS TS 2H"), FULL_PACK)[3]
+    (8, 0, 2, 0)
+    """
+    mine = set(cards)
+    gone = set(seen) - mine
+    suits: list[list[int]] = [[0] for _ in range(SUIT_COUNT)]
+    for card in sorted(set(pack)):
+        if card in gone:
+            continue
+        gaps = suits[card // 13]
+        if card in mine:
+            gaps.append(0)
+        else:
+            gaps[-1] += 1
+    return (tuple(suits[0]), tuple(suits[1]), tuple(suits[2]), tuple(suits[3]))
+
+
+class OutOfBudget(Exception):
+    """The search was stopped at its budget of nodes (:meth:`Solver.limit`); nothing is
+    concluded (the transposition table keeps only what was proved)."""
+
+
+class _Search:
+    """The search for one table: ``opponents`` hands against the soloist's, and its
+    transposition table."""
+
+    def __init__(self, opponents: int) -> None:
+        self.m = opponents
+        self.seats = opponents + 1
+        self.memo: dict[object, list[int]] = {}
+        self.hall: dict[object, bool] = {}
+        self.subsets = [[i for i in range(opponents) if s >> i & 1] for s in range(1, 1 << opponents)]
+        self.nodes = 0
+        self.budget: int | None = None  # nodes allowed before OutOfBudget (None: no limit)
+
+    # ------------------------------------------------------------------ consistency
+
+    def feasible(self, suits: Suits, voids: tuple[int, ...], held: tuple[int, ...]) -> bool:
+        """Can the unseen cards be shared out so that opponent ``i`` holds ``held[i]`` of them,
+        none of a suit in his ``voids[i]``, and the stock the rest? Hall's condition over sets
+        of opponents: every set needs no more cards than the suits open to one of them have.
+        (A set including the stock always passes: the stock takes any suit, and the total is
+        right by construction.)"""
+        unseen = (sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3]))
+        key = (unseen, voids, held)
+        known = self.hall.get(key)
+        if known is not None:
+            return known
+        result = True
+        for subset in self.subsets:
+            wanted = 0
+            open_suits = 0
+            for i in subset:
+                wanted += held[i]
+                open_suits |= ~voids[i]
+            supply = sum(unseen[s] for s in range(SUIT_COUNT) if open_suits >> s & 1)
+            if wanted > supply:
+                result = False
+                break
+        self.hall[key] = result
+        return result
+
+    # ------------------------------------------------------------------ bounds
+
+    @staticmethod
+    def lower_bound(suits: Suits, trump: int, leader: int) -> int:
+        """Tricks the soloist is certain of from the start of a trick (see the module's notes)."""
+        trumps = suits[trump]
+        bound = _top(trumps)
+        if leader == 0 and not any(trumps):
+            bound += sum(_top(suits[s]) for s in range(SUIT_COUNT) if s != trump)
+        return bound
+
+    def key(self, suits: Suits, voids: tuple[int, ...], trump: int, leader: int, tricks: int) -> object:
+        """The transposition key of a trick's start: non-trump suits sorted with their voids."""
+
+        def column(s: int) -> int:
+            return sum(((v >> s) & 1) << i for i, v in enumerate(voids))
+
+        others = sorted((suits[s], column(s)) for s in range(SUIT_COUNT) if s != trump)
+        return (leader, tricks, suits[trump], column(trump), tuple(others))
+
+    # ------------------------------------------------------------------ the search
+
+    def win(self, suits: Suits, voids: tuple[int, ...], trump: int, leader: int, tricks: int, need: int) -> bool:
+        """At the start of a trick with ``tricks`` left: can the soloist make ``need`` more?"""
+        if need <= 0:
+            return True
+        if need > tricks:
+            return False
+        lower = self.lower_bound(suits, trump, leader)
+        if lower >= need:
+            return True
+        key = self.key(suits, voids, trump, leader, tricks)
+        bounds = self.memo.get(key)
+        if bounds is None:
+            bounds = self.memo[key] = [lower, tricks]
+        elif bounds[0] >= need:
+            return True
+        elif bounds[1] < need:
+            return False
+        result = self.play(suits, voids, trump, leader, tricks, need, -1, 0, None, None)
+        if result:
+            bounds[0] = max(bounds[0], need)
+        else:
+            bounds[1] = min(bounds[1], need - 1)
+        return result
+
+    def play(
+        self,
+        suits: Suits,
+        voids: tuple[int, ...],
+        trump: int,
+        leader: int,
+        tricks: int,
+        need: int,
+        led: int,
+        played: int,
+        best: Best | None,
+        ghost: Ghost,
+    ) -> bool:
+        """Inside a trick: ``played`` cards are on the table, ``best`` the winning one so far."""
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise OutOfBudget(self.nodes)
+        seats = self.seats
+        if played == seats:
+            assert best is not None
+            winner = best[2]
+            if ghost is not None:
+                suit, i = ghost
+                gaps = suits[suit]
+                merged = (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :])
+                suits = _replace(suits, suit, merged)
+            return self.win(suits, voids, trump, winner, tricks - 1, need - (winner == 0))
+        seat = (leader + played) % seats
+        if seat == 0:
+            if best is not None and best[2] and best[3] == FREE and played < seats - 1:
+                # The soloist sees the opponent's best card itself, and an opponent plays after
+                # him: the adversary settles here how many cards of its gap lie above it.
+                later = seats - 1 - played
+                left = suits[led if not best[0] else trump][best[1] // 2]
+                for above, below in _splits(left, left, later):
+                    fixed = (best[0], best[1], best[2], above, below)
+                    if not self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, fixed):
+                        return False
+                return True
+            return self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, best)
+        for new_suits, new_voids, new_led, new_best in self.defence_moves(
+            suits, voids, trump, leader, tricks, led, played, best, seat
+        ):
+            if not self.play(new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost):
+                return False
+        return True
+
+    def soloist_turn(
+        self,
+        suits: Suits,
+        voids: tuple[int, ...],
+        trump: int,
+        leader: int,
+        tricks: int,
+        need: int,
+        led: int,
+        played: int,
+        best: Best | None,
+    ) -> bool:
+        for suit, i, new_best in self.soloist_moves(suits, trump, led, best):
+            if self.play(
+                suits, voids, trump, leader, tricks, need, suit if led < 0 else led, played + 1, new_best, (suit, i)
+            ):
+                return True
+        return False
+
+    @staticmethod
+    def soloist_moves(suits: Suits, trump: int, led: int, best: Best | None) -> list[tuple[int, int, Best]]:
+        """The soloist's distinct cards to play (suit, separator, new best), likeliest first."""
+        if led >= 0 and len(suits[led]) > 1:
+            allowed: Sequence[int] = (led,)
+        else:
+            allowed = range(SUIT_COUNT)
+        winning: list[tuple[int, int, int, Best]] = []
+        losing: list[tuple[int, int, int, Best]] = []
+        for suit in allowed:
+            gaps = suits[suit]
+            is_trump = suit == trump
+            # the best card on the table, if of this suit, lies in gap ``split`` of it
+            split = best[1] // 2 if best is not None and best[2] and suit == (trump if best[0] else led) else -1
+            for i in range(len(gaps) - 1):
+                if i and not gaps[i] and i != split:
+                    continue  # the same as the card below it: no card to beat lies between them
+                level = 2 * i + 1
+                if best is None:
+                    # a lead: top cards and trumps first
+                    order = -(level + 100 * (i >= len(gaps) - 1 - _top(gaps)) + 50 * is_trump)
+                    winning.append((order, suit, i, (is_trump, level, 0, 0, 0)))
+                elif (is_trump and not best[0]) or (is_trump == best[0] and suit in (trump, led) and level > best[1]):
+                    winning.append((level, suit, i, (is_trump, level, 0, 0, 0)))
+                else:
+                    losing.append((level + 100 * is_trump, suit, i, best))
+        winning.sort()
+        losing.sort()
+        return [(s, i, b) for _, s, i, b in winning + losing]
+
+    def defence_moves(
+        self,
+        suits: Suits,
+        voids: tuple[int, ...],
+        trump: int,
+        leader: int,
+        tricks: int,
+        led: int,
+        played: int,
+        best: Best | None,
+        seat: int,
+    ) -> Iterator[tuple[Suits, tuple[int, ...], int, Best]]:
+        """The opponent at ``seat``'s distinct plays, each keeping a layout possible: while
+        the soloist holds the trick (or nobody yet), the plays that take it first, highest
+        first; while an opponent holds it, the cheapest plays first. Made lazily, since one
+        play that holds the soloist is enough."""
+        m = self.m
+        seats = self.seats
+        me = seat - 1
+        mask = voids[me]
+        options: list[tuple[int, int]] = []  # (suit, the opponent's voids after playing it)
+        if led < 0:
+            options = [(t, mask) for t in range(SUIT_COUNT) if any(suits[t]) and not mask >> t & 1]
+        elif any(suits[led]) and not mask >> led & 1:
+            options.append((led, mask))
+            shown = mask | 1 << led
+            options += [(t, shown) for t in range(SUIT_COUNT) if t != led and any(suits[t]) and not shown >> t & 1]
+        else:
+            options = [(t, mask) for t in range(SUIT_COUNT) if t != led and any(suits[t]) and not mask >> t & 1]
+        # cards each opponent holds once this one has played
+        held = tuple(tricks - (((i + 1 - leader) % seats) <= played) for i in range(m))
+        # the moves, without their states: (order, taking, suit, gap, new voids, new best)
+        taking: list[tuple[int, int, int, int, Best]] = []
+        others: list[tuple[int, int, int, int, Best]] = []
+        for suit, new_mask in options:
+            gaps = suits[suit]
+            is_trump = suit == trump
+            for j, count in enumerate(gaps):
+                if not count:
+                    continue
+                level = 2 * j
+                if best is None or (is_trump and not best[0]):
+                    taking.append((-level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
+                elif is_trump == best[0] and suit in (trump, led):
+                    if level > best[1]:
+                        taking.append((-level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
+                    elif level == best[1]:
+                        # the same gap as the best card, an opponent's: above it or below it
+                        _, _, owner, above, below = best
+                        if above:
+                            new_above = FREE if above == FREE else above - 1
+                            taking.append((-level, suit, j, new_mask, (is_trump, level, seat, new_above, FREE)))
+                        if below:
+                            new_below = FREE if below == FREE else below - 1
+                            others.append((level, suit, j, new_mask, (is_trump, level, owner, above, new_below)))
+                    else:
+                        others.append((level, suit, j, new_mask, best))
+                else:
+                    others.append((level + 100 * is_trump, suit, j, new_mask, best))
+        taking.sort(key=_first)
+        others.sort(key=_first)
+        ordered = others + taking if best is not None and best[2] != 0 else taking + others
+        for _, suit, j, new_mask, new_best in ordered:
+            gaps = suits[suit]
+            new_suits = _replace(suits, suit, (*gaps[:j], gaps[j] - 1, *gaps[j + 1 :]))
+            nonempty = (
+                (1 if any(new_suits[0]) else 0)
+                | (2 if any(new_suits[1]) else 0)
+                | (4 if any(new_suits[2]) else 0)
+                | (8 if any(new_suits[3]) else 0)
+            )
+            new_voids = tuple((new_mask if i == me else v) & nonempty for i, v in enumerate(voids))
+            if self.feasible(new_suits, new_voids, held):
+                yield new_suits, new_voids, (suit if led < 0 else led), new_best
+
+
+FREE = 99
+"""An opponent's best card whose place in its gap nobody has seen: it is fixed only when the
+soloist, who sees it, is to play with an opponent after him; until then the adversary may
+place any later card of the gap above or below it (any order of distinct cards is some
+choice of the actual cards)."""
+
+
+def _first(move: tuple[int, int, int, int, Best]) -> int:
+    return move[0]
+
+
+def _splits(most_above: int, left: int, later: int) -> list[tuple[int, int]]:
+    """The (above, below) shares of the ``left`` unseen cards of a gap around a card just
+    played, with at most ``most_above`` above it. Only ``later`` more opponents play to this
+    trick, so counts beyond ``later`` are all alike (none of those cards can run out), and with
+    nobody after it one split stands for all."""
+    if later == 0:
+        return [(0, left)]
+    seen: set[tuple[int, int]] = set()
+    result: list[tuple[int, int]] = []
+    for above in range(most_above + 1):
+        below = left - above
+        form = (min(above, later), min(below, later))
+        if form not in seen:
+            seen.add(form)
+            result.append((above, below))
+    return result
+
+
+def _replace(suits: Suits, suit: int, gaps: Gaps) -> Suits:
+    if suit == 0:
+        return (gaps, suits[1], suits[2], suits[3])
+    if suit == 1:
+        return (suits[0], gaps, suits[2], suits[3])
+    if suit == 2:
+        return (suits[0], suits[1], gaps, suits[3])
+    return (suits[0], suits[1], suits[2], gaps)
+
+
+# ---------------------------------------------------------------------- the table, concretely
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table for the analysis: ``hands_dealt`` hands of ``hand_size`` cards from ``pack``.
+
+    >>> Table().opponents, len(Table().pack)
+    (3, 52)
+    """
+
+    hands_dealt: int = 4
+    pack: tuple[int, ...] = FULL_PACK
+    hand_size: int = HAND_SIZE
+
+    def __post_init__(self) -> None:
+        if self.hands_dealt < 2:
+            raise ValueError("the soloist needs at least one opponent")
+        if self.hands_dealt * self.hand_size > len(self.pack):
+            raise ValueError(f"{self.hands_dealt} hands of {self.hand_size} need more than {len(self.pack)} cards")
+
+    @property
+    def opponents(self) -> int:
+        return self.hands_dealt - 1
+
+
+@dataclass
+class Position:
+    """A concrete position of play, and its abstract state."""
+
+    suits: Suits
+    voids: tuple[int, ...]
+    trump: int  # -1 before the first lead
+    leader: int
+    tricks: int  # tricks left, counting the one in progress
+    led: int
+    played: int
+    best: Best | None
+    ghost: Ghost
+    won: int  # tricks the soloist has won so far
+    to_play: int  # the seat to play
+
+
+def trick_winner(trick: Sequence[Play], trump: int) -> int:
+    """The seat that wins a full trick."""
+    seat, best = trick[0]
+    for s, c in trick[1:]:
+        if (c // 13 == best // 13 and c > best) or (c // 13 == trump and best // 13 != trump):
+            seat, best = s, c
+    return seat
+
+
+def position(table: Table, hand: Sequence[int], history: Sequence[Play]) -> Position:
+    """The abstract state after the plays of ``history`` (seat, card) in order, for a
+    soloist dealt ``hand`` at ``table``."""
+    seats = table.hands_dealt
+    trump = history[0][1] // 13 if history else -1
+    leader = 0
+    won = 0
+    voids = [0] * table.opponents
+    done = len(history) // seats
+    for t in range(done + 1):
+        trick = history[t * seats : (t + 1) * seats]
+        if not trick:
+            break
+        led = trick[0][1] // 13
+        for s, c in trick:
+            if s and c // 13 != led:
+                voids[s - 1] |= 1 << led
+        if len(trick) == seats:
+            leader = trick_winner(trick, trump)
+            won += leader == 0
+    current = history[done * seats :]
+    ghost_card = next((c for s, c in current if s == 0), None)
+    seen = [c for _, c in history if c != ghost_card]
+    remaining = [c for c in hand if c not in seen]
+    suits = suit_gaps(remaining, table.pack, seen)
+    nonempty = sum(1 << s for s in range(SUIT_COUNT) if any(suits[s]))
+    void_masks = tuple(v & nonempty for v in voids)
+    ghost: Ghost = None
+    best: Best | None = None
+    led = current[0][1] // 13 if current else -1
+    mine = sorted(remaining)
+    if ghost_card is not None:
+        suit = ghost_card // 13
+        ghost = (suit, sum(1 for c in mine if c // 13 == suit and c < ghost_card))
+    if current:
+        seat, card = current[0]
+        for s, c in current[1:]:
+            if (c // 13 == card // 13 and c > card) or (c // 13 == trump and card // 13 != trump):
+                seat, card = s, c
+        suit = card // 13
+        below_mine = sum(1 for c in mine if c // 13 == suit and c < card)
+        if seat == 0:
+            best = (suit == trump, 2 * below_mine + 1, 0, 0, 0)
+        else:
+            upper = min((c for c in mine if c // 13 == suit and c > card), default=100)
+            gone = {c for _, c in history}
+            above = sum(
+                1 for c in table.pack if c // 13 == suit and card < c < upper and c not in gone and c not in mine
+            )
+            best = (suit == trump, 2 * below_mine, seat, above, suits[suit][below_mine] - above)
+    return Position(
+        suits, void_masks, trump, leader, table.hand_size - done, led, len(current), best, ghost, won,
+        (leader + len(current)) % seats,
+    )  # fmt: skip
+
+
+class Solver:
+    """Exact answers for one table, with a transposition table shared by the questions.
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> solver = Solver(Table(hands_dealt=2))
+    >>> solver.guaranteed(parse_cards("AS KS 2H 3H 2D"))
+    2
+    """
+
+    def __init__(self, table: Table | None = None) -> None:
+        self.table = table or Table()
+        self.search = _Search(self.table.opponents)
+
+    def clear(self) -> None:
+        """Forget the transposition table (it grows with every hand asked about)."""
+        self.search.memo.clear()
+        self.search.hall.clear()
+
+    def limit(self, nodes: int | None) -> None:
+        """Allow each question from now on ``nodes`` nodes of search (None: no limit); past
+        them it raises :class:`OutOfBudget`."""
+        self.search.budget = nodes
+
+    def can_win(self, hand: Sequence[int], need: int, history: Sequence[Play] = ()) -> bool:
+        """Is the soloist, dealt ``hand``, sure of ``need`` tricks in all (those of
+        ``history``, the plays so far, counted)?"""
+        self.search.nodes = 0
+        return self._can_win(hand, need, history)
+
+    def _check(self, hand: Sequence[int]) -> None:
+        if len(set(hand)) != self.table.hand_size or not set(hand) <= set(self.table.pack):
+            raise ValueError(f"a hand is {self.table.hand_size} different cards of the pack in play")
+
+    def _can_win(self, hand: Sequence[int], need: int, history: Sequence[Play] = ()) -> bool:
+        self._check(hand)
+        p = position(self.table, hand, history)
+        if p.trump < 0:
+            return any(self._can_win(hand, need, [(0, card)]) for card in self._leads(hand))
+        return self._from(p, need - p.won)
+
+    def _from(self, p: Position, need: int) -> bool:
+        if p.played == 0:
+            return self.search.win(p.suits, p.voids, p.trump, p.leader, p.tricks, need)
+        return self.search.play(p.suits, p.voids, p.trump, p.leader, p.tricks, need, p.led, p.played, p.best, p.ghost)
+
+    def _leads(self, hand: Sequence[int]) -> list[int]:
+        """The distinct opening leads: one card for each abstract card, suits of the same
+        shape counted once (trumps are the suit led, so the suits are symmetric)."""
+        suits = suit_gaps(hand, self.table.pack)
+        leads: list[int] = []
+        shapes: set[Gaps] = set()
+        for suit in range(SUIT_COUNT):
+            if suits[suit] in shapes:
+                continue
+            shapes.add(suits[suit])
+            mine = sorted(c for c in hand if c // 13 == suit)
+            for i, card in enumerate(mine):
+                if i and not suits[suit][i]:
+                    continue
+                leads.append(card)
+        return leads
+
+    def guaranteed(self, hand: Sequence[int]) -> int:
+        """The most tricks ``hand`` is sure of."""
+        self._check(hand)
+        suits = suit_gaps(hand, self.table.pack)
+        value = max(_top(g) for g in suits)
+        while value < self.table.hand_size and self.can_win(hand, value + 1):
+            value += 1
+        return value
+
+    # ------------------------------------------------------------------ lines of play
+
+    def legal(self, hand: Sequence[int], history: Sequence[Play]) -> list[int]:
+        """The cards the player to play may play, given what has been played: for the
+        soloist, his legal cards; for an opponent, every unseen card some consistent layout
+        lets him play."""
+        p = position(self.table, hand, history)
+        seen = {c for _, c in history}
+        seats = self.table.hands_dealt
+        current = history[(len(history) // seats) * seats :]
+        led = current[0][1] // 13 if current else -1
+        if p.to_play == 0:
+            mine = [c for c in hand if c not in seen]
+            follow = [c for c in mine if c // 13 == led]
+            return sorted(follow or mine)
+        result = []
+        for card in self.table.pack:
+            if card in seen or card in hand:
+                continue
+            after = position(self.table, hand, [*history, (p.to_play, card)])
+            held = tuple(
+                after.tricks - (after.played > ((i + 1 - after.leader) % seats)) for i in range(self.table.opponents)
+            )
+            # an opponent known to be void in the card's suit cannot hold it; otherwise any
+            # card some layout still allows (showing out records the void in ``after``)
+            if not p.voids[p.to_play - 1] >> (card // 13) & 1 and self.search.feasible(after.suits, after.voids, held):
+                result.append(card)
+        return result
+
+    def best_line(self, hand: Sequence[int], need: int, history: Sequence[Play] = ()) -> list[Play]:
+        """A whole line of play from ``history``: if the soloist is sure of ``need`` tricks, his
+        winning strategy against the defence that holds him lowest; if not, the defence that
+        holds him below ``need`` against his most stubborn play."""
+        line = list(history)
+        seats = self.table.hands_dealt
+        total = self.table.hand_size * seats
+        while len(line) < total:
+            p = position(self.table, hand, line)
+            options = self.legal(hand, line)
+            if p.to_play == 0:
+                chosen = max(options, key=lambda c: self._value(hand, [*line, (0, c)]))
+            else:
+                chosen = min(options, key=lambda c: self._value(hand, [*line, (p.to_play, c)]))
+            line.append((p.to_play, chosen))
+        return line
+
+    def _value(self, hand: Sequence[int], history: Sequence[Play]) -> int:
+        """The tricks the soloist is sure of from this point, those won counted."""
+        value = position(self.table, hand, history).won
+        while value < self.table.hand_size and self.can_win(hand, value + 1, history):
+            value += 1
+        return value
+
+    def choose(self, hand: Sequence[int], need: int, history: Sequence[Play]) -> int:
+        """The soloist's card in a winning strategy for ``need`` tricks (the plays so far in
+        ``history``); :class:`ValueError` if he is no longer sure of them."""
+        for card in self.legal(hand, history):
+            if self.can_win(hand, need, [*history, (0, card)]):
+                return card
+        raise ValueError("the soloist is not sure of that many tricks from here")
+
+
+@dataclass(frozen=True)
+class Refutation:
+    """A line of play holding the soloist below the tricks asked for, after one opening lead:
+    the opponents' hands (seat 1, 2, ... in order of play after the soloist) of a layout that
+    fits it, and the tricks."""
+
+    lead: int
+    layout: tuple[tuple[int, ...], ...]
+    tricks: tuple[tuple[Play, ...], ...]
+    soloist_tricks: int
+
+    def describe(self) -> str:
+        hands = "; ".join(f"opponent {i + 1}: " + " ".join(format_card(c) for c in sorted(h, reverse=True))
+                          for i, h in enumerate(self.layout))  # fmt: skip
+        tricks = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in self.tricks)
+        return f"lead {format_card(self.lead)}: {hands}; play {tricks}; the soloist makes {self.soloist_tricks}"
+
+
+def _split_line(table: Table, line: Sequence[Play]) -> tuple[tuple[tuple[Play, ...], ...], int]:
+    seats = table.hands_dealt
+    tricks = tuple(tuple(line[i : i + seats]) for i in range(0, len(line), seats))
+    trump = line[0][1] // 13
+    won = sum(trick_winner(t, trump) == 0 for t in tricks)
+    return tricks, won
+
+
+def refutations(hand: Sequence[int], need: int, table: Table | None = None) -> list[Refutation]:
+    """For a hand not sure of ``need`` tricks: for every opening lead, a layout and a defence
+    holding the soloist below ``need`` against his most stubborn play (a book's reader can
+    replay it; against other play the defence may have chosen another layout, since the
+    worst case is over every layout). Empty if the hand is sure of ``need``.
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> [r.soloist_tricks for r in refutations(parse_cards("AS JS TS 2H 2D"), 3, Table(hands_dealt=2))]
+    [1, 2, 2, 0, 0]
+    """
+    solver = Solver(table)
+    if solver.can_win(hand, need):
+        return []
+    result = []
+    for lead in sorted(hand, reverse=True):
+        line = solver.best_line(hand, need, [(0, lead)])
+        tricks, won = _split_line(solver.table, line)
+        layout = tuple(tuple(c for s, c in line if s == seat) for seat in range(1, solver.table.hands_dealt))
+        result.append(Refutation(lead, layout, tricks, won))
+    return result
+
+
+def strategy_leads(hand: Sequence[int], need: int, table: Table | None = None) -> list[int]:
+    """The opening leads of a strategy sure of ``need`` tricks (empty if there is none).
+
+    >>> from napspec.reference.cards import format_cards, parse_cards
+    >>> format_cards(strategy_leads(parse_cards("AS KS QS 2H 2D"), 3))
+    'AS KS QS'
+    """
+    solver = Solver(table)
+    return [c for c in sorted(hand, reverse=True) if solver.can_win(hand, need, [(0, c)])]
+
+
+def guaranteed_tricks(hand: Sequence[int], hands_dealt: int = 4, pack: Sequence[int] | None = None,
+                      hand_size: int | None = None) -> int:  # fmt: skip
+    """The most tricks ``hand`` is sure of with ``hands_dealt`` hands dealt from ``pack`` (the
+    cards in play, the full pack by default)."""
+    table = Table(hands_dealt, tuple(sorted(pack)) if pack is not None else FULL_PACK, hand_size or len(hand))
+    return Solver(table).guaranteed(hand)
+
+
+def explain(hand: Sequence[int], need: int, table: Table | None = None) -> str:
+    """In words: if ``hand`` is sure of ``need`` tricks, the opening leads of a strategy that
+    makes them and the line it takes against the defence that holds it lowest; if not, after
+    each opening lead, a layout and a defence that hold it below ``need``.
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> print(explain(parse_cards("AS KS 2H 3H 2D"), 2, Table(hands_dealt=2)))
+    sure of 2: lead AS or KS; e.g. S:AS 1:2C | S:2D 1:3D | 1:3C S:2H | 1:4C S:3H | 1:5C S:KS
+    """
+    solver = Solver(table)
+    leads = strategy_leads(hand, need, solver.table)
+    if leads:
+        line = solver.best_line(hand, need, [(0, leads[0])])
+        tricks, _ = _split_line(solver.table, line)
+        shown = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in tricks)
+        return f"sure of {need}: lead " + " or ".join(format_card(c) for c in leads) + f"; e.g. {shown}"
+    return "\n".join(f"not sure of {need}: " + r.describe() for r in refutations(hand, need, solver.table))

@@ -1,0 +1,256 @@
+"""Every five-card hand, up to the symmetry of the suits, with the tricks it is sure of.
+
+Trumps are the suit the soloist leads first, so no suit is special before play: the 4! ways
+of renaming the suits map a hand onto hands sure of the same tricks. A hand is taken in its
+canonical form, its suits' sets of ranks sorted (as bit masks, highest first); the 2,598,960
+hands of the full pack make 134,459 such forms, each standing for ``multiplicity`` hands.
+
+The tricks asked are five, three, then four or two: a hand not sure of two is sure of one if
+it holds an ace (lead it: it is the top trump), and otherwise it is recorded as "0 or 1"
+unless ``exact`` asks the search to tell them apart, the slowest question of all (the defence
+must be shown to take every trick, or the soloist to take one against everything). A budget
+of nodes per question keeps a sweep's time in hand; what it leaves open is counted apart.
+
+The sweep runs in chunks over processes, and with a ``checkpoint`` file a run stopped halfway
+is resumed where it was.
+
+>>> len(canonical_hands())
+134459
+>>> hand = canonical_hands()[0]
+>>> format_cards(cards_of(hand)), multiplicity(hand)
+('AS KS QS JS TS', 4)
+>>> sweep_value(Solver(Table(4)), cards_of(hand))
+5
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from math import factorial
+from multiprocessing import Pool
+from pathlib import Path
+
+from napspec.reference.analysis.solver import OutOfBudget, Solver, Table, _top, suit_gaps
+from napspec.reference.cards import FULL_PACK, format_cards
+
+Canonical = tuple[int, int, int, int]
+"""A hand as its four suits' rank masks (bit ``r`` for rank ``r``), sorted highest first."""
+
+ZERO_OR_ONE = -1
+"""The value recorded for a hand without an ace that is not sure of two, unless exact."""
+BELOW_THREE = -2
+"""Not sure of three; whether of two, the budget left open."""
+THREE_OR_FOUR = -3
+"""Sure of three, not of five; whether of four, the budget left open."""
+UNRESOLVED = -4
+"""The budget ran out before three or five was decided."""
+LABELS = {ZERO_OR_ONE: "0 or 1", BELOW_THREE: "below 3", THREE_OR_FOUR: "3 or 4", UNRESOLVED: "unresolved"}
+
+CHUNK = 250
+
+
+def _masks(size: int) -> list[int]:
+    return [m for m in range(1 << 13) if m.bit_count() == size]
+
+
+@cache
+def canonical_hands(size: int = 5) -> tuple[Canonical, ...]:
+    """Every hand of ``size`` cards up to renaming the suits, strongest-looking first."""
+    by_count = {k: _masks(k) for k in range(size + 1)}
+    everything: list[int] = sorted((m for k in range(size + 1) for m in by_count[k]), reverse=True)
+    result: list[Canonical] = []
+
+    def extend(prefix: list[int], left: int, most: int) -> None:
+        if len(prefix) == 4:
+            if left == 0:
+                result.append((prefix[0], prefix[1], prefix[2], prefix[3]))
+            return
+        for mask in everything:
+            if mask > most:
+                continue
+            count = mask.bit_count()
+            if count > left:
+                continue
+            extend([*prefix, mask], left - count, mask)
+
+    extend([], size, (1 << 13) - 1)
+    result.sort(key=lambda h: sorted((cards_of(h)), reverse=True), reverse=True)
+    return tuple(result)
+
+
+def cards_of(hand: Canonical) -> list[int]:
+    """The cards of a canonical hand, its first suit spades, then hearts, diamonds, clubs."""
+    return sorted(((3 - i) * 13 + r for i, mask in enumerate(hand) for r in range(13) if mask >> r & 1), reverse=True)
+
+
+def multiplicity(hand: Canonical) -> int:
+    """How many hands of the pack the canonical hand stands for."""
+    ways = factorial(4)
+    for mask in set(hand):
+        ways //= factorial(hand.count(mask))
+    return ways
+
+
+def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor: int = 2) -> int:
+    """The tricks ``hand`` is sure of, or one of the codes of :data:`LABELS` for what the
+    budget of the solver left open. The questions come in the order of their interest (and
+    of their cost): five, then three, then four or two.
+
+    A hand not sure of two is sure of one if it holds an ace; without one it is recorded as
+    :data:`ZERO_OR_ONE` unless ``exact``. With ``floor`` 3, two is not asked: a hand not sure
+    of three is recorded as :data:`BELOW_THREE`."""
+    try:
+        try:
+            if solver.can_win(hand, 5):
+                return 5
+            three = solver.can_win(hand, 3)
+        except OutOfBudget:
+            return UNRESOLVED
+        try:
+            if three:
+                return 4 if solver.can_win(hand, 4) else 3
+            if floor > 2:
+                return BELOW_THREE
+            if solver.can_win(hand, 2):
+                return 2
+        except OutOfBudget:
+            return THREE_OR_FOUR if three else BELOW_THREE
+        if max(_top(g) for g in suit_gaps(hand, solver.table.pack)):
+            return 1
+        if not exact:
+            return ZERO_OR_ONE
+        try:
+            return 1 if solver.can_win(hand, 1) else 0
+        except OutOfBudget:
+            return ZERO_OR_ONE
+    finally:
+        solver.clear()
+
+
+_SOLVERS: dict[int, Solver] = {}
+
+
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int]]:
+    index, hands_dealt, hands, exact, budget, floor = job
+    solver = _SOLVERS.get(hands_dealt)
+    if solver is None:
+        solver = _SOLVERS[hands_dealt] = Solver(Table(hands_dealt))
+    solver.limit(budget)
+    return index, [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
+
+
+def _label(value: int) -> str:
+    return LABELS.get(value, str(value))
+
+
+def sweep(
+    hands_dealt: int = 4,
+    jobs: int = 1,
+    sample: int | None = None,
+    seed: int = 0,
+    exact: bool = False,
+    checkpoint: Path | None = None,
+    limit_seconds: float | None = None,
+    budget: int | None = None,
+    floor: int = 2,
+    resolve_budget: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, object]:
+    """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
+    hands dealt from the full pack; the result as a JSON-ready summary. With ``checkpoint``
+    the chunks done are appended to that file and skipped by a later run; with
+    ``limit_seconds`` the run stops after that long and reports how far it got; with
+    ``budget`` each question gets that many nodes of search, and what it leaves open is
+    counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and three are asked.
+    With ``resolve_budget``, the hands the budget left open are asked again, one by one in
+    this process, with that many nodes."""
+    hands = list(canonical_hands())
+    if sample is not None:
+        hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
+    chunks = [tuple(hands[i : i + CHUNK]) for i in range(0, len(hands), CHUNK)]
+    done: dict[int, list[int]] = {}
+    key: dict[str, object] = {
+        "hands_dealt": hands_dealt,
+        "sample": sample,
+        "seed": seed,
+        "exact": exact,
+        "budget": budget,
+    }
+    if floor != 2:
+        key["floor"] = floor
+    if checkpoint is not None and checkpoint.exists():
+        for line in checkpoint.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            if record["key"] == key:
+                done[record["chunk"]] = record["values"]
+    resumed = sum(len(v) for v in done.values())
+    todo = [(i, hands_dealt, chunks[i], exact, budget, floor) for i in range(len(chunks)) if i not in done]
+    start = time.monotonic()
+    solved = 0
+    stopped = False
+    with Pool(jobs) as pool:
+        results: Iterator[tuple[int, list[int]]] = pool.imap_unordered(_chunk, todo)
+        for index, values in results:
+            done[index] = values
+            solved += len(values)
+            if checkpoint is not None:
+                with checkpoint.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"key": key, "chunk": index, "values": values}) + "\n")
+            if progress is not None:
+                progress(sum(len(v) for v in done.values()), len(hands))
+            if limit_seconds is not None and time.monotonic() - start > limit_seconds:
+                stopped = True
+                pool.terminate()
+                break
+    seconds = time.monotonic() - start
+    resolved = 0
+    if resolve_budget is not None and not stopped:
+        open_codes = {UNRESOLVED, THREE_OR_FOUR} | ({BELOW_THREE} if floor == 2 else set())
+        solver = Solver(Table(hands_dealt))
+        solver.limit(resolve_budget)
+        for index, values in done.items():
+            for place, value in enumerate(values):
+                if value in open_codes:
+                    values[place] = sweep_value(solver, cards_of(chunks[index][place]), exact, floor)
+                    resolved += values[place] not in open_codes
+        seconds = time.monotonic() - start
+    counts: Counter[str] = Counter()
+    deals: Counter[str] = Counter()
+    listed: dict[str, str] = {}
+    for index, values in done.items():
+        for hand, value in zip(chunks[index], values):
+            counts[_label(value)] += 1
+            deals[_label(value)] += multiplicity(hand)
+            if value >= 3 or value == THREE_OR_FOUR:
+                listed[format_cards(cards_of(hand))] = _label(value)
+    order = ["5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
+    return {
+        "hands_dealt": hands_dealt,
+        "pack": len(FULL_PACK),
+        "hands": len(hands),
+        "of_canonical_hands": len(canonical_hands()),
+        "sample": sample,
+        "seed": seed if sample is not None else None,
+        "exact": exact,
+        "budget_nodes": budget,
+        "floor": floor,
+        "solved": sum(len(v) for v in done.values()),
+        "complete": len(done) == len(chunks),
+        "stopped_by_time_limit": stopped,
+        "jobs": jobs,
+        "seconds_this_run": round(seconds, 1),
+        "solved_this_run": solved,
+        "resumed_from_checkpoint": resumed,
+        "resolve_budget_nodes": resolve_budget,
+        "resolved_by_second_pass": resolved,
+        "hands_per_second": round(solved / seconds, 1) if seconds else None,
+        "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
+        "counts": {label: counts[label] for label in order if label in counts},
+        "deals": {label: deals[label] for label in order if label in deals},
+        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
+    }

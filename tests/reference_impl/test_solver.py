@@ -1,0 +1,315 @@
+"""The solver of how many tricks a hand is sure of (``napspec.reference.analysis``): the books'
+claims it decides, its agreement with the enumeration of every layout on tiny packs, and its
+strategy played through the engine against random layouts and defences."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from napspec.reference.actions import Call, Pass, Play
+from napspec.reference.analysis.brute import brute_guaranteed
+from napspec.reference.analysis.solver import (
+    Solver,
+    Table,
+    guaranteed_tricks,
+    position,
+    refutations,
+    strategy_leads,
+    trick_winner,
+)
+from napspec.reference.analysis.sweep import canonical_hands, cards_of, multiplicity, sweep
+from napspec.reference.cards import FULL_PACK, format_cards, parse_cards, short_pack
+from napspec.reference.cli import main
+from napspec.reference.hand import Hand
+from napspec.reference.rules import Rules
+
+
+def sure(text: str, hands_dealt: int = 4) -> int:
+    return guaranteed_tricks(parse_cards(text), hands_dealt)
+
+
+# ---------------------------------------------------------------------- the books' claims
+
+
+@pytest.mark.parametrize("hands_dealt", [2, 3, 4, 5])
+def test_ace_to_ten_of_one_suit_is_the_perfect_nap(hands_dealt: int) -> None:
+    """Peel p. 4: "The only safe and perfect Nap is ace, king, queen, knave, and ten of the
+    same suit"; with the nine for the ten, one trick is lost to a lone ten and small trump."""
+    assert sure("AS KS QS JS TS", hands_dealt) == 5
+    assert sure("AS KS QS JS 9S", hands_dealt) == 4
+
+
+@pytest.mark.parametrize("hands_dealt", [2, 4, 5])
+def test_ace_king_queen_are_three_tricks_and_ace_king_two(hands_dealt: int) -> None:
+    """Peel p. 6: "ace, king, queen, is the only certain combination with which to secure three
+    tricks ... the only certainty [for two tricks] being ace and king"."""
+    assert sure("AS KS QS 2H 2D", hands_dealt) == 3
+    assert sure("AS KS 2H 3H 2D", hands_dealt) == 2
+    assert sure("AS QS JS 2H 2D", hands_dealt) < 3
+    assert sure("KS QS JS 2H 2D", hands_dealt) < 3
+
+
+def test_ace_knave_ten_is_one_trick_for_certain() -> None:
+    """Peel: ace, knave and ten of a suit are "generally good for three tricks, as the only
+    possibility against such a combination is that one of the other players holds king or
+    queen of the same suit, with a smaller trump to throw away when the ace is led". For
+    certain they are one: the defence holding king and queen with a small trump keeps both."""
+    hand = parse_cards("AS JS TS 2H 2D")
+    assert guaranteed_tricks(hand, 4) == 1
+    (after_ace,) = [r for r in refutations(hand, 2, Table(4)) if r.lead == parse_cards("AS")[0]]
+    assert after_ace.soloist_tricks == 1
+    held = {c for h in after_ace.layout for c in h}
+    assert {parse_cards("KS")[0], parse_cards("QS")[0]} <= held
+
+
+def test_three_high_trumps_and_two_aces_fall_to_four_small_trumps() -> None:
+    """Peel: three high cards of one suit with two other aces: "if one of the opponents starts
+    with four trumps, no matter how small, success is, of course, impossible"."""
+    hand = parse_cards("AS KS QS AH AD")
+    assert guaranteed_tricks(hand, 4) == 3
+    assert not Solver(Table(4)).can_win(hand, 5)
+
+
+def test_a_refutation_is_a_legal_line_that_holds_the_soloist_below() -> None:
+    hand = parse_cards("AS KS QS JS 9S")
+    table = Table(4)
+    for refutation in refutations(hand, 5, table):
+        assert refutation.soloist_tricks < 5
+        line = [play for trick in refutation.tricks for play in trick]
+        assert sorted(c for _, c in line) == sorted([*hand, *(c for h in refutation.layout for c in h)])
+        assert all(len(h) == 5 for h in refutation.layout)
+        # each opponent followed suit whenever his hand of the layout let him
+        for trick in refutation.tricks:
+            led = trick[0][1] // 13
+            for seat, card in trick:
+                if seat:
+                    before = [c for c in refutation.layout[seat - 1] if c not in _played_before(line, seat, card)]
+                    assert card // 13 == led or all(c // 13 != led for c in before)
+    assert refutations(hand, 4, table) == []
+
+
+def _played_before(line: list[tuple[int, int]], seat: int, card: int) -> set[int]:
+    index = line.index((seat, card))
+    return {c for s, c in line[:index] if s == seat}
+
+
+def test_the_strategy_leads() -> None:
+    assert format_cards(strategy_leads(parse_cards("AS KS 2H 3H 2D"), 2)) == "AS KS"
+    assert strategy_leads(parse_cards("AS KS 2H 3H 2D"), 3) == []
+
+
+def test_short_packs_and_hand_sizes() -> None:
+    # with the pack down to the sevens, only three spades are out against ace, king, queen,
+    # knave and seven: three rounds draw them, so the seven is a winner as the ten would be;
+    # in the full pack eight spades are out and an opponent may hold five of them
+    pack = short_pack(32)
+    assert guaranteed_tricks(parse_cards("AS KS QS JS TS"), 4, pack) == 5
+    assert guaranteed_tricks(parse_cards("AS KS QS JS 7S"), 4, pack) == 5
+    assert guaranteed_tricks(parse_cards("AS KS QS JS 7S"), 4) == 4
+    assert guaranteed_tricks(parse_cards("AS KS"), 2, short_pack(8)) == 2
+    with pytest.raises(ValueError, match="different cards"):
+        guaranteed_tricks(parse_cards("AS KS QS JS 2S"), 4, pack)
+
+
+# ---------------------------------------------------------------------- against the enumeration
+
+
+@st.composite
+def tiny_deals(draw: st.DrawFn) -> tuple[list[int], int, list[int]]:
+    suits = draw(st.lists(st.integers(0, 3), min_size=2, max_size=4, unique=True))
+    ranks = draw(st.lists(st.integers(0, 12), min_size=3, max_size=5, unique=True))
+    pack = sorted(s * 13 + r for s in suits for r in ranks)
+    size, hands_dealt = draw(st.sampled_from([(1, 2), (2, 2), (3, 2), (4, 2), (2, 3), (3, 3), (2, 4), (1, 5)]))
+    if size * hands_dealt > len(pack) or len(pack) - size > 10:
+        size, hands_dealt = 2, 2
+    hand = draw(st.lists(st.sampled_from(pack), min_size=size, max_size=size, unique=True))
+    return hand, hands_dealt, pack
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_deals())
+def test_the_solver_agrees_with_every_layout_enumerated(deal: tuple[list[int], int, list[int]]) -> None:
+    hand, hands_dealt, pack = deal
+    assert guaranteed_tricks(hand, hands_dealt, pack) == brute_guaranteed(hand, hands_dealt, pack)
+
+
+@pytest.mark.campaign
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_deals())
+def test_the_solver_agrees_with_every_layout_enumerated_at_length(deal: tuple[list[int], int, list[int]]) -> None:
+    hand, hands_dealt, pack = deal
+    assert guaranteed_tricks(hand, hands_dealt, pack) == brute_guaranteed(hand, hands_dealt, pack)
+
+
+def test_the_enumeration_itself() -> None:
+    pack = parse_cards("AS KS QS JS AH KH QH JH")
+    # one opponent, all eight cards dealt: he holds exactly what the soloist does not
+    assert brute_guaranteed(parse_cards("AS QS"), 2, pack) == 1
+    assert brute_guaranteed(parse_cards("AS KS"), 2, pack) == 2
+    assert brute_guaranteed(parse_cards("JS JH"), 2, pack) == 0
+
+
+# ---------------------------------------------------------------------- through the engine
+
+
+def _play_through(hand: Sequence[int], hands_dealt: int, rng: random.Random) -> tuple[int, int]:
+    """Play the solver's strategy for ``hand`` in the engine, seat 0 the soloist, against a
+    random layout and random legal defence; (tricks won, tricks it was sure of)."""
+    table = Table(hands_dealt)
+    solver = Solver(table)
+    target = solver.guaranteed(hand)
+    rest = [c for c in FULL_PACK if c not in hand]
+    rng.shuffle(rest)
+    holdings = {0: list(hand), **{seat: rest[5 * (seat - 1) : 5 * seat] for seat in range(1, hands_dealt)}}
+    rules = Rules.profile("wikipedia").with_options({"stop-when-decided": False, "show-cards": False, "players-min": 2})
+    game = Hand.stacked(rules, hands_dealt, hands_dealt - 1, holdings)
+    while game.phase == "calling":
+        seat = game.to_act
+        assert seat is not None
+        game.apply(Call(seat, max(target, 1)) if seat == 0 else Pass(seat))
+    history: list[tuple[int, int]] = []
+    while game.phase == "play":
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0:
+            card = solver.choose(hand, target, history) if target else min(solver.legal(hand, history))
+            game.apply(Play(0, card))
+        else:
+            action = rng.choice([a for a in game.legal_actions() if isinstance(a, Play)])
+            game.apply(action)
+            card = action.card
+        # the engine's seats play in the order the solver numbers them, seat 0 first
+        history.append((seat, card))
+        assert position(table, hand, history).to_play == game.to_act or game.phase != "play"
+    assert len(history) == 5 * hands_dealt
+    won = sum(trick_winner(history[i : i + hands_dealt], history[0][1] // 13) == 0
+              for i in range(0, len(history), hands_dealt))  # fmt: skip
+    assert won == game.tricks_won(0)
+    return won, target
+
+
+@pytest.mark.parametrize("text", ["AS KS QS 2H 2D", "AS JS TS 2H 2D", "AS KS QS AH AD", "KS QS 7H 5D 3C"])
+def test_the_strategy_makes_its_tricks_in_the_engine(text: str) -> None:
+    rng = random.Random(text)
+    for _ in range(3):
+        won, target = _play_through(parse_cards(text), 4, rng)
+        assert won >= target
+
+
+def test_the_strategy_makes_its_tricks_for_random_hands() -> None:
+    rng = random.Random(3)
+    for _ in range(6):
+        hands_dealt = rng.choice([2, 3, 4])
+        hand = rng.sample(FULL_PACK, 5)
+        won, target = _play_through(hand, hands_dealt, rng)
+        assert won >= target
+
+
+@pytest.mark.campaign
+def test_the_strategy_makes_its_tricks_for_many_random_hands() -> None:
+    rng = random.Random(4)
+    for _ in range(300):
+        hands_dealt = rng.choice([2, 3, 4, 5])
+        hand = rng.sample(FULL_PACK, 5)
+        won, target = _play_through(hand, hands_dealt, rng)
+        assert won >= target
+
+
+# ---------------------------------------------------------------------- the sweep and the command
+
+
+def test_the_canonical_hands_cover_the_pack_once() -> None:
+    hands = canonical_hands()
+    assert len(hands) == 134459
+    assert sum(multiplicity(h) for h in hands) == 2598960
+    assert format_cards(cards_of(hands[0])) == "AS KS QS JS TS"
+
+
+def test_a_sampled_sweep_reports_counts_and_rate() -> None:
+    result = sweep(4, jobs=1, sample=40, seed=2)
+    assert result["solved"] == 40 and result["complete"]
+    counts = result["counts"]
+    assert isinstance(counts, dict) and sum(counts.values()) == 40
+    assert result["hands_per_second"]
+
+
+def test_the_sweep_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    checkpoint = Path(str(tmp_path)) / "sweep.jsonl"
+    first = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
+    again = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
+    assert again["resumed_from_checkpoint"] == 300 and again["solved_this_run"] == 0
+    assert again["counts"] == first["counts"]
+
+
+def test_the_solve_command() -> None:
+    result = CliRunner().invoke(main, ["solve", "AS KS QS 2H 2D", "--hands-dealt", "3"])
+    assert result.exit_code == 0, result.output
+    assert "sure of 3" in result.output
+    assert "lead to make 3: AS KS QS" in result.output
+    assert "not sure of 4" in result.output and result.output.count("lead ") == 6
+
+
+def test_the_sweep_command(tmp_path: Path) -> None:
+    out = Path(str(tmp_path)) / "sweep.json"
+    result = CliRunner().invoke(main, ["sweep", "--hands-dealt", "3", "--sample", "30", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["solved"] == 30 and data["hands_dealt"] == 3
+
+
+def test_a_budget_leaves_a_question_open_and_says_so() -> None:
+    from napspec.reference.analysis.solver import OutOfBudget
+    from napspec.reference.analysis.sweep import BELOW_THREE, sweep_value
+
+    solver = Solver(Table(4))
+    solver.limit(5000)
+    with pytest.raises(OutOfBudget):
+        solver.can_win(parse_cards("AS QS 9S 2S QH"), 2)
+    assert sweep_value(solver, parse_cards("AS QS 9S 2S QH")) == BELOW_THREE
+    solver.limit(None)
+    assert sweep_value(solver, parse_cards("AS QS 9S 2S QH")) == 1
+
+
+def test_a_second_pass_resolves_what_the_budget_left_open() -> None:
+    hands = ["AS KS JS 9S 4S", "AS KH QH JH TH"]
+    from napspec.reference.analysis.sweep import UNRESOLVED, sweep_value
+
+    solver = Solver(Table(4))
+    solver.limit(20000)
+    assert {sweep_value(solver, parse_cards(h), floor=3) for h in hands} == {UNRESOLVED}
+    solver.limit(3_000_000)
+    assert [sweep_value(solver, parse_cards(h), floor=3) for h in hands] == [3, 3]
+    result = sweep(4, sample=10, seed=1, budget=20, resolve_budget=3_000_000, floor=3)
+    assert result["resolved_by_second_pass"] and "unresolved" not in result["counts"]  # type: ignore[operator]
+
+
+RESULTS = Path(__file__).resolve().parents[2] / "reference_impl" / "analysis" / "results"
+
+
+def test_the_stored_sweep_at_four_hands() -> None:
+    """The sweep's result kept with the solver: every canonical hand counted once, and Peel's
+    perfect Nap the only hand sure of five."""
+    data = json.loads((RESULTS / "sweep-4-floor3.json").read_text(encoding="utf-8"))
+    assert data["complete"] and sum(data["counts"].values()) == len(canonical_hands())
+    assert sum(data["deals"].values()) == 2598960
+    assert [h for h, v in data["sure_of_3_or_more"].items() if v == "5"] == ["AS KS QS JS TS"]
+    assert data["counts"]["5"] + data["counts"]["4"] + data["counts"]["3"] == len(data["sure_of_3_or_more"])
+
+
+@pytest.mark.campaign
+def test_at_four_hands_only_ace_to_ten_is_sure_of_five() -> None:
+    solver = Solver(Table(4))
+    sure_of_five = []
+    for hand in canonical_hands():
+        if solver.can_win(cards_of(hand), 5):
+            sure_of_five.append(format_cards(cards_of(hand)))
+        solver.clear()
+    assert sure_of_five == ["AS KS QS JS TS"]
