@@ -321,13 +321,16 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
     """Judge what the sources claim (spec/claims.toml): each claim's verdict, each reading's
     finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
     --check, exit 1 if the evidence written differs from what is computed now."""
-    from napspec.reference.analysis.claims import findings
+    from napspec.reference.analysis.claims import MissingSweep, UnknownCheck, findings
     from napspec.spec import load
     from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, verdict
 
     register = load()
     every = load_claims(register)
-    found = findings(every, only)
+    try:
+        found = findings(every, only)
+    except (MissingSweep, UnknownCheck) as error:
+        raise click.ClickException(str(error)) from error
     for claim in every.values():
         if only and claim.id not in found:
             continue
@@ -361,6 +364,9 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
             found = {claim_id: kept[claim_id] for claim_id in every if claim_id in kept}
         path.write_text(evidence_document(found), encoding="utf-8")
         click.echo(f"evidence written to {path}")
+
+
+@main.command()
 @click.argument("hand")
 @click.option(
     "--hands-dealt",

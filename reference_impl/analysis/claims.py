@@ -18,7 +18,7 @@ engine settles when it plays the hand out; certainty is the solver's
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
 from math import comb
@@ -406,20 +406,36 @@ def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[s
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
+class MissingSweep(LookupError):
+    """A check needs a sweep of every hand that is not stored (or not complete)."""
+
+
 def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:
     """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt``,
     resolved down to ``floor`` tricks (``napspec-reference sweep``; ``results/``)."""
     path = RESULTS / f"sweep-{hands_dealt}-floor{floor}.json"
+    make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {floor} --out {path}"
+    if not path.exists():
+        raise MissingSweep(f"no sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}")
     document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if not document.get("complete"):
-        raise ValueError(f"{path.name}: the sweep is not complete")
+    if not document.get("complete") or document.get("sample") is not None:
+        raise MissingSweep(f"{path.name} is not a complete sweep of every hand: run {make}")
     return document
 
 
-def _sure(hands_dealt: int, tricks: int) -> dict[str, int]:
-    """Every canonical hand sure of ``tricks`` or more, with the tricks it is sure of."""
-    document = sweep_result(hands_dealt, min(tricks, 3) if tricks >= 3 else tricks)
-    return {hand: int(value) for hand, value in document["sure_of_3_or_more"].items() if int(value) >= tricks}
+def _sure(hands_dealt: int, tricks: int) -> tuple[dict[str, int], bool]:
+    """The canonical hands sure of ``tricks`` or more, with the tricks each is sure of, and
+    whether that is all of them. Below three tricks, without a sweep down to ``tricks``, the
+    hands sure of three or more (so of ``tricks`` too) are all that is known."""
+    try:
+        document = sweep_result(hands_dealt, min(tricks, 3))
+        complete = True
+    except MissingSweep:
+        if tricks >= 3:
+            raise
+        document, complete = sweep_result(hands_dealt, 3), False
+    sure = {hand: int(value) for hand, value in document["sure_of_3_or_more"].items() if int(value) >= tricks}
+    return sure, complete
 
 
 def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
@@ -434,7 +450,7 @@ def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
 def _sure_of_exactly(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
     given = reading.given
     tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
-    sure = _sure(hands_dealt, tricks)
+    sure, _complete = _sure(hands_dealt, max(tricks, 3))
     matching = sorted(hand for hand in sure if _holds_one_of(hand, given["holdings"]))
     others = sorted(hand for hand in sure if hand not in matching)
     holds = bool(matching) and not others
@@ -449,53 +465,83 @@ def _sure_of_exactly(claim: Claim, reading: Reading) -> tuple[bool, str, dict[st
 def _sure_of_only_with(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
     given = reading.given
     tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
-    sure = _sure(hands_dealt, tricks)
+    sure, complete = _sure(hands_dealt, tricks)
     lacking = {hand: value for hand, value in sure.items() if not _holds_one_of(hand, given["holdings"])}
+    if not lacking and not complete:
+        raise MissingSweep(f"a sweep of every hand at {hands_dealt} hands dealt down to {tricks} tricks is needed")
     shown = sorted(lacking, key=lambda hand: (-lacking[hand], hand))[:12]
+    scope = (
+        f"{len(sure)} hands, up to the suits' names, are sure of {tricks} tricks or more"
+        if complete
+        else f"of the {len(sure)} hands, up to the suits' names, sure of three tricks or more (so of {tricks})"
+    )
     summary = (
-        f"with {hands_dealt} hands dealt, {len(sure)} hands, up to the suits' names, are sure of {tricks} tricks "
-        f"or more; {len(lacking)} of them hold none of {', '.join(given['holdings'])} in one suit"
+        f"with {hands_dealt} hands dealt, {scope}; {len(lacking)} of them hold none of "
+        f"{', '.join(given['holdings'])} in one suit"
         + (f", such as {', '.join(f'{hand} (sure of {lacking[hand]})' for hand in shown[:4])}" if lacking else "")
     )
-    return (
-        not lacking,
-        summary,
-        {
-            "hands-dealt": hands_dealt,
-            "sure": len(sure),
-            "lacking": len(lacking),
-            "examples": {h: lacking[h] for h in shown},
-        },
-    )
+    evidence = {"hands-dealt": hands_dealt, "all-counted": complete, "sure": len(sure), "lacking": len(lacking)}
+    return not lacking, summary, {**evidence, "examples": {hand: lacking[hand] for hand in shown}}
+
+
+def _up_to_other_suits(rest: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
+    """Every ``count`` cards of ``rest``, once for each way of renaming clubs, diamonds and
+    hearts (the suits other than the combination's spades, which are interchangeable)."""
+    seen: set[tuple[Any, ...]] = set()
+    for others in combinations(rest, count):
+        spades = tuple(sorted(card % 13 for card in others if card // 13 == 3))
+        plain = tuple(sorted(tuple(sorted(card % 13 for card in others if card // 13 == suit)) for suit in range(3)))
+        if (spades, plain) not in seen:
+            seen.add((spades, plain))
+            yield others
 
 
 @check("combination-sure-of")
 def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
-    from napspec.reference.analysis.sweep import canonical_hands, cards_of
+    """Each set of ``size`` cards of one suit tried with its weakest other cards first (the
+    lowest of the other suits), which refutes all but the strongest at once; a set that
+    survives is tried with every other cards the pack can give, each asked of the solver."""
+    from napspec.reference.analysis.solver import Solver, Table
 
     given = reading.given
     tricks, size, hands_dealt = int(given["tricks"]), int(given["size"]), int(given["hands-dealt"])
-    sure = _sure(hands_dealt, tricks)
+    solver = Solver(Table(hands_dealt))
     names = "23456789TJQKA"
-    every = {"".join(names[rank] for rank in sorted(combo, reverse=True)) for combo in combinations(range(13), size)}
-    beaten: set[str] = set()
-    for hand in canonical_hands():
-        text = format_cards(cards_of(hand))
-        if text in sure:
+    spades = 3 * 13
+
+    def sure(cards: Sequence[int]) -> bool:
+        try:
+            return solver.can_win(cards, tricks)
+        finally:
+            solver.clear()
+
+    weakest = [0, 13, 26, 1, 14, 27][: 5 - size]  # twos, then threes, of the other suits
+    certain: list[str] = []
+    refuted: dict[str, str] = {}
+    for combo in combinations(range(12, -1, -1), size):
+        name = "".join(names[rank] for rank in combo)
+        cards = [spades + rank for rank in combo]
+        if not sure(cards + weakest):
+            refuted[name] = format_cards(cards + weakest)
             continue
-        for mask in hand:
-            ranks = [rank for rank in range(13) if mask >> rank & 1]
-            for combo in combinations(ranks, size):
-                beaten.add("".join(names[rank] for rank in sorted(combo, reverse=True)))
-    certain = sorted(every - beaten, key=lambda combo: [-names.index(rank) for rank in combo])
-    holds = certain == sorted(given["holdings"], key=lambda combo: [-names.index(rank) for rank in combo])
-    summary = f"with {hands_dealt} hands dealt, of the {len(every)} sets of {size} cards of one suit, " + (
-        f"{', '.join(certain)} {'is' if len(certain) == 1 else 'are'} sure of {tricks} tricks whatever the other "
-        f"{5 - size} cards"
-        if certain
-        else f"none is sure of {tricks} tricks whatever the other cards"
+        rest = [card for card in range(FULL_PACK_CARDS) if card not in cards]
+        beaten = next((others for others in _up_to_other_suits(rest, 5 - size) if not sure(cards + list(others))), None)
+        if beaten is None:
+            certain.append(name)
+        else:
+            refuted[name] = format_cards(cards + list(beaten))
+    holds = sorted(certain) == sorted(given["holdings"])
+    summary = (
+        f"with {hands_dealt} hands dealt, of the {len(certain) + len(refuted)} sets of {size} cards of one suit, "
+        + (
+            f"{', '.join(certain)} {'is' if len(certain) == 1 else 'are'} sure of {tricks} tricks whatever the other "
+            f"{5 - size} cards; every other set falls short with some other cards"
+            if certain
+            else f"none is sure of {tricks} tricks whatever the other cards"
+        )
     )
-    return holds, summary, {"hands-dealt": hands_dealt, "certain": certain}
+    examples = dict(list(refuted.items())[:6])
+    return holds, summary, {"hands-dealt": hands_dealt, "certain": certain, "refuted-by": examples}
 
 
 @check("chance-sure-of")
@@ -659,6 +705,7 @@ def findings(claims: Mapping[str, Claim], only: Sequence[str] = ()) -> dict[str,
 
 __all__ = [
     "CHECKS",
+    "MissingSweep",
     "UnknownCheck",
     "check",
     "findings",
