@@ -150,6 +150,10 @@ def test_the_wheel_carries_what_the_commands_need(installed: Installed) -> None:
         "napspec/docs/conf.py",
         "napspec/docs/_static/napspec.css",
         "napspec/docs/rulebook/directives.py",
+        "napspec/docs/claims.md",
+        "napspec/spec/claims.toml",
+        "napspec/spec/claims-evidence.json",
+        "napspec/reference/analysis/results/sweep-4-floor3.json",
         "napspec-0.1.0.dist-info/licenses/LICENSE",
     }
     assert needed <= names, needed - names
@@ -188,6 +192,16 @@ def test_house_rules_check(installed: Installed) -> None:
     (installed.workdir / "crown.toml").write_text('base = "hoyle"\n\n[options]\nnap-stakes = "win-12-lose-6"\n')
     completed = installed.run(str(installed.bin / "napspec"), "house-rules", "check", "crown.toml")
     assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def test_the_claims_are_judged_again_from_the_wheel(installed: Installed) -> None:
+    """The claims' evidence, the stored sweep it reads and the reference engine that settles
+    the payments all come with the wheel: the findings computed there are those written."""
+    checks = ("sure-of-exactly", "chance-sure-of", "hand-payments", "odds-against-card-out")
+    arguments = ["claims", "--check", *(f"--only={check}" for check in checks)]
+    completed = installed.run(str(installed.bin / "napspec-reference"), *arguments)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "peel-perfect-nap: true" in completed.stdout and "is what is computed now" in completed.stdout
 
 
 @pytest.mark.parametrize("route", ["in-process", "protocol"])
