@@ -180,7 +180,57 @@ class ClaimsDirective(NapDirective):
                 )
             head = ["The hand (spades led as trumps)", "Chance of five tricks", "When an opponent holds four trumps"]
             return [table(head, rows, classes=["nap-claim-evidence"])]
+        if reading.check == "one-suit-nap-by-table":
+            tables = [str(hands) for hands in evidence["hands-dealt"]]
+            rows = [
+                [f"{item['highest']}-high", *(f"{float(Fraction(chance)):.3f}" for chance in item["chances"])]
+                for item in evidence.get("rows", ())
+            ]
+            plot = nodes.raw("", one_suit_plot(evidence), format="html")
+            caption = para(
+                "The chance of making Nap on five cards of one suit, by its highest card, as more hands are dealt; "
+                "the dashed line is the break-even of a Nap paid ten and lost at five (one third).",
+                classes=["nap-plot-caption"],
+            )
+            return [
+                container(plot, caption, classes=["nap-plot"]),
+                table(
+                    ["Highest card", *(f"{hands} hands dealt" for hands in tables)],
+                    rows,
+                    classes=["nap-claim-evidence"],
+                ),
+            ]
         return []
+
+
+def one_suit_plot(evidence: Mapping[str, Any]) -> str:
+    """An SVG line plot of the chances in ``evidence`` (one line per highest card against the
+    hands dealt), drawn by matplotlib the same way at every build (no date, fixed ids)."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    with matplotlib.rc_context({"svg.hashsalt": "napspec", "svg.fonttype": "none", "font.size": 10}):
+        figure, axes = pyplot.subplots(figsize=(6, 3.4))
+        tables = list(evidence["hands-dealt"])
+        for item in evidence["rows"]:
+            chances = [float(Fraction(chance)) for chance in item["chances"]]
+            axes.plot(tables, chances, marker="o", label=f"{item['highest'].replace('T', '10')} high")
+        axes.axhline(1 / 3, linestyle="--", color="grey", linewidth=1)
+        axes.set_xticks(tables)
+        axes.set_xlabel("hands dealt")
+        axes.set_ylabel("chance of making Nap")
+        axes.set_ylim(0, 1)
+        axes.legend(frameon=False, ncol=2)
+        figure.tight_layout()
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+        pyplot.close(figure)
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
 
 
 __all__ = ["ClaimsDirective"]

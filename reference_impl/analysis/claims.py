@@ -401,6 +401,30 @@ def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[s
     return holds, summary, {"rows": rows}
 
 
+@check("one-suit-nap-by-table")
+def _one_suit_nap_by_table(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    names = "23456789TJQKA"
+    rows = []
+    falling = True
+    for top in given["highest"]:
+        highest = names.index(top)
+        chances = [one_suit_nap_chance([highest, 3, 2, 1, 0], hands - 1) for hands in given["hands-dealt"]]
+        falling = falling and all(later < earlier for earlier, later in zip(chances, chances[1:]))
+        rows.append({"highest": top, "chances": [str(chance) for chance in chances]})
+    tables = ", ".join(str(hands) for hands in given["hands-dealt"])
+    summary = (
+        f"the chance of making Nap on five cards of one suit with the smallest cards under its highest, at "
+        f"{tables} hands dealt: "
+        + "; ".join(
+            f"{row['highest']}-high " + ", ".join(f"{float(Fraction(chance)):.3f}" for chance in row["chances"])
+            for row in rows
+        )
+        + (" — falling with every hand more" if falling else " — not always falling")
+    )
+    return falling, summary, {"hands-dealt": list(given["hands-dealt"]), "rows": rows}
+
+
 # ------------------------------------------------------------------------------- certainty
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -418,3 +418,14 @@ def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> 
         env = pickle.load(handle)
     deps = {Path(p).resolve() for p in env.dependencies["claims"]}
     assert {REPO / "spec/claims.toml", REPO / "spec/claims-evidence.json"} <= deps
+
+
+def test_the_claims_plot_is_drawn_the_same_at_every_build(builds: Builds) -> None:
+    from napspec.docs.rulebook.claims import one_suit_plot
+    from napspec.spec.claims import load_evidence
+
+    evidence = load_evidence(REGISTER.folder)["peel-more-cards-harder"]["one-suited-nap"].evidence
+    drawn = one_suit_plot(evidence)
+    assert drawn == one_suit_plot(evidence) and drawn.startswith("<svg") and "<dc:date>" not in drawn
+    plot = html(builds, "claims.html").root.find("div", "nap-plot")
+    assert plot is not None and plot.find("svg") is not None
