@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -410,7 +410,7 @@ def _one_suit_nap_by_table(claim: Claim, reading: Reading) -> tuple[bool, str, d
     for top in given["highest"]:
         highest = names.index(top)
         chances = [one_suit_nap_chance([highest, 3, 2, 1, 0], hands - 1) for hands in given["hands-dealt"]]
-        falling = falling and all(later < earlier for earlier, later in zip(chances, chances[1:]))
+        falling = falling and all(later < earlier for earlier, later in pairwise(chances))
         rows.append({"highest": top, "chances": [str(chance) for chance in chances]})
     tables = ", ".join(str(hands) for hands in given["hands-dealt"])
     summary = (
