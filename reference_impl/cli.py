@@ -341,9 +341,7 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
             finding = found.get(claim.id, {}).get(reading.id)
             if finding is not None:
                 label = "as worded" if reading.as_worded else "interpretation"
-                click.echo(
-                    f"    {reading.id} ({label}): {'holds' if finding.holds else 'does not hold'}: {finding.summary}"
-                )
+                click.echo(f"    {reading.id} ({label}): {FINDING_WORDS[finding.holds]}: {finding.summary}")
     path = register.folder / EVIDENCE_FILE
     if check_only:
         written = load_evidence(register.folder)

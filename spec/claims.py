@@ -83,10 +83,11 @@ class Claim:
 
 @dataclass(frozen=True)
 class Finding:
-    """The evidence on one reading: whether it holds, in a sentence, and the figures behind it
-    (a refuting hand, the computed odds, the payments settled)."""
+    """The evidence on one reading: whether it holds (``None``: undetermined, where an exact
+    search left the answer open), in a sentence, and the figures behind it (a refuting hand,
+    the computed odds, the payments settled)."""
 
-    holds: bool
+    holds: bool | None
     summary: str
     evidence: Mapping[str, Any]
     inputs: str
@@ -170,7 +171,7 @@ def load_evidence(folder: Path) -> dict[str, dict[str, Finding]]:
     return {
         claim_id: {
             reading_id: Finding(
-                holds=bool(found["holds"]),
+                holds=None if found["holds"] is None else bool(found["holds"]),
                 summary=str(found["summary"]),
                 evidence=found.get("evidence", {}),
                 inputs=str(found["inputs"]),
@@ -227,8 +228,9 @@ def evidence_problems(register: Register, claims: Mapping[str, Claim]) -> list[P
 
 def verdict(claim: Claim, findings: Mapping[str, Finding]) -> Verdict:
     """The claim's verdict from its readings' findings: true if a reading of the plain words
-    holds; false as worded if none does but an interpretation does ("true under a stated
-    reading") or nothing does; undetermined while a reading has no finding.
+    holds; undetermined if none does and one is left open (or a reading has no finding yet);
+    "true under a stated reading" if the plain words fail but an interpretation holds; false
+    as worded otherwise.
 
     >>> plain = Reading("as-worded", "…", "c", {}, as_worded=True)
     >>> other = Reading("other", "…", "c", {})
@@ -237,15 +239,23 @@ def verdict(claim: Claim, findings: Mapping[str, Finding]) -> Verdict:
     'true under a stated reading'
     >>> verdict(claim, {"as-worded": Finding(False, "", {}, "")})
     'undetermined'
+    >>> verdict(claim, {"as-worded": Finding(None, "", {}, ""), "other": Finding(True, "", {}, "")})
+    'undetermined'
     """
     if claim.kind == "uncheckable":
         return "not checkable"
     if any(reading.id not in findings for reading in claim.readings):
         return "undetermined"
-    if any(findings[reading.id].holds for reading in claim.readings if reading.as_worded):
+    plain = [findings[reading.id].holds for reading in claim.readings if reading.as_worded]
+    other = [findings[reading.id].holds for reading in claim.readings if not reading.as_worded]
+    if any(found is True for found in plain):
         return "true"
-    if any(findings[reading.id].holds for reading in claim.readings if not reading.as_worded):
+    if any(found is None for found in plain):
+        return "undetermined"
+    if any(found is True for found in other):
         return "true under a stated reading"
+    if any(found is None for found in other) and not plain:
+        return "undetermined"
     return "false as worded"
 
 

@@ -117,7 +117,7 @@ class ClaimsDirective(NapDirective):
             return block
         block += para(
             strong("Finding: "),
-            "holds. " if finding.holds else "does not hold. ",
+            {True: "holds. ", False: "does not hold. ", None: "undetermined. "}[finding.holds],
             finding.summary,
             classes=["nap-finding"],
         )
