@@ -309,6 +309,10 @@ def serve() -> None:
     serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
 
 
+#: How a reading's finding is said.
+FINDING_WORDS = {True: "holds", False: "does not hold", None: "undetermined"}
+
+
 @main.command()
 @click.option(
     "--write", is_flag=True, help="write the evidence beside the claims (the register's claims-evidence.json)"
