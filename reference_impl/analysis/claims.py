@@ -31,7 +31,7 @@ from napspec.reference.hand import Hand
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Finding, Reading
 
-Check = Callable[[Claim, Reading], tuple[bool, str, dict[str, Any]]]
+Check = Callable[[Claim, Reading], tuple[bool | None, str, dict[str, Any]]]
 
 #: Every check by the name a reading gives in ``check``.
 CHECKS: dict[str, Check] = {}
@@ -436,30 +436,53 @@ class MissingSweep(LookupError):
 
 def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:
     """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt``,
-    resolved down to ``floor`` tricks (``napspec-reference sweep``; ``results/``)."""
-    path = RESULTS / f"sweep-{hands_dealt}-floor{floor}.json"
-    make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {floor} --out {path}"
-    if not path.exists():
-        raise MissingSweep(f"no sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}")
-    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    if not document.get("complete") or document.get("sample") is not None:
-        raise MissingSweep(f"{path.name} is not a complete sweep of every hand: run {make}")
-    return document
+    asked down to ``floor`` tricks or lower (``napspec-reference sweep``; ``results/``:
+    ``sweep-N.json`` asks down to two, ``sweep-N-floor3.json`` down to three)."""
+    names = [f"sweep-{hands_dealt}.json"] + ([f"sweep-{hands_dealt}-floor3.json"] if floor >= 3 else [])
+    make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {min(floor, 3)} --out {RESULTS / names[-1]}"
+    for name in names:
+        path = RESULTS / name
+        if not path.exists():
+            continue
+        document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        if not document.get("complete") or document.get("sample") is not None or int(document["floor"]) > floor:
+            raise MissingSweep(f"{name} is not a complete sweep of every hand down to {floor} tricks: run {make}")
+        return document
+    raise MissingSweep(f"no sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}")
 
 
-def _sure(hands_dealt: int, tricks: int) -> tuple[dict[str, int], bool]:
-    """The canonical hands sure of ``tricks`` or more, with the tricks each is sure of, and
-    whether that is all of them. Below three tricks, without a sweep down to ``tricks``, the
-    hands sure of three or more (so of ``tricks`` too) are all that is known."""
+#: For each label of what a sweep's budget left open, the values the hand may have.
+OPEN_LABELS = {"unresolved": range(6), "3 or 4": range(3, 5), "below 3": range(3), "0 or 1": range(2)}
+
+
+def _open(document: Mapping[str, Any], tricks: int) -> int:
+    """The canonical hands the sweep left open on whether they are sure of ``tricks``: those
+    whose possible values lie both below it and at or above it."""
+    return sum(
+        int(count)
+        for label, count in document["counts"].items()
+        if label in OPEN_LABELS and min(OPEN_LABELS[label]) < tricks <= max(OPEN_LABELS[label])
+    )
+
+
+def _sure(hands_dealt: int, tricks: int) -> tuple[dict[str, int], int | None, int]:
+    """The canonical hands listed sure of ``tricks`` or more, with the tricks each is sure of
+    (the sweeps list those sure of three or more), how many canonical hands are sure of
+    ``tricks`` or more in all (``None`` if the sweep did not ask), and how many it left open."""
     try:
-        document = sweep_result(hands_dealt, min(tricks, 3))
-        complete = True
+        document = sweep_result(hands_dealt, tricks)
     except MissingSweep:
         if tricks >= 3:
             raise
-        document, complete = sweep_result(hands_dealt, 3), False
-    sure = {hand: int(value) for hand, value in document["sure_of_3_or_more"].items() if int(value) >= tricks}
-    return sure, complete
+        document = sweep_result(hands_dealt, 3)
+    listed = {
+        hand: int(value)
+        for hand, value in document["sure_of_3_or_more"].items()
+        if value.isdigit() and int(value) >= tricks
+    }
+    asked = int(document["floor"]) <= tricks
+    total = sum(int(count) for label, count in document["counts"].items() if label.isdigit() and int(label) >= tricks)
+    return listed, total if asked else None, _open(document, tricks)
 
 
 def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
@@ -471,41 +494,53 @@ def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
 
 
 @check("sure-of-exactly")
-def _sure_of_exactly(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+def _sure_of_exactly(claim: Claim, reading: Reading) -> tuple[bool | None, str, dict[str, Any]]:
     given = reading.given
-    tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
-    sure, _complete = _sure(hands_dealt, max(tricks, 3))
-    matching = sorted(hand for hand in sure if _holds_one_of(hand, given["holdings"]))
-    others = sorted(hand for hand in sure if hand not in matching)
-    holds = bool(matching) and not others
-    summary = (
-        f"with {hands_dealt} hands dealt, {len(sure)} hand(s), up to the suits' names, are sure of {tricks} tricks: "
-        + ", ".join(sorted(sure))
-    )
-    return holds, summary, {"hands-dealt": hands_dealt, "sure": sure, "others": others}
+    tricks = int(given["tricks"])
+    tables: dict[str, Any] = {}
+    holds: bool | None = True
+    parts = []
+    for hands_dealt in given["hands-dealt"]:
+        sure, _total, left_open = _sure(hands_dealt, max(tricks, 3))
+        matching = sorted(hand for hand in sure if _holds_one_of(hand, given["holdings"]))
+        others = sorted(hand for hand in sure if hand not in matching)
+        if others or not matching:
+            holds = False
+        elif left_open and holds:
+            holds = None
+        tables[str(hands_dealt)] = {"sure": sorted(sure), "others": others, "open": left_open}
+        parts.append(
+            f"at {hands_dealt} hands dealt, {', '.join(sorted(sure)) or 'none'}"
+            + (f" ({left_open} hands left open by the search)" if left_open else "")
+        )
+    summary = f"the hands, up to the suits' names, sure of {tricks} tricks: " + "; ".join(parts)
+    return holds, summary, {"tables": tables}
 
 
 @check("sure-of-only-with")
-def _sure_of_only_with(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+def _sure_of_only_with(claim: Claim, reading: Reading) -> tuple[bool | None, str, dict[str, Any]]:
     given = reading.given
     tricks, hands_dealt = int(given["tricks"]), int(given["hands-dealt"])
-    sure, complete = _sure(hands_dealt, tricks)
-    lacking = {hand: value for hand, value in sure.items() if not _holds_one_of(hand, given["holdings"])}
-    if not lacking and not complete:
-        raise MissingSweep(f"a sweep of every hand at {hands_dealt} hands dealt down to {tricks} tricks is needed")
+    listed, total, left_open = _sure(hands_dealt, tricks)
+    lacking = {hand: value for hand, value in listed.items() if not _holds_one_of(hand, given["holdings"])}
+    complete = tricks >= 3 and total is not None
+    holds: bool | None = False if lacking else (None if left_open or not complete else True)
     shown = sorted(lacking, key=lambda hand: (-lacking[hand], hand))[:12]
-    scope = (
-        f"{len(sure)} hands, up to the suits' names, are sure of {tricks} tricks or more"
-        if complete
-        else f"of the {len(sure)} hands, up to the suits' names, sure of three tricks or more (so of {tricks})"
+    counted = (
+        f"{total:,} hands, up to the suits' names, are sure of {tricks} tricks or more" if total is not None else ""
+    )
+    among = (
+        f"{len(listed)} are sure of {tricks} or more"
+        if tricks >= 3
+        else f"of the {len(listed)} sure of three or more (so of {tricks})"
     )
     summary = (
-        f"with {hands_dealt} hands dealt, {scope}; {len(lacking)} of them hold none of "
-        f"{', '.join(given['holdings'])} in one suit"
+        f"with {hands_dealt} hands dealt, {counted + '; ' if counted and tricks < 3 else ''}"
+        f"{among if tricks < 3 else counted}, {len(lacking)} hold none of {', '.join(given['holdings'])} in one suit"
         + (f", such as {', '.join(f'{hand} (sure of {lacking[hand]})' for hand in shown[:4])}" if lacking else "")
     )
-    evidence = {"hands-dealt": hands_dealt, "all-counted": complete, "sure": len(sure), "lacking": len(lacking)}
-    return not lacking, summary, {**evidence, "examples": {hand: lacking[hand] for hand in shown}}
+    evidence = {"hands-dealt": hands_dealt, "sure": total, "listed": len(listed), "lacking": len(lacking)}
+    return holds, summary, {**evidence, "examples": {hand: lacking[hand] for hand in shown}}
 
 
 def _up_to_other_suits(rest: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:

@@ -33,7 +33,9 @@ def test_every_reading_has_evidence_and_a_verdict() -> None:
     evidence = load_evidence(SPEC_DIR)
     for claim in claims.values():
         found = evidence.get(claim.id, {})
-        assert verdict(claim, found) != "undetermined", claim.id
+        # undetermined only where an exact search left a reading open, never for want of evidence
+        left_open = any(finding.holds is None for finding in found.values())
+        assert verdict(claim, found) != "undetermined" or left_open, claim.id
         for reading in claim.readings:
             assert found[reading.id].inputs == reading.inputs(claim.id), (claim.id, reading.id)
             assert found[reading.id].summary.strip(), (claim.id, reading.id)
