@@ -421,7 +421,14 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )
 @click.option("--resolve-budget", type=click.IntRange(min=1), help="ask the hands left open again with this budget")
-@click.option("--floor", default=2, show_default=True, type=click.IntRange(2, 3), help="3: ask only five, four, three")
+@click.option(
+    "--floor",
+    default=2,
+    show_default=True,
+    type=click.Choice(["2", "3", "5"]),
+    callback=lambda _context, _parameter, value: int(value),
+    help="3: ask only five, four, three; 5: only five",
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 def sweep(
     hands_dealt: int,

@@ -435,24 +435,31 @@ class MissingSweep(LookupError):
 
 
 def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:
-    """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt``,
-    asked down to ``floor`` tricks or lower (``napspec-reference sweep``; ``results/``:
-    ``sweep-N.json`` asks down to two, ``sweep-N-floor3.json`` down to three)."""
-    names = [f"sweep-{hands_dealt}.json"] + ([f"sweep-{hands_dealt}-floor3.json"] if floor >= 3 else [])
-    make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {min(floor, 3)} --out {RESULTS / names[-1]}"
-    for name in names:
-        path = RESULTS / name
-        if not path.exists():
-            continue
+    """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt`` that
+    asks down to ``floor`` tricks or lower and leaves the fewest hands open on ``floor``
+    (``napspec-reference sweep``; ``results/sweep-N.json`` asks down to two,
+    ``sweep-N-floorK.json`` down to K)."""
+    make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {min(floor, 3)}"
+    found: list[dict[str, Any]] = []
+    for path in sorted(RESULTS.glob(f"sweep-{hands_dealt}*.json")):
         document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        if not document.get("complete") or document.get("sample") is not None or int(document["floor"]) > floor:
-            raise MissingSweep(f"{name} is not a complete sweep of every hand down to {floor} tricks: run {make}")
-        return document
-    raise MissingSweep(f"no sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}")
+        if document.get("complete") and document.get("sample") is None and int(document["floor"]) <= max(floor, 2):
+            found.append(document)
+    if not found:
+        raise MissingSweep(
+            f"no complete sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}"
+        )
+    return min(found, key=lambda document: (_open(document, floor), int(document["floor"])))
 
 
 #: For each label of what a sweep's budget left open, the values the hand may have.
-OPEN_LABELS = {"unresolved": range(6), "3 or 4": range(3, 5), "below 3": range(3), "0 or 1": range(2)}
+OPEN_LABELS = {
+    "unresolved": range(6),
+    "3 or 4": range(3, 5),
+    "below 3": range(3),
+    "0 or 1": range(2),
+    "below 5": range(5),
+}
 
 
 def _open(document: Mapping[str, Any], tricks: int) -> int:

@@ -49,7 +49,15 @@ THREE_OR_FOUR = -3
 """Sure of three, not of five; whether of four, the budget left open."""
 UNRESOLVED = -4
 """The budget ran out before three or five was decided."""
-LABELS = {ZERO_OR_ONE: "0 or 1", BELOW_THREE: "below 3", THREE_OR_FOUR: "3 or 4", UNRESOLVED: "unresolved"}
+BELOW_FIVE = -5
+"""Not sure of five, the only question asked (``floor`` 5)."""
+LABELS = {
+    ZERO_OR_ONE: "0 or 1",
+    BELOW_THREE: "below 3",
+    THREE_OR_FOUR: "3 or 4",
+    UNRESOLVED: "unresolved",
+    BELOW_FIVE: "below 5",
+}
 
 CHUNK = 250
 
@@ -103,11 +111,14 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
 
     A hand not sure of two is sure of one if it holds an ace; without one it is recorded as
     :data:`ZERO_OR_ONE` unless ``exact``. With ``floor`` 3, two is not asked: a hand not sure
-    of three is recorded as :data:`BELOW_THREE`."""
+    of three is recorded as :data:`BELOW_THREE`; with ``floor`` 5, only five is asked
+    (:data:`BELOW_FIVE`)."""
     try:
         try:
             if solver.can_win(hand, 5):
                 return 5
+            if floor >= 5:
+                return BELOW_FIVE
             three = solver.can_win(hand, 3)
         except OutOfBudget:
             return UNRESOLVED
@@ -228,7 +239,7 @@ def sweep(
             deals[_label(value)] += multiplicity(hand)
             if value >= 3 or value == THREE_OR_FOUR:
                 listed[format_cards(cards_of(hand))] = _label(value)
-    order = ["5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
+    order = ["5", "below 5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
     return {
         "hands_dealt": hands_dealt,
         "pack": len(FULL_PACK),

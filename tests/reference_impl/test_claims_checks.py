@@ -236,3 +236,19 @@ def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_sa
             assert hand.result.outcome == "defeated"
         seen[expected] += 1
     assert seen[True] and seen[False]
+
+
+def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read() -> None:
+    from napspec.reference.analysis.claims import sweep_result
+
+    # at five hands dealt the sweep down to three left hands open; the sweep of five alone did not
+    assert sweep_result(5, 5)["floor"] == 5
+    assert sweep_result(5, 3)["floor"] == 3
+    assert sweep_result(4, 2)["floor"] == 2
+
+
+def test_a_sweep_of_five_alone_asks_nothing_else() -> None:
+    from napspec.reference.analysis.sweep import sweep
+
+    result = sweep(5, sample=30, seed=3, floor=5)
+    assert set(result["counts"]) <= {"5", "below 5"} and result["complete"]  # type: ignore[arg-type]
