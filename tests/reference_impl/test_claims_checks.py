@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -146,6 +147,23 @@ def test_the_command_prints_each_verdict_and_finds_the_evidence_current() -> Non
     assert "is what is computed now" in result.output
 
 
+Chooser = Callable[[Hand, list[Play]], Play]
+
+
+def _play_a_nap(rules: Rules, players: int, holdings: Mapping[int, Sequence[int]], choose: Chooser) -> str:
+    """The eldest (seat 1) calls Nap, the others pass, and every card is chosen by
+    ``choose`` from the cards the engine lists; a player who must show his cards shows them.
+    The hand's outcome."""
+    hand = Hand.stacked(rules, players, 0, holdings)
+    hand.apply(Call(1, 5))
+    while hand.phase == "calling" and hand.to_act is not None:
+        hand.apply(Pass(hand.to_act))
+    while hand.result is None:
+        legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
+        hand.apply(choose(hand, legal) if legal else hand.legal_actions()[0])
+    return hand.result.outcome
+
+
 def test_a_one_suited_nap_is_made_as_the_exact_count_says_when_the_engine_plays_it() -> None:
     """The model behind the reading of Hoyle p. 102, against the reference engine: at three
     players, five cards of one suit led from the top, the opponents keeping their highest
@@ -161,24 +179,16 @@ def test_a_one_suited_nap_is_made_as_the_exact_count_says_when_the_engine_plays_
         holdings = {1: soloist_cards, 2: rest[:5], 0: rest[5:10]}
         spades = [[card % 13 for card in holdings[seat] if card // 13 == 3] for seat in (2, 0)]
         expected = wins_every_lead([9, 3, 2, 1, 0], spades)
-        hand = Hand.stacked(rules, 3, 0, holdings)
-        hand.apply(Call(1, 5))
-        while hand.phase == "calling" and hand.to_act is not None:
-            hand.apply(Pass(hand.to_act))
-        while hand.result is None:
-            legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
-            if not legal:  # a player shows his cards, as the rules require
-                hand.apply(hand.legal_actions()[0])
-                continue
+
+        def from_the_top(hand: Hand, legal: list[Play]) -> Play:
             if hand.to_act == 1:
-                action = max(legal, key=lambda play: play.card)
-            else:
-                led = hand.current_trick[0][1] if hand.current_trick else -1
-                beating = [play for play in legal if play.card // 13 == 3 and play.card > led]
-                following = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
-                action = beating[0] if beating else following[0] if following else rng.choice(legal)
-            hand.apply(action)
-        assert hand.result is not None and (hand.result.outcome == "made") is expected
+                return max(legal, key=lambda play: play.card)
+            led = hand.current_trick[0][1] if hand.current_trick else -1
+            beating = [play for play in legal if play.card // 13 == 3 and play.card > led]
+            following = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
+            return beating[0] if beating else following[0] if following else rng.choice(legal)
+
+        assert (_play_a_nap(rules, 3, holdings, from_the_top) == "made") is expected
         seen[expected] += 1
     assert seen[True] and seen[False]
 
@@ -209,31 +219,22 @@ def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_sa
         expected = all(len(ranks) <= 3 for ranks in spades) and not any(
             left[i] and not ({card // 13 for card in opponents[i]} >= {1, 2}) for i in range(3)
         )
-        hand = Hand.stacked(rules, 4, 0, holdings)
-        hand.apply(Call(1, 5))
-        while hand.phase == "calling" and hand.to_act is not None:
-            hand.apply(Pass(hand.to_act))
-        order = parse_cards("AS KS QS AH AD")
-        while hand.result is None:
-            legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
-            if not legal:  # a player shows his cards, as the rules require
-                hand.apply(hand.legal_actions()[0])
-                continue
+
+        def as_peel_says(hand: Hand, legal: list[Play]) -> Play:
             if hand.to_act == 1:
-                action = next(play for card in order for play in legal if play.card == card)
-            else:
-                led = hand.current_trick[0][1]
-                suited = sorted((play for play in legal if play.card // 13 == led // 13), key=lambda play: play.card)
-                trumps = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
-                if suited:
-                    winning = [play for play in suited if play.card > led]
-                    action = winning[0] if winning else suited[0]
-                else:
-                    action = trumps[0] if trumps else legal[0]
-            hand.apply(action)
-        assert hand.result is not None and (hand.result.outcome == "made") is expected
+                return next(play for card in soloist_cards for play in legal if play.card == card)
+            led = hand.current_trick[0][1]
+            suited = sorted((play for play in legal if play.card // 13 == led // 13), key=lambda play: play.card)
+            trumps = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
+            if suited:
+                winning = [play for play in suited if play.card > led]
+                return winning[0] if winning else suited[0]
+            return trumps[0] if trumps else legal[0]
+
+        outcome = _play_a_nap(rules, 4, holdings, as_peel_says)
+        assert (outcome == "made") is expected
         if any(len(ranks) >= 4 for ranks in spades):
-            assert hand.result.outcome == "defeated"
+            assert outcome == "defeated"
         seen[expected] += 1
     assert seen[True] and seen[False]
 
