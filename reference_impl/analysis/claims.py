@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from napspec.reference.actions import Action, Call, NamedCall, Pass
-from napspec.reference.cards import format_cards, parse_cards
+from napspec.reference.cards import RANKS, format_cards, parse_cards
+from napspec.reference.contracts import MISERY, MISERY_CALL, NAP, WELLINGTON
 from napspec.reference.hand import Hand
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Finding, Reading
@@ -228,18 +229,23 @@ def wins_every_lead(leads: Sequence[int], held: Sequence[Sequence[int]]) -> bool
     return True
 
 
+def _table(claim: Claim, reading: Reading) -> tuple[Rules, int, int]:
+    """The rules a reading is judged under, its number of players, and their opponents'
+    number (the soloist's hand aside; a dealer who sits out holds none)."""
+    rules = Rules.profile(_profile(claim, reading))
+    players = int(reading.given["players"])
+    return rules, players, hands_dealt(rules, players) - 1
+
+
 @check("one-suit-nap-chance")
 def _one_suit_nap_chance(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
     given = reading.given
-    rules = Rules.profile(_profile(claim, reading))
-    players = int(given["players"])
-    opponents = hands_dealt(rules, players) - 1
+    rules, players, opponents = _table(claim, reading)
     win, lose = rules.win_stake(5), rules.lose_stake(5)
     break_even = Fraction(lose, win + lose)
-    names = "23456789TJQKA"
     rows = []
     for top in given["highest"]:
-        highest = names.index(top)
+        highest = RANKS.index(top)
         # the smallest other cards: a higher card in their place beats all that it did
         worst = [highest, 3, 2, 1, 0]
         chance = one_suit_nap_chance(worst, opponents, rules.cards_each)
@@ -374,13 +380,10 @@ def _plain_ways(
 @check("trumps-then-aces")
 def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
     given = reading.given
-    rules = Rules.profile(_profile(claim, reading))
-    players = int(given["players"])
-    opponents = hands_dealt(rules, players) - 1
-    names = "23456789TJQKA"
+    rules, players, opponents = _table(claim, reading)
     rows = []
     for high in given["high"]:
-        made, against_four = trumps_then_aces([names.index(rank) for rank in high], opponents, rules.cards_each)
+        made, against_four = trumps_then_aces([RANKS.index(rank) for rank in high], opponents, rules.cards_each)
         rows.append({"high": high, "made": str(made), "against-four-trumps": str(against_four)})
     if given["judge"] == "impossible":
         holds = all(Fraction(row["against-four-trumps"]) == 0 for row in rows)
@@ -404,11 +407,10 @@ def _trumps_then_aces(claim: Claim, reading: Reading) -> tuple[bool, str, dict[s
 @check("one-suit-nap-by-table")
 def _one_suit_nap_by_table(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
     given = reading.given
-    names = "23456789TJQKA"
     rows = []
     falling = True
     for top in given["highest"]:
-        highest = names.index(top)
+        highest = RANKS.index(top)
         chances = [one_suit_nap_chance([highest, 3, 2, 1, 0], hands - 1) for hands in given["hands-dealt"]]
         falling = falling and all(later < earlier for earlier, later in pairwise(chances))
         rows.append({"highest": top, "chances": [str(chance) for chance in chances]})
@@ -572,7 +574,6 @@ def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dic
     given = reading.given
     tricks, size, hands_dealt = int(given["tricks"]), int(given["size"]), int(given["hands-dealt"])
     solver = Solver(Table(hands_dealt))
-    names = "23456789TJQKA"
     spades = 3 * 13
 
     def sure(cards: Sequence[int]) -> bool:
@@ -585,7 +586,7 @@ def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dic
     certain: list[str] = []
     refuted: dict[str, str] = {}
     for combo in combinations(range(12, -1, -1), size):
-        name = "".join(names[rank] for rank in combo)
+        name = "".join(RANKS[rank] for rank in combo)
         cards = [spades + rank for rank in combo]
         if not sure(cards + weakest):
             refuted[name] = format_cards(cards + weakest)
@@ -630,9 +631,9 @@ def _chance_sure_of(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str
 
 #: The call a hand spec names, as (tricks, declaration).
 _CALLS: Mapping[str, tuple[int, str | None]] = {
-    "misery": (0, "misery"),
-    "nap": (5, None),
-    "wellington": (5, "wellington"),
+    MISERY: (MISERY_CALL.tricks, MISERY),
+    "nap": (NAP, None),
+    WELLINGTON: (NAP, WELLINGTON),
 }
 
 

@@ -52,7 +52,7 @@ OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions
 
 What is not: irregular play (cards exposed, out of turn, revokes, wrong deals) and claims, which
 the engine accepts only in a hand made with ``allow_irregular`` (a claim the engine listed, as
-none did in the hands the tests play, would be refused with :class:`NotImplementedError`); a
+none did in the hands the tests play, would be refused with :class:`OutsideTheGame`); a
 player's question for
 the call and the tricks made (it does not move the game on); a session of several deals (the
 pool carried over, the rotation of the deal): the game is one deal by the dealer given. There
@@ -141,6 +141,11 @@ BUY_BASE = TAKE_PEEP_BASE + MOST_CARDS_EACH  # the positions thrown away in a ho
 DISCARD_BASE: int = BUY_BASE + 2**MOST_CARDS_EACH  # positions discarded of up to 12 cards: 4096 ids
 NUM_ACTIONS: int = DISCARD_BASE + 2 ** (MOST_CARDS_EACH + EXTRA_HAND_CARDS)
 """The number of distinct ids of the players' actions."""
+
+
+class OutsideTheGame(ValueError):
+    """An action of the engine that the game leaves out by design (irregular play, claims):
+    it has no id in the game, and the game never offers it."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +274,7 @@ def action_id(action: Action, hand: Hand) -> int:
         return CUT_BASE + action.depth
     if isinstance(action, DealCards):
         if action.exposed is not None or action.counts is not None:
-            raise NotImplementedError(f"an irregular deal is not part of the game: {action!r}")
+            raise OutsideTheGame(f"an irregular deal is not part of the game: {action!r}")
         return DEAL_ID
     if isinstance(action, Pass):
         return PASS_ID
@@ -294,16 +299,16 @@ def action_id(action: Action, hand: Hand) -> int:
     if isinstance(action, Discard):
         return DISCARD_BASE + _positions(action.cards, hand.holding(action.seat))
     assert isinstance(action, (Claim, ExposeCard, AskInformation))
-    raise NotImplementedError(f"irregular play and claims are not part of the game: {action!r}")
+    raise OutsideTheGame(f"irregular play and claims are not part of the game: {action!r}")
 
 
 def legal_by_id(hand: Hand) -> dict[int, Action]:
     """The engine's legal actions in ``hand`` by id, ids ascending. Every one is the acting
-    seat's (a claim by another seat is not part of the game: :class:`NotImplementedError`)."""
+    seat's (a claim by another seat is not part of the game: :class:`OutsideTheGame`)."""
     actions: dict[int, Action] = {}
     for action in hand.legal_actions():
         if action.seat != hand.to_act:
-            raise NotImplementedError(f"an action out of turn is not part of the game: {action!r}")
+            raise OutsideTheGame(f"an action out of turn is not part of the game: {action!r}")
         actions[action_id(action, hand)] = action
     return dict(sorted(actions.items()))
 
@@ -777,6 +782,7 @@ __all__ = [
     "TERMINAL",
     "NapObserver",
     "NapPlay",
+    "OutsideTheGame",
     "Seen",
     "Setting",
     "action_id",

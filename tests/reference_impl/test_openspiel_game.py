@@ -336,3 +336,15 @@ def test_without_openspiel_register_says_how_to_install_it(monkeypatch: pytest.M
         register()
     with pytest.raises(ModuleNotFoundError, match="OpenSpiel is not installed"):
         load_game(profile="peel", players=4)
+
+
+def test_an_action_the_game_leaves_out_is_refused_by_name() -> None:
+    """Claims and irregular play have no id in the game: asking for one names the action."""
+    from napspec.reference.actions import Claim
+    from napspec.reference.analysis.openspiel_game import OutsideTheGame, action_id
+    from napspec.reference.hand import Hand
+    from napspec.reference.rules import Rules
+
+    hand = Hand(Rules.profile("hoyle"), 4, dealer=0, seed=1)
+    with pytest.raises(OutsideTheGame, match="claims are not part of the game: Claim"):
+        action_id(Claim(1, 0), hand)
