@@ -260,8 +260,24 @@ def _call_words(call: int | str) -> str:
 @click.option("--profile", default="hoyle", show_default=True)
 @click.option("--variants", default="", help=_VARIANTS_HELP)
 @click.option("--house-rules", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--agents",
+    type=click.Choice(["random", "plain"]),
+    default="random",
+    show_default=True,
+    help="random: every action drawn at random; plain: the claims' plain agent calls and plays every seat",
+)
+@click.option("--jobs", type=click.IntRange(min=1), help="processes for --agents plain (default: the cores)")
 def bench(
-    hands: int, sessions: int | None, seed: int, players: int, profile: str, variants: str, house_rules: str | None
+    hands: int,
+    sessions: int | None,
+    seed: int,
+    players: int,
+    profile: str,
+    variants: str,
+    house_rules: str | None,
+    agents: str,
+    jobs: int | None,
 ) -> None:
     """Play random hands as fast as possible and print the hands per second.
 
@@ -272,6 +288,9 @@ def bench(
     per second printed.
     """
     rules = _rules(profile, house_rules, variants)
+    if agents == "plain":
+        _bench_agents(rules, players, hands, seed, jobs)
+        return
     if sessions is not None:
         try:
             run = play_sessions(rules, players, sessions, seed)
@@ -290,6 +309,29 @@ def bench(
     click.echo(
         f"{hands} hands ({actions} actions) in {elapsed:.3f} s: {rate:,.0f} hands/s "
         f"(rules {rules.name!r}, {players} players, seed {seed})"
+    )
+
+
+def _bench_agents(rules: Rules, players: int, hands: int, seed: int, jobs: int | None) -> None:
+    """Time the simulation the claims rest on: ``hands`` deals, every seat the plain agent."""
+    import os
+    import time
+    from functools import partial
+
+    from napspec.reference.analysis.simulate import Experiment, run
+    from napspec.reference.analysis.simulated import seat_winnings
+
+    try:
+        rules.check_players(players)
+    except NapError as error:
+        raise click.UsageError(str(error)) from error
+    workers = jobs or os.cpu_count() or 1
+    start = time.perf_counter()
+    run(Experiment(partial(seat_winnings, rules=rules, players=players), hands, seed), workers=workers)
+    elapsed = time.perf_counter() - start
+    click.echo(
+        f"{hands} hands played by the plain agent in {elapsed:.3f} s: {hands / elapsed:,.1f} hands/s "
+        f"on {workers} process(es) (rules {rules.name!r}, {players} players, seed {seed})"
     )
 
 

@@ -37,8 +37,15 @@ CLAIMS_FILE = "claims.toml"
 EVIDENCE_FILE = "claims-evidence.json"
 EVIDENCE_FORMAT = "napspec-claims-evidence/1"
 
-KINDS = ("certainty", "arithmetic", "payments", "uncheckable")
-Verdict = Literal["true", "false as worded", "true under a stated reading", "undetermined", "not checkable"]
+KINDS = ("certainty", "arithmetic", "payments", "simulation", "uncheckable")
+Verdict = Literal[
+    "true",
+    "false as worded",
+    "true under a stated reading",
+    "false under every stated reading",
+    "undetermined",
+    "not checkable",
+]
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,8 @@ def verdict(claim: Claim, findings: Mapping[str, Finding]) -> Verdict:
     """The claim's verdict from its readings' findings: true if a reading of the plain words
     holds; undetermined if none does and one is left open (or a reading has no finding yet);
     "true under a stated reading" if the plain words fail but an interpretation holds; false
-    as worded otherwise.
+    as worded otherwise, or, for a claim read only through interpretations (a simulation's
+    agents, say), "false under every stated reading".
 
     >>> plain = Reading("as-worded", "…", "c", {}, as_worded=True)
     >>> other = Reading("other", "…", "c", {})
@@ -241,6 +249,8 @@ def verdict(claim: Claim, findings: Mapping[str, Finding]) -> Verdict:
     'undetermined'
     >>> verdict(claim, {"as-worded": Finding(None, "", {}, ""), "other": Finding(True, "", {}, "")})
     'undetermined'
+    >>> verdict(Claim("y", "y", "simulation", (), (other,)), {"other": Finding(False, "", {}, "")})
+    'false under every stated reading'
     """
     if claim.kind == "uncheckable":
         return "not checkable"
@@ -256,7 +266,7 @@ def verdict(claim: Claim, findings: Mapping[str, Finding]) -> Verdict:
         return "true under a stated reading"
     if any(found is None for found in other) and not plain:
         return "undetermined"
-    return "false as worded"
+    return "false as worded" if plain else "false under every stated reading"
 
 
 __all__ = [

@@ -6,7 +6,7 @@ settled drawn as cards, the odds as exact fractions)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +38,17 @@ KIND_SECTIONS = (
         "soloist making the call or failing it, and the payments it settles are compared with the text's.",
     ),
     (
+        "simulation",
+        "Play and policy, by simulation",
+        "Judged from seeded samples of hands dealt at random and played by the reference engine, "
+        "every seat an agent stated in full (the plain agent values its hand by playing out random "
+        "layouts of the cards it cannot see, and makes the call whose expected gain is highest). "
+        "Every figure has its 95% confidence interval and sample size; a reading holds when the "
+        "interval lies wholly on the side the text asserts, and is left undetermined when it "
+        "straddles the line. Every reading of these claims is an interpretation: it names the "
+        "agents it rests on.",
+    ),
+    (
         "uncheckable",
         "What no program can judge",
         "Listed with the reason: these are judgements of taste, history or time, not of the rules.",
@@ -47,6 +58,7 @@ VERDICT_CLASSES = {
     "true": "nap-verdict-true",
     "false as worded": "nap-verdict-false",
     "true under a stated reading": "nap-verdict-reading",
+    "false under every stated reading": "nap-verdict-false",
     "undetermined": "nap-verdict-undetermined",
     "not checkable": "nap-verdict-uncheckable",
 }
@@ -67,7 +79,8 @@ class ClaimsDirective(NapDirective):
                 ", ".join(f"{counts[word]} {word}" for word in VERDICT_CLASSES if counts[word]),
                 ". A verdict is “true” when a reading of the plain words holds, “true under a stated "
                 "reading” when only an interpretation (labelled as such) holds, “false as worded” when "
-                "none does.",
+                "none does; a claim that only interpretations can read (a simulation's, say) is "
+                "“false under every stated reading” when none of them holds.",
             ),
             table(
                 ["Claim", "Source", "Verdict"],
@@ -105,10 +118,10 @@ class ClaimsDirective(NapDirective):
         if claim.uncheckable_because:
             block += para(strong("Why no program can judge it: "), claim.uncheckable_because)
         for reading in claim.readings:
-            block += self.reading_block(reading, found.get(reading.id))
+            block += self.reading_block(reading, found.get(reading.id), claim.kind)
         return block
 
-    def reading_block(self, reading: Reading, finding: Finding | None) -> nodes.container:
+    def reading_block(self, reading: Reading, finding: Finding | None, kind: str) -> nodes.container:
         label = "The plain words" if reading.as_worded else "An interpretation"
         block = container(classes=["nap-reading"])
         block += para(strong(f"{label}: "), reading.statement)
@@ -121,11 +134,13 @@ class ClaimsDirective(NapDirective):
             finding.summary,
             classes=["nap-finding"],
         )
-        block.extend(self.evidence(reading, finding.evidence))
+        block.extend(self.evidence(reading, finding.evidence, kind))
         return block
 
-    def evidence(self, reading: Reading, evidence: Mapping[str, Any]) -> list[nodes.Node]:
+    def evidence(self, reading: Reading, evidence: Mapping[str, Any], kind: str) -> list[nodes.Node]:
         """The evidence laid out where a table says it better than the sentence."""
+        if kind == "simulation":
+            return simulated_evidence(reading.check, evidence)
         if reading.check == "hand-payments":
             rows: list[list[Cell]] = []
             for hand in evidence.get("hands", ()):
@@ -180,6 +195,52 @@ class ClaimsDirective(NapDirective):
                 )
             head = ["The hand (spades led as trumps)", "Chance of five tricks", "When an opponent holds four trumps"]
             return [table(head, rows, classes=["nap-claim-evidence"])]
+        if reading.check == "trump-leads-beaten-only-by":
+            rows = [
+                [
+                    hands,
+                    f"{item['layouts']:,}",
+                    f"{float(Fraction(item['beaten'])):.3f}",
+                    f"{float(Fraction(item['named-with-a-smaller'])):.3f}",
+                    f"{item['differing-layouts']:,}",
+                ]
+                for hands, item in evidence.get("tables", {}).items()
+            ]
+            head = [
+                "Hands dealt",
+                "Layouts of the other trumps",
+                "Chance a lead is beaten",
+                "Chance of the named trump with a smaller one",
+                "Layouts where the two differ",
+            ]
+            return [table(head, rows, classes=["nap-claim-evidence"])]
+        if reading.check == "trump-leads-chance":
+            rows = [
+                [str(item["hands-dealt"]), f"{Fraction(item['chance'])} ≈ {float(Fraction(item['chance'])):.3f}"]
+                for item in evidence.get("rows", ())
+            ]
+            return [table(["Hands dealt", "Chance every lead wins"], rows, classes=["nap-claim-evidence"])]
+        if reading.check == "purchase-pack":
+            rows = [
+                [
+                    str(item["players"]),
+                    str(item["dealt"]),
+                    str(item["bought"]),
+                    f"{item['dealt'] + item['bought']} of {item['pack']}",
+                    "yes" if item["serves"] else "no",
+                    ", ".join(map(str, item["engine-bought"])),
+                ]
+                for item in evidence.get("tables", ())
+            ]
+            head = [
+                "Players",
+                "Cards dealt",
+                "Bought at most",
+                "Cards needed",
+                "The pack serves them",
+                "The engine serves, buyer by buyer",
+            ]
+            return [table(head, rows, classes=["nap-claim-evidence"])]
         if reading.check == "one-suit-nap-by-table":
             tables = [str(hands) for hands in evidence["hands-dealt"]]
             rows = [
@@ -203,9 +264,144 @@ class ClaimsDirective(NapDirective):
         return []
 
 
-def one_suit_plot(evidence: Mapping[str, Any]) -> str:
-    """An SVG line plot of the chances in ``evidence`` (one line per highest card against the
-    hands dealt), drawn by matplotlib the same way at every build (no date, fixed ids)."""
+def interval(estimate: Mapping[str, Any], signed: bool = False) -> str:
+    """An estimate as "mean (low to high)", its 95% interval.
+
+    >>> interval({"mean": 0.25, "low": 0.2, "high": 0.3, "n": 10})
+    '0.250 (0.200 to 0.300)'
+    """
+    sign = "+" if signed else ""
+    return f"{estimate['mean']:{sign}.3f} ({estimate['low']:{sign}.3f} to {estimate['high']:{sign}.3f})"
+
+
+def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.Node]:
+    """A simulated reading's figures as a table (with a plot where one says it better), and
+    the samples they come from."""
+    out: list[nodes.Node] = []
+    evidence_table = ["nap-claim-evidence"]
+    if check == "dealer-winnings":
+        tables = evidence["tables"]
+        positions = list(tables[-1]["seats"])
+        rows: list[list[Cell]] = [
+            [
+                str(item["players"]),
+                *(interval(item["seats"][name], True) if name in item["seats"] else "" for name in positions),
+            ]
+            for item in tables
+        ]
+        out.append(
+            estimates_figure(
+                [
+                    (f"{item['players']} players, {name}", data)
+                    for item in tables
+                    for name, data in item["seats"].items()
+                ],
+                0.0,
+                "winnings per hand, in stakes",
+                "Each seat's winnings per hand, by table, with 95% intervals; the line is what an even game gives.",
+            )
+        )
+        out.append(table(["Players", *positions], rows, classes=evidence_table))
+    elif check == "calls-by-table":
+        tables = evidence["tables"]
+        calls = sorted({call for item in tables for call in item["calls"]}, key=int)
+        rows = [
+            [
+                str(item["players"]),
+                *(interval(item["calls"][call]) if call in item["calls"] else "" for call in calls),
+                interval(item["failed"]),
+                interval(item["mean-call"]),
+            ]
+            for item in tables
+        ]
+        head = ["Players", *(f"Won by a call of {call}" for call in calls), "Calls that fail", "Mean winning call"]
+        out.append(table(head, rows, classes=evidence_table))
+    elif check in ("nap-chance-by-hand", "nap-chance-against-search"):
+        line = float(Fraction(evidence["break-even"]))
+        out.append(
+            estimates_figure(
+                [(item["class"], item["made"]) for item in evidence["rows"]],
+                line,
+                "chance of making Nap",
+                f"The chance of making Nap with each kind of hand, with 95% intervals; the line is the break-even "
+                f"({evidence['break-even']}).",
+            )
+        )
+        rows = [
+            [item["class"], interval(item["made"]), f"{item['judged']} {evidence['break-even']}"]
+            for item in evidence["rows"]
+        ]
+        out.append(table(["Hands", "Nap made", "Judged"], rows, classes=evidence_table))
+    elif check == "defence-advice":
+        rows = [
+            [_style(item["against"]), interval(item["soloist-gains"], True), f"{item['deals-changed']:,}"]
+            for item in evidence["comparisons"]
+        ]
+        head = [f"Instead of {_style(evidence['advised'])}", "The soloist wins more per hand", "Deals changed"]
+        out.append(table(head, rows, classes=evidence_table))
+    elif check == "bluff-at-two":
+        rows = [["as the agent would", interval(evidence["as-valued"], True), ""]]
+        rows += [
+            [f"call {item['call']}", interval(item["mean"], True), interval(item["gain"], True)]
+            for item in evidence["calls"]
+        ]
+        out.append(table(["The eldest", "Wins per hand", "More than as the agent would"], rows, classes=evidence_table))
+    elif check == "cost-per-hand":
+        rows = [[_game(item["game"]), interval(item)] for item in evidence["costs"]]
+        rows.append(["difference", interval(evidence["difference"], True)])
+        out.append(table(["Game", "Paid out per player per hand"], rows, classes=evidence_table))
+    elif check == "skill-edge-by-table":
+        rows = [
+            [
+                str(item["players"]),
+                interval(item["edge"], True),
+                f"{item['spread']:.3f}",
+                interval(item["scaled"], True),
+            ]
+            for item in evidence["tables"]
+        ]
+        head = ["Players", "Edge per hand, in stakes", "Standard deviation", "Edge in standard deviations"]
+        out.append(table(head, rows, classes=evidence_table))
+    elif check == "bold-player":
+        out.append(
+            table(["The bold player wins per hand"], [[interval(evidence["bold"], True)]], classes=evidence_table)
+        )
+    elif check == "peep-after-nap":
+        rows = [[f"{evidence['nap-deals']:,}", interval(evidence["gain-per-player"], True)]]
+        out.append(
+            table(["Deals with a Nap and a later player", "Peeping wins more per player"], rows, classes=evidence_table)
+        )
+    elif check == "naps-that-fail":
+        out.append(table(["Naps that fail"], [[interval(evidence["failed"])]], classes=evidence_table))
+    samples = evidence.get("samples", {})
+    if samples:
+        said = "; ".join(
+            f"{name}: {sample['hands']:,} deals, seed {sample['seed']}" for name, sample in samples.items()
+        )
+        out.append(para(strong("Samples: "), said, classes=["nap-note"]))
+    return out
+
+
+def _style(style: Mapping[str, str]) -> str:
+    return ", ".join(f"{key.replace('-', ' ')}: {value}" for key, value in style.items())
+
+
+def _game(game: Mapping[str, Any]) -> str:
+    variants = " + ".join(game.get("variants", ())) or "ordinary Nap"
+    return f"{game['profile']}, {variants}, {game['stake']} a stake"
+
+
+def estimates_figure(
+    items: list[tuple[str, Mapping[str, Any]]], line: float, label: str, caption: str
+) -> nodes.container:
+    """A figure of estimates with their 95% intervals, one row each, and a reference line."""
+    plot = nodes.raw("", estimates_plot(items, line, label), format="html")
+    return container(plot, para(caption, classes=["nap-plot-caption"]), classes=["nap-plot"])
+
+
+def svg_plot(height: float, draw: Callable[[Any], None]) -> str:
+    """An SVG figure 6 inches wide and ``height`` high, its axes drawn by ``draw``: matplotlib
+    draws it the same way at every build (no date, fixed ids, text kept as text)."""
     import io
 
     import matplotlib
@@ -214,7 +410,38 @@ def one_suit_plot(evidence: Mapping[str, Any]) -> str:
     from matplotlib import pyplot
 
     with matplotlib.rc_context({"svg.hashsalt": "napspec", "svg.fonttype": "none", "font.size": 10}):
-        figure, axes = pyplot.subplots(figsize=(6, 3.4))
+        figure, axes = pyplot.subplots(figsize=(6, height))
+        draw(axes)
+        figure.tight_layout()
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", metadata={"Date": None})
+        pyplot.close(figure)
+    text = buffer.getvalue()
+    return text[text.index("<svg") :]
+
+
+def estimates_plot(items: list[tuple[str, Mapping[str, Any]]], line: float, label: str) -> str:
+    """An SVG of ``items`` (label, estimate) as points with horizontal error bars (their 95%
+    intervals), and a reference line at ``line``."""
+
+    def draw(axes: Any) -> None:
+        places = list(range(len(items)))[::-1]
+        means = [data["mean"] for _, data in items]
+        errors = [[data["mean"] - data["low"] for _, data in items], [data["high"] - data["mean"] for _, data in items]]
+        axes.errorbar(means, places, xerr=errors, fmt="o", capsize=3)
+        axes.axvline(line, linestyle="--", color="grey", linewidth=1)
+        axes.set_yticks(places)
+        axes.set_yticklabels([name for name, _ in items])
+        axes.set_xlabel(label)
+
+    return svg_plot(0.6 + 0.28 * len(items), draw)
+
+
+def one_suit_plot(evidence: Mapping[str, Any]) -> str:
+    """An SVG line plot of the chances in ``evidence`` (one line per highest card against the
+    hands dealt)."""
+
+    def draw(axes: Any) -> None:
         tables = list(evidence["hands-dealt"])
         for item in evidence["rows"]:
             chances = [float(Fraction(chance)) for chance in item["chances"]]
@@ -225,12 +452,8 @@ def one_suit_plot(evidence: Mapping[str, Any]) -> str:
         axes.set_ylabel("chance of making Nap")
         axes.set_ylim(0, 1)
         axes.legend(frameon=False, ncol=2)
-        figure.tight_layout()
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-        pyplot.close(figure)
-    text = buffer.getvalue()
-    return text[text.index("<svg") :]
+
+    return svg_plot(3.4, draw)
 
 
 __all__ = ["ClaimsDirective"]

@@ -23,13 +23,15 @@ from fractions import Fraction
 from itertools import combinations, pairwise, product
 from math import comb
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from napspec.reference.actions import Action, Call, NamedCall, Pass
+from napspec.reference.actions import Action, Buy, Call, NamedCall, Pass
 from napspec.reference.cards import RANKS, format_cards, parse_cards
 from napspec.reference.contracts import MISERY, MISERY_CALL, NAP, WELLINGTON
+from napspec.reference.errors import NotEnoughStock
 from napspec.reference.hand import Hand
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
+from napspec.reference.state import PURCHASE_PHASE
 from napspec.spec.claims import Claim, Finding, Reading
 
 Check = Callable[[Claim, Reading], tuple[bool | None, str, dict[str, Any]]]
@@ -67,7 +69,9 @@ def judge(claim: Claim, reading: Reading) -> Finding:
 def _profile(claim: Claim, reading: Reading) -> str:
     """The profile a reading is judged under: its own, else its claim's source's (the four
     sources each have a profile of the same name)."""
-    return str(reading.given.get("profile", claim.citations[0].source))
+    if "profile" in reading.given:
+        return str(reading.given["profile"])
+    return claim.citations[0].source
 
 
 def _fraction(text: str) -> Fraction:
@@ -427,6 +431,288 @@ def _one_suit_nap_by_table(claim: Claim, reading: Reading) -> tuple[bool, str, d
     return falling, summary, {"hands-dealt": list(given["hands-dealt"]), "rows": rows}
 
 
+def _interchangeable(others: Sequence[int], cuts: Sequence[int], named: Sequence[int]) -> list[list[int]]:
+    """``others`` (ranks) in runs, highest first, within which no rank of ``cuts`` or ``named``
+    lies, each rank of ``named`` a run of its own.
+
+    >>> _interchangeable([11, 10, 7, 6, 5], [12, 9, 8], [10])
+    [[11], [10], [7, 6, 5]]
+    """
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for rank in range(12, -1, -1):
+        if rank in cuts or rank in named:
+            if current:
+                runs.append(current)
+            current = []
+            if rank in named and rank in others:
+                runs.append([rank])
+        elif rank in others:
+            current.append(rank)
+    if current:
+        runs.append(current)
+    return runs
+
+
+def trump_layouts(
+    leads: Sequence[int], opponents: int, hand_size: int = 5, named: Sequence[int] = ()
+) -> Iterator[tuple[list[list[int]], list[int], int, int]]:
+    """Every layout of the trumps the soloist does not hold (he holds ``leads``, ranks 0 the two
+    .. 12 the ace, and ``hand_size - len(leads)`` cards of other suits) among ``opponents``
+    hands of ``hand_size`` and the undealt cards: the trumps each opponent holds, those left
+    undealt, the number of layouts of the trumps it stands for and the number of deals of the
+    unseen cards.
+
+    Trumps that no lead and no rank of ``named`` separates are interchangeable (each loses to
+    the same leads and lies on the same side of every named card), so one layout stands for
+    every way of exchanging them, its numbers counting them all; the opponents fill their hands
+    from the unseen cards of the other suits.
+
+    >>> layouts = list(trump_layouts([12, 9, 8], 2))
+    >>> sum(deals for *_, deals in layouts) == comb(47, 5) * comb(42, 5)
+    True
+    >>> layouts_of_ten = sum(comb(10, a) * comb(10 - a, b) for a in range(6) for b in range(6))
+    >>> sum(count for _, _, count, _ in layouts) == layouts_of_ten
+    True
+    """
+    others = [rank for rank in range(13) if rank not in leads]
+    plain = FULL_PACK_CARDS - hand_size - len(others)  # the unseen cards of the other suits
+    runs = _interchangeable(others, leads, named)
+    for split in product(*(_compositions(len(run), opponents + 1) for run in runs)):
+        held: list[list[int]] = [[] for _ in range(opponents)]
+        stock: list[int] = []
+        layouts = 1
+        for run, counts in zip(runs, split):
+            layouts *= _multinomial(counts)
+            ranks = iter(run)
+            for place, count in enumerate(counts):
+                taken = [next(ranks) for _ in range(count)]
+                (held[place] if place < opponents else stock).extend(taken)
+        if any(len(cards) > hand_size for cards in held):
+            continue
+        ways, left = layouts, plain
+        for cards in held:
+            ways *= comb(left, hand_size - len(cards))
+            left -= hand_size - len(cards)
+        yield held, stock, layouts, ways
+
+
+def holds_with_a_smaller(held: Sequence[Sequence[int]], named: Sequence[int]) -> bool:
+    """Whether an opponent holds a trump of ``named`` together with a smaller trump.
+
+    >>> holds_with_a_smaller([[11, 4], []], [11, 10]), holds_with_a_smaller([[11], [3]], [11, 10])
+    (True, False)
+    """
+    return any(card in named and any(other < card for other in cards) for cards in held for card in cards)
+
+
+class TrumpLeads(NamedTuple):
+    """What :func:`trump_leads` counts, in deals of the unseen cards: all of them, those in
+    which a lead is beaten, those in which an opponent holds a named trump with a smaller one,
+    and those in which the two differ; the layouts of the trumps, all and differing; and the
+    first differing layout (the trumps of each opponent, those undealt)."""
+
+    layouts: int
+    deals: int
+    beaten: int
+    named_with_smaller: int
+    differing: int
+    differing_layouts: int
+    example: tuple[list[list[int]], list[int]] | None
+
+    @property
+    def chance(self) -> Fraction:
+        """The chance that every lead wins."""
+        return Fraction(self.deals - self.beaten, self.deals)
+
+
+def trump_leads(leads: Sequence[int], named: Sequence[int], opponents: int, hand_size: int = 5) -> TrumpLeads:
+    """Lead ``leads`` (ranks) as trumps, in that order, against ``opponents`` each beating a
+    lead when he can and otherwise giving up his lowest trump (:func:`wins_every_lead`); over
+    every layout of the other trumps (:func:`trump_layouts`), count the deals in which a lead
+    is beaten and compare them with those in which an opponent holds a trump of ``named``
+    with a smaller trump.
+
+    >>> found = trump_leads([12, 9, 8], [11, 10], 3)
+    >>> found.differing, found.chance > Fraction(1, 2)
+    (0, True)
+    >>> trump_leads([12, 9, 8], [11], 3).differing > 0
+    True
+    """
+    layouts = deals = beaten = with_smaller = differing = differing_layouts = 0
+    example = None
+    for held, stock, count, ways in trump_layouts(leads, opponents, hand_size, named):
+        layouts += count
+        deals += ways
+        lost = not wins_every_lead(leads, held)
+        guarded = holds_with_a_smaller(held, named)
+        beaten += ways if lost else 0
+        with_smaller += ways if guarded else 0
+        if lost != guarded:
+            differing += ways
+            differing_layouts += count
+            if example is None:
+                example = (held, stock)
+    return TrumpLeads(layouts, deals, beaten, with_smaller, differing, differing_layouts, example)
+
+
+def _trumps_shown(ranks: Sequence[int]) -> str:
+    """Trump ranks as spades, highest first (``"KS 2S"``), or ``"none"``."""
+    return format_cards(13 * 3 + rank for rank in sorted(ranks, reverse=True)) or "none"
+
+
+@check("trump-leads-beaten-only-by")
+def _trump_leads_beaten_only_by(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading))
+    leads = [RANKS.index(rank) for rank in given["leads"]]
+    named = [RANKS.index(rank) for rank in given["named"]]
+    tables: dict[str, Any] = {}
+    parts = []
+    for hands in given["hands-dealt"]:
+        found = trump_leads(leads, named, hands - 1, rules.cards_each)
+        refuting = None
+        if found.example is not None:
+            held, stock = found.example
+            refuting = {"opponents": [_trumps_shown(cards) for cards in held], "undealt": _trumps_shown(stock)}
+        tables[str(hands)] = {
+            "layouts": found.layouts,
+            "beaten": str(Fraction(found.beaten, found.deals)),
+            "named-with-a-smaller": str(Fraction(found.named_with_smaller, found.deals)),
+            "differing": str(Fraction(found.differing, found.deals)),
+            "differing-layouts": found.differing_layouts,
+            "refuting": refuting,
+        }
+        part = (
+            f"at {hands} hands dealt, of the {found.layouts:,} layouts of the other trumps, a lead is beaten in "
+            f"{_shown(Fraction(found.beaten, found.deals))} of the deals"
+        )
+        if refuting is not None:
+            shown = "; ".join(f"opponent {i + 1} {cards}" for i, cards in enumerate(refuting["opponents"]))
+            part += (
+                f", and the two differ in {found.differing_layouts} layouts of the trumps "
+                f"({_shown(Fraction(found.differing, found.deals))} of the deals), such as {shown}; "
+                f"undealt {refuting['undealt']}"
+            )
+        parts.append(part)
+    holds = all(table["refuting"] is None for table in tables.values())
+    cards = " ".join(f"{rank}S" for rank in given["leads"])
+    against = f"an opponent holds {' or '.join(f'{rank}S' for rank in given['named'])} with a smaller trump"
+    summary = (
+        f"{cards} led as trumps in that order against the best defence: "
+        + "; ".join(parts)
+        + (
+            f"; in every layout a lead is beaten exactly when {against}"
+            if holds
+            else f"; so the layouts in which a lead is beaten are not those in which {against}"
+        )
+    )
+    return holds, summary, {"leads": cards, "tables": tables}
+
+
+@check("trump-leads-chance")
+def _trump_leads_chance(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules, players, opponents = _table(claim, reading)
+    leads = [RANKS.index(rank) for rank in given["leads"]]
+    above = _fraction(given["above"])
+    chances = {
+        hands: trump_leads(leads, (), hands - 1, rules.cards_each).chance
+        for hands in sorted({*given["hands-dealt"], opponents + 1})
+    }
+    chance = chances[opponents + 1]
+    holds = chance > above
+    cards = " ".join(f"{rank}S" for rank in given["leads"])
+    summary = (
+        f"{cards} led as trumps in that order win every lead against the best defence, over every layout, "
+        + ", ".join(f"at {hands} hands dealt with {_shown(value)}" for hands, value in chances.items())
+        + f"; at {players} players ({opponents + 1} hands) {'above' if holds else 'not above'} {above}"
+    )
+    rows = [{"hands-dealt": hands, "chance": str(value)} for hands, value in chances.items()]
+    return holds, summary, {"players": players, "chance": str(chance), "rows": rows}
+
+
+def purchase_round(rules: Rules, players: int) -> dict[str, Any]:
+    """Deal a hand under Purchase Nap at ``players`` (dealer seat 0) and let every player, in
+    his turn, buy the most the reference engine lets him (the largest purchase it lists); return
+    the most it lets a player buy from a full stock, what each buyer bought in turn, the stock
+    left, and what the engine says when a player asks for more than the stock holds.
+
+    >>> round_ = purchase_round(Rules.profile("hoyle", ["purchase"]), 3)
+    >>> round_["most"], round_["bought"], round_["stock-left"]
+    (5, [5, 5, 5], 22)
+    """
+    rules.check_players(players)
+    seats = [seat for seat in range(players) if not (rules.dealer_sits_out_at(players) and seat == 0)]
+    pack = iter(rules.pack_cards(players))
+    hand = Hand.stacked(rules, players, 0, {seat: [next(pack) for _ in range(rules.cards_each)] for seat in seats})
+    most = 0
+    bought: list[int] = []
+    refused: str | None = None
+    while hand.phase == PURCHASE_PHASE:
+        seat = hand.to_act
+        buys = [action for action in hand.legal_actions() if isinstance(action, Buy)]
+        largest = max(buys, key=lambda action: len(action.cards))
+        if not bought:
+            most = len(largest.cards)
+        if len(largest.cards) < most and refused is None and seat is not None:
+            try:
+                hand.apply(Buy(seat, tuple(hand.holding(seat)[:most])))
+            except NotEnoughStock as error:
+                refused = str(error)
+        hand.apply(largest)
+        bought.append(len(largest.cards))
+    return {"most": most, "bought": bought, "stock-left": len(hand.stock), "refused": refused}
+
+
+@check("purchase-pack")
+def _purchase_pack(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
+    given = reading.given
+    rules = Rules.profile(_profile(claim, reading), given.get("variants", ()))
+    up_to = int(given["serves-every-purchase-up-to"])
+    tables = []
+    for players in given["players"]:
+        played = purchase_round(rules, players)
+        hands = hands_dealt(rules, players)
+        dealt, bought = hands * rules.cards_each, hands * played["most"]
+        tables.append(
+            {
+                "players": players,
+                "dealt": dealt,
+                "most-bought": played["most"],
+                "bought": bought,
+                "pack": rules.pack_size(players),
+                "serves": dealt + bought <= rules.pack_size(players),
+                "engine-bought": played["bought"],
+                "engine-refuses": played["refused"],
+            }
+        )
+    wrong = [table["players"] for table in tables if table["serves"] != (table["players"] <= up_to)]
+    served = [table["players"] for table in tables if table["serves"]]
+    short = [table for table in tables if not table["serves"]]
+    summary = (
+        f"under {rules.name}, every player throwing away and buying the most the engine allows "
+        f"({', '.join(sorted({str(table['most-bought']) for table in tables}))} cards), the cards thrown away not "
+        "used again: "
+        + "; ".join(
+            f"{table['players']} players need {table['dealt']} dealt + {table['bought']} bought = "
+            f"{table['dealt'] + table['bought']} of {table['pack']}"
+            for table in tables
+        )
+        + (f"; the pack serves every purchase up to {max(served)} players" if served else "; the pack serves none")
+        + (f" and runs short at {short[0]['players']}" if short else "")
+        + (f", not up to {up_to} as read" if wrong else ", as read")
+    )
+    if short:
+        first = short[0]
+        summary += (
+            f". The reference engine serves while the pack lasts (interpretation purchase-stock-runs-out): at "
+            f"{first['players']} players the buyers in turn buy {', '.join(map(str, first['engine-bought']))}, and "
+            f'a purchase of more than the stock holds is refused ("{first["engine-refuses"]}")'
+        )
+    return not wrong, summary, {"tables": tables}
+
+
 # ------------------------------------------------------------------------------- certainty
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -773,12 +1059,21 @@ def findings(claims: Mapping[str, Claim], only: Sequence[str] = ()) -> dict[str,
 __all__ = [
     "CHECKS",
     "MissingSweep",
+    "TrumpLeads",
     "UnknownCheck",
     "check",
     "findings",
     "hands_dealt",
+    "holds_with_a_smaller",
     "judge",
     "one_suit_nap_chance",
+    "purchase_round",
     "settle",
+    "trump_layouts",
+    "trump_leads",
     "wins_every_lead",
 ]
+
+
+# The checks judged by simulation register themselves with `check` when their module loads.
+from napspec.reference.analysis import simulated as _simulated  # noqa: E402,F401  (registers its checks)

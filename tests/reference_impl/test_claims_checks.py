@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations
+from fractions import Fraction
+from itertools import combinations, product
 from typing import Any
 
 import pytest
@@ -17,9 +18,12 @@ from napspec.reference.analysis.claims import (
     CHECKS,
     UnknownCheck,
     findings,
+    holds_with_a_smaller,
     judge,
     one_suit_nap_chance,
+    purchase_round,
     settle,
+    trump_leads,
     wins_every_lead,
 )
 from napspec.reference.cards import parse_cards
@@ -43,6 +47,9 @@ QUICK = (
     "sure-of-exactly",
     "sure-of-only-with",
     "chance-sure-of",
+    "trump-leads-beaten-only-by",
+    "trump-leads-chance",
+    "purchase-pack",
 )
 
 
@@ -62,9 +69,11 @@ def test_every_reading_names_a_written_check() -> None:
 
 @pytest.mark.campaign
 def test_the_evidence_written_is_what_every_check_computes_now() -> None:
-    """The campaign's rerun of every check (those that go over every hand included)."""
+    """The campaign's rerun of every check (those that go over every hand included) but the
+    simulations', whose first chunks the campaign replays (tests/reference_impl/test_simulation.py)."""
     written = load_evidence(SPEC_DIR)
-    for claim_id, readings in findings(load_claims(load())).items():
+    exact = {claim.id: claim for claim in load_claims(load()).values() if claim.kind != "simulation"}
+    for claim_id, readings in findings(exact).items():
         for reading_id, finding in readings.items():
             assert written[claim_id][reading_id] == finding, (claim_id, reading_id)
 
@@ -254,3 +263,115 @@ def test_a_sweep_of_five_alone_asks_nothing_else() -> None:
     result = sweep(5, sample=30, seed=3, floor=5)
     counts = result["counts"]
     assert isinstance(counts, dict) and set(counts) <= {"5", "below 5"} and result["complete"]
+
+
+# ------------------------------------------------------------------ Peel p. 6: ace, knave and ten
+
+
+def test_ace_knave_and_ten_are_beaten_only_by_king_or_queen_with_a_smaller_trump() -> None:
+    claim = _claim("peel-ace-knave-ten")
+    finding = judge(claim, claim.readings[0])
+    assert finding.holds
+    assert set(finding.evidence["tables"]) == {"3", "4", "5"}
+    for table in finding.evidence["tables"].values():
+        assert table["differing"] == "0" and table["differing-layouts"] == 0 and table["refuting"] is None
+    assert finding.evidence["tables"]["3"]["layouts"] == 50_007  # 3 ** 10 less those giving an opponent six
+
+
+def test_every_layout_of_the_other_trumps_one_by_one_agrees_with_the_count() -> None:
+    """At three hands dealt, each of the 3 ** 10 ways to place the ten other trumps (with
+    either opponent or undealt) taken one by one: the leads of ace, knave, ten are beaten
+    exactly when an opponent holds the king or queen with a smaller trump; and the chance
+    counted by interchangeable trumps is the chance counted card by card."""
+    others = [rank for rank in range(13) if rank not in (12, 9, 8)]
+    seen = {True: 0, False: 0}
+    for places in product(range(3), repeat=len(others)):
+        held = [[rank for rank, place in zip(others, places) if place == seat] for seat in (0, 1)]
+        if max(len(cards) for cards in held) > 5:
+            continue
+        beaten = not wins_every_lead([12, 9, 8], held)
+        assert beaten is holds_with_a_smaller(held, [11, 10]), held
+        seen[beaten] += 1
+    assert sum(seen.values()) == 50_007 and seen[True] and seen[False]
+    assert trump_leads([12, 9, 8], [11, 10], 2).chance == one_suit_nap_chance([12, 9, 8], 2)
+
+
+def test_ace_knave_and_ten_win_three_leads_more_often_than_not_at_four() -> None:
+    claim = _claim("peel-ace-knave-ten")
+    finding = judge(claim, claim.readings[1])
+    assert finding.holds
+    chances = {row["hands-dealt"]: Fraction(row["chance"]) for row in finding.evidence["rows"]}
+    assert list(chances) == [2, 3, 4, 5]
+    assert chances[4] == Fraction(3459403196, 5178066751) and chances[4] > Fraction(1, 2)
+    assert chances[2] > chances[3] > chances[4] > chances[5]
+
+
+def test_a_wrong_only_possibility_is_found_wrong_with_a_layout_that_refutes_it() -> None:
+    claim = _claim("peel-ace-knave-ten")
+    finding = judge(claim, _with_given(claim.readings[0], named=["K"]))
+    assert not finding.holds and "differ" in finding.summary
+    refuting = finding.evidence["tables"]["3"]["refuting"]
+    assert refuting is not None and any(cards.startswith("QS ") for cards in refuting["opponents"])
+    assert "KS" in refuting["undealt"] or any("KS" in cards for cards in refuting["opponents"])
+    stricter = judge(claim, _with_given(claim.readings[1], above="7/10"))
+    assert not stricter.holds and "not above 7/10" in stricter.summary
+
+
+def test_ace_knave_and_ten_led_by_the_engine_win_as_the_count_says() -> None:
+    """The model behind the reading of Peel p. 6 against the reference engine: at four
+    players, AS JS TS and two hearts led trumps first from the top, the defence beating a
+    lead when it can and otherwise giving up its lowest trump; over random layouts the
+    soloist wins the first three tricks exactly when no opponent holds the king or queen with
+    a smaller trump."""
+    rules = Rules.profile("peel")
+    soloist_cards = parse_cards("AS JS TS 2H 3H")
+    rng = random.Random(6)
+    seen = {True: 0, False: 0}
+    for _ in range(200):
+        rest = [card for card in range(52) if card not in soloist_cards]
+        rng.shuffle(rest)
+        holdings = {1: soloist_cards, 2: rest[:5], 3: rest[5:10], 0: rest[10:15]}
+        spades = [[card % 13 for card in holdings[seat] if card // 13 == 3] for seat in (2, 3, 0)]
+        expected = not holds_with_a_smaller(spades, [11, 10])
+        hand = Hand.stacked(rules, 4, 0, holdings)
+        hand.apply(Call(1, 3))
+        while hand.phase == "calling" and hand.to_act is not None:
+            hand.apply(Pass(hand.to_act))
+        while len(hand.tricks) < 3 and hand.tricks_won(1) == len(hand.tricks) and hand.result is None:
+            legal = [action for action in hand.legal_actions() if isinstance(action, Play)]
+            if hand.to_act == 1:
+                choice = next(play for card in parse_cards("AS JS TS") for play in legal if play.card == card)
+            else:
+                led = hand.current_trick[0][1]
+                trumps = sorted((play for play in legal if play.card // 13 == 3), key=lambda play: play.card)
+                beating = [play for play in trumps if play.card > led]
+                choice = beating[0] if beating else trumps[0] if trumps else legal[0]
+            hand.apply(choice)
+        assert (hand.tricks_won(1) == 3) is expected
+        seen[expected] += 1
+    assert seen[True] and seen[False]
+
+
+# ------------------------------------------------------------- Hoyle p. 98: Purchase Nap's table
+
+
+def test_the_pack_serves_every_purchase_up_to_five_players_not_four() -> None:
+    claim = _claim("hoyle-purchase-four-players")
+    finding = judge(claim, claim.readings[0])
+    assert not finding.holds
+    tables = {table["players"]: table for table in finding.evidence["tables"]}
+    assert [tables[players]["serves"] for players in range(2, 7)] == [True, True, True, True, False]
+    assert tables[5]["dealt"] + tables[5]["bought"] == 50 and tables[6]["dealt"] + tables[6]["bought"] == 60
+    assert tables[6]["engine-bought"] == [5, 5, 5, 5, 2, 0] and "cannot buy 5" in tables[6]["engine-refuses"]
+    assert "up to 5 players and runs short at 6, not up to 4 as read" in finding.summary
+
+
+def test_the_pack_read_as_serving_up_to_five_is_found_right() -> None:
+    claim = _claim("hoyle-purchase-four-players")
+    assert judge(claim, _with_given(claim.readings[0], **{"serves-every-purchase-up-to": 5})).holds
+    assert not judge(claim, _with_given(claim.readings[0], **{"serves-every-purchase-up-to": 6})).holds
+
+
+def test_the_engine_serves_a_purchase_while_the_pack_lasts() -> None:
+    played = purchase_round(Rules.profile("wikipedia", ["purchase"]), 6)  # the dealer sits out at six
+    assert played["bought"] == [5, 5, 5, 5, 5] and played["stock-left"] == 2 and played["refused"] is None
