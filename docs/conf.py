@@ -29,18 +29,30 @@ myst_heading_anchors = 3
 # folder is taken from the directory the build runs in. ``napspec rulebook --reports`` sets it.
 napspec_certify_dir = "build/certify"
 
-html_theme = "alabaster"
+# furo: a responsive theme whose left sidebar holds the rulebook's contents and whose right
+# sidebar, kept in view while the page scrolls, lists the page's sections (a chapter's rules);
+# on a phone both fold away behind buttons in the header.
+html_theme = "furo"
 html_title = "napspec — the annotated rulebook of Napoleon"
 html_static_path = ["_static"]
 html_css_files = ["napspec.css"]
+# a link to a folded scenario unfolds it
+html_js_files = ["napspec.js"]
 html_theme_options = {
-    "page_width": "1320px",
-    "body_max_width": "none",
-    "sidebar_width": "240px",
-    "description": "The cited, executable rules of Napoleon (Nap)",
-    "show_relbars": True,
-    "show_powered_by": False,
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
 }
-html_sidebars = {"**": ["about.html", "navigation.html", "relations.html", "searchbox.html"]}
 html_show_sourcelink = False
 html_copy_source = False
+
+# The PDF edition (``napspec rulebook``: ``build/docs/pdf/napspec-rulebook.pdf``), set by
+# rinohtype, which needs no LaTeX.
+rinoh_documents = [
+    {
+        "doc": "index",
+        "target": "napspec-rulebook",
+        "title": "The annotated rulebook of Napoleon",
+        "subtitle": "The cited, executable rules of Nap",
+        "author": "napspec contributors",
+    }
+]

@@ -10,8 +10,11 @@ engine (named here, and only here, as the engine the rulebook reports on) and th
 from __future__ import annotations
 
 import shlex
+import shutil
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -21,7 +24,9 @@ from napspec.conformance.cli import main
 from napspec.conformance.fuzz_cli import fuzz_command
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
+from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
+from napspec.spec.house_rules import load_house_rules
 from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 
 #: The folder of the rulebook's pages (this package's data, in a checkout or installed).
@@ -35,25 +40,132 @@ REFERENCE_SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
 main.add_command(fuzz_command(default_oracle=REFERENCE_ENGINE), name="fuzz")
 
 
-def build_rulebook(output: Path, certify_dir: Path) -> int:
-    """Build the annotated rulebook (``-E -W -n``) into ``output``, showing the certification
-    reports found in ``certify_dir``. Returns Sphinx's exit status."""
+#: The editions of the rulebook: Sphinx builder → its folder under the output (``""``: the
+#: output itself) and the file a reader opens.
+EDITIONS: dict[str, tuple[str, str]] = {
+    "html": ("", "index.html"),
+    "singlehtml": ("single", "index.html"),
+    "rinoh": ("pdf", "napspec-rulebook.pdf"),
+}
+#: Each edition's name, as the commands print it.
+EDITION_NAMES = {"html": "rulebook", "singlehtml": "single page", "rinoh": "PDF"}
+
+
+def edition_path(output: Path, builder: str) -> Path:
+    """The file a reader opens of the edition ``builder`` built into ``output``."""
+    folder, name = EDITIONS[builder]
+    return (output / folder if folder else output) / name
+
+
+def build_rulebook(
+    output: Path,
+    certify_dir: Path,
+    builder: str = "html",
+    source: Path = DOCS,
+    settings: tuple[str, ...] = (),
+) -> int:
+    """Build one edition of the annotated rulebook (``-E -W -n``; ``builder``: ``html``, the
+    site, ``singlehtml``, the whole book on one page, or ``rinoh``, the PDF) into its folder
+    under ``output``, showing the certification reports found in ``certify_dir``; ``settings``
+    are more ``name=value`` configuration values. Returns Sphinx's exit status."""
     from sphinx.cmd.build import build_main
 
-    return build_main(
+    folder, _name = EDITIONS[builder]
+    defines = [item for setting in settings for item in ("-D", setting)]
+    status = build_main(
         [
             "-E",
             "-W",
             "-n",
             "-q",
             "-b",
-            "html",
+            builder,
             "-D",
             f"napspec_certify_dir={certify_dir.resolve()}",
-            str(DOCS),
-            str(output),
+            *defines,
+            str(source),
+            str(output / folder if folder else output),
         ]
     )
+    # rinohtype's log of the styles it matched, tens of megabytes that no reader needs
+    for log in (output / folder).glob("*.stylelog") if folder else ():
+        log.unlink()
+    return status
+
+
+def build_editions(
+    output: Path,
+    certify_dir: Path,
+    builders: tuple[str, ...] = tuple(EDITIONS),
+    say: Callable[[str], None] = click.echo,
+) -> int:
+    """Build each edition in ``builders`` into ``output``, saying where each is and how long
+    it took; stops at the first that fails and returns its status (0 when all are built)."""
+    for builder in builders:
+        started = time.perf_counter()
+        status = build_rulebook(output, certify_dir, builder)
+        if status:
+            click.echo(f"error: the {EDITION_NAMES[builder]} edition of the rulebook did not build", err=True)
+            return status
+        say(f"{EDITION_NAMES[builder]}: {edition_path(output, builder)} ({time.perf_counter() - started:.1f} s)")
+    return 0
+
+
+HOUSE_PAGE = """\
+```{napspec-house-rules}
+```
+"""
+HOUSE_TOCTREE = """\
+```{toctree}
+:caption: This table's rules
+:maxdepth: 1
+
+house-rules
+```
+
+"""
+
+
+def house_rules_source(folder: Path) -> Path:
+    """A copy of the rulebook's pages in ``folder`` with the page of a table's house rules
+    first in the contents (the file is named by ``napspec_house_rules`` when it is built)."""
+    source = folder / "source"
+    shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("__pycache__", "rulebook", "*.py[co]"))
+    (source / "house-rules.md").write_text(HOUSE_PAGE, encoding="utf-8")
+    index = source / "index.md"
+    text = index.read_text(encoding="utf-8")
+    first = text.index("```{toctree}")
+    index.write_text(text[:first] + HOUSE_TOCTREE + text[first:], encoding="utf-8")
+    return source
+
+
+def build_house_rules_edition(
+    output: Path,
+    certify_dir: Path,
+    house_rules: Path,
+    builders: tuple[str, ...] = tuple(EDITIONS),
+    say: Callable[[str], None] = click.echo,
+) -> int:
+    """The rulebook of one table: its house-rules page first, then the whole book; every
+    edition in ``builders`` is built in a scratch folder and copied into ``output`` only when
+    all are built. Returns the first failing status, or 0."""
+    with tempfile.TemporaryDirectory(prefix="napspec-house-") as scratch:
+        folder = Path(scratch)
+        source = house_rules_source(folder)
+        built = folder / "out"
+        setting = (f"napspec_house_rules={house_rules.resolve()}",)
+        for builder in builders:
+            started = time.perf_counter()
+            status = build_rulebook(built, certify_dir, builder, source, setting)
+            if status:
+                click.echo(f"error: the {EDITION_NAMES[builder]} edition of the rulebook did not build", err=True)
+                return status
+            say(f"{EDITION_NAMES[builder]} (house rules): built in {time.perf_counter() - started:.1f} s")
+        output.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(built, output, dirs_exist_ok=True)
+    for builder in builders:
+        say(f"{EDITION_NAMES[builder]}: {edition_path(output, builder)}")
+    return 0
 
 
 @main.command()
@@ -62,7 +174,7 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
     required=True,
-    help="The folder to write the HTML rulebook into.",
+    help="The folder to write the rulebook into (the single page in single/, the PDF in pdf/).",
 )
 @click.option(
     "--reports",
@@ -71,14 +183,26 @@ def build_rulebook(output: Path, certify_dir: Path) -> int:
     show_default=True,
     help="The folder of certification reports the status pages show.",
 )
-def rulebook(output: Path, reports: Path) -> None:
-    """Build the annotated rulebook into a folder."""
-    started = time.perf_counter()
-    status = build_rulebook(output, reports)
-    if status:
-        click.echo("error: the rulebook did not build", err=True)
-        sys.exit(status)
-    click.echo(f"rulebook: {output / 'index.html'} ({time.perf_counter() - started:.1f} s)")
+@click.option(
+    "--house-rules",
+    "house_rules",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="A house-rules file: build the rulebook of that table, its rules first.",
+)
+@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Build the PDF edition too (the slowest).")
+def rulebook(output: Path, reports: Path, house_rules: Path | None, pdf: bool) -> None:
+    """Build the annotated rulebook into a folder: the site, the whole book on one page and
+    the PDF; with --house-rules, the rulebook of one table, its house rules first."""
+    builders = tuple(b for b in EDITIONS if pdf or b != "rinoh")
+    if house_rules is None:
+        sys.exit(build_editions(output, reports, builders))
+    try:
+        load_house_rules(house_rules)
+    except SpecError as error:
+        click.echo(f"error: {error}", err=True)
+        sys.exit(2)
+    sys.exit(build_house_rules_edition(output, reports, house_rules, builders))
 
 
 @main.command()
@@ -118,18 +242,13 @@ def build(output: Path, docs: bool) -> None:
                 print_summary(result, console)
             all_passed &= result.passed
     if docs:
-        started = time.perf_counter()
-        status = build_rulebook(output / "docs", output / "certify")
+        status = build_editions(output / "docs", output / "certify", say=lambda line: console.print(line, markup=False))
         if status:
-            click.echo("error: the rulebook did not build", err=True)
             sys.exit(status)
-        console.print(
-            f"[bold]rulebook[/bold]: {output / 'docs' / 'index.html'} ({time.perf_counter() - started:.1f} s)"
-        )
     sys.exit(0 if all_passed else 1)
 
 
-__all__ = ["build_rulebook", "main"]
+__all__ = ["EDITIONS", "build_editions", "build_house_rules_edition", "build_rulebook", "edition_path", "main"]
 
 
 if __name__ == "__main__":

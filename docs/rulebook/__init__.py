@@ -10,7 +10,8 @@ checked. When the whole project has been read, :func:`check_complete` warns abou
 the register that no page shows (with ``-W``, the build fails).
 
 Configuration: ``napspec_certify_dir`` — the folder of the ``certify-*.json`` reports
-(default ``build/certify``, relative to the repository).
+(default ``build/certify``, relative to the repository); ``napspec_house_rules`` — the
+house-rules file a house-rules edition's page ``{napspec-house-rules}`` shows (none by default).
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from .claims import ClaimsDirective
 from .data import resolve_certify_dir, rulebook_data
 from .directives import DIRECTIVES
 from .domain import NapDomain
+from .editions import PrintEdition
+from .fold import setup as setup_fold
+from .house import HouseRulesDirective
 
 logger = logging.getLogger(__name__)
 
@@ -89,12 +93,29 @@ def merge_info(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: Bu
     env.napspec_report_docs = mine  # type: ignore[attr-defined]
 
 
+#: The builders that write the general index page (``genindex``) that the contents link to.
+INDEX_BUILDERS = ("html", "dirhtml")
+
+
+def edition_warnings(app: Sphinx) -> None:
+    """The one-page and PDF editions make no general index page, to which the contents link;
+    the site, built from the same pages with ``-W``, still holds the contents to account for
+    every other page."""
+    if app.builder.name not in INDEX_BUILDERS and "toc.not_readable" not in app.config.suppress_warnings:
+        app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.not_readable"]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_certify_dir", "", "env", types=frozenset({str}))
     app.add_domain(NapDomain)
+    setup_fold(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
+    app.add_post_transform(PrintEdition)
+    app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
+    app.add_directive("napspec-house-rules", HouseRulesDirective)
+    app.connect("builder-inited", edition_warnings)
     app.connect("env-check-consistency", check_complete)
     app.connect("env-get-outdated", reports_outdated)
     app.connect("env-purge-doc", purge_doc)

@@ -17,12 +17,22 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from napspec.spec.errors import LocatorError
-from napspec.spec.register import INTERPRETATION_KINDS, PROFILE_IDS, Citation, Interpretation, Option, Profile, Rule
+from napspec.spec.register import (
+    INTERPRETATION_KINDS,
+    PROFILE_IDS,
+    Citation,
+    Interpretation,
+    Option,
+    OptionValueType,
+    Profile,
+    Rule,
+)
 from napspec.spec.transcriptions import Division, Lacuna, Source
 from napspec.suite.vocabulary import join
 
 from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
+from .fold import fold, folded
 from .render import (
     Cell,
     NodeLike,
@@ -38,9 +48,11 @@ from .render import (
     strong,
     table,
     term_ref,
+    text_nodes,
     xref,
 )
 from .steps import Context, sentence
+from .text import Piece, pieces, quote_pieces, quote_plain, value_id, value_words, who_plays_parts
 
 logger = logging.getLogger(__name__)
 EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
@@ -73,6 +85,12 @@ STATUS_WORDS = {
 
 def normal(text: str) -> str:
     return " ".join(text.split())
+
+
+def quoted_words(text: str) -> list[NodeLike]:
+    """A source's words as shown: ``_x_`` emphasised, ``--`` an em dash (:func:`.text.quote_pieces`);
+    every quotation and every page of a transcription is shown through it."""
+    return [nodes.emphasis(text=p.text) if p.kind == "emphasis" else p.text for p in quote_pieces(text)]
 
 
 class NapDirective(SphinxDirective):
@@ -135,8 +153,55 @@ class NapDirective(SphinxDirective):
 
     # ------------------------------------------------------------------ text
 
-    def linked(self, text: str) -> list[NodeLike]:
-        """Our own prose with the ids it mentions (rules, interpretations, options, lacunae) linked."""
+    def linked(self, text: str, options: Sequence[str] = ()) -> list[NodeLike]:
+        """Our own prose in words (:func:`.text.pieces`: the variation points and values it
+        names between backticks by their titles and in words, with the profiles that play each
+        value), and the ids it mentions (rules, interpretations, options, lacunae) linked.
+        ``options`` are the variation points the text belongs to (a rule's)."""
+        out: list[NodeLike] = []
+        for piece in pieces(text, self.data.register, tuple(options)):
+            out += self.piece(piece)
+        return out
+
+    def piece(self, piece: Piece) -> list[NodeLike]:
+        """One piece of shown text as nodes."""
+        if piece.kind == "text":
+            return self.linked_ids(piece.text)
+        if piece.kind == "option":
+            return [xref("option", piece.option, nodes.emphasis(text=piece.text), classes=["nap-option-name"])]
+        if piece.kind == "value" and piece.value is not None:
+            return [self.value(piece.option, piece.value), " (", *self.plays(piece.option, piece.value), ")"]
+        if piece.kind in ("amount", "emphasis"):
+            return [nodes.emphasis(text=piece.text)]
+        # Between backticks the register names only variation points, their values and the
+        # amounts a value carries: anything else would be shown as code, so it is a slip.
+        logger.warning(
+            "napspec: `%s` names no variation point, value or amount of the register",
+            piece.text,
+            location=self.get_location(),
+        )
+        return [literal(piece.text)]
+
+    def value(self, option_id: str, value: OptionValueType, quoted: bool = True) -> nodes.inline:
+        """An option's value in words (:func:`.text.value_words`), linked to its meaning."""
+        words = value_words(value)
+        shown = f"“{words}”" if quoted else words
+        return inline(xref("optvalue", f"{option_id}={value}", shown), classes=["nap-value"])
+
+    def plays(self, option_id: str, value: OptionValueType) -> list[NodeLike]:
+        """ "played by Peel and Hoyle", each profile linked to its choice (or its variant)."""
+        out: list[NodeLike] = []
+        for part in who_plays_parts(self.data.register, option_id, value):
+            if isinstance(part, str):
+                out.append(part)
+            else:
+                profile, variant, words = part
+                kind, target = ("variant", f"{profile}/{variant}") if variant else ("choice", f"{profile}/{option_id}")
+                out.append(xref(kind, target, words))
+        return out
+
+    def linked_ids(self, text: str) -> list[NodeLike]:
+        """Plain prose with the ids it mentions linked."""
         register = self.data.register
         lacunae = {lacuna.id for source in register.sources.values() for lacuna in source.lacunae}
         out: list[NodeLike] = []
@@ -165,8 +230,8 @@ class NapDirective(SphinxDirective):
         out.append(text[position:])
         return [item for item in out if item != ""]
 
-    def prose(self, text: str, classes: Sequence[str] = ()) -> list[nodes.paragraph]:
-        return paragraphs(text, self.linked, classes=classes)
+    def prose(self, text: str, classes: Sequence[str] = (), options: Sequence[str] = ()) -> list[nodes.paragraph]:
+        return paragraphs(text, lambda words: self.linked(words, options), classes=classes)
 
     def source_label(self, text: str) -> NodeLike:
         """``Peel p. 10`` / ``interpretation cut-any-depth`` (an Examples ``source`` cell) as a link."""
@@ -196,7 +261,7 @@ class NapDirective(SphinxDirective):
     def citation(self, citation: Citation, show_source: bool = False) -> nodes.container:
         """A quotation with its locator (linked to the place in the published text) and note."""
         block = container(classes=["nap-citation", f"nap-from-{citation.source}"])
-        block += para(normal(citation.quote), classes=["nap-quote"])
+        block += para(*quoted_words(normal(citation.quote)), classes=["nap-quote"])
         block += para("— ", self.locator_link(citation.source, citation.locator), classes=["nap-locator"])
         if citation.note:
             block += para(*self.linked(normal(citation.note)), classes=["nap-note"])
@@ -335,8 +400,10 @@ class ChapterDirective(NapDirective):
         if not rule.testable:
             meta += [" · not testable"]
         node += para(*meta, classes=["nap-rule-meta"])
-        node.extend(self.prose(rule.statement, classes=["nap-statement"]))
-        node += self.sources_grid(rule.citations, lacunae=rule.lacunae)
+        node.extend(self.prose(rule.statement, classes=["nap-statement"], options=rule.options))
+        grid = self.sources_grid(rule.citations, lacunae=rule.lacunae)
+        self.profiles_rows(grid, rule)
+        node += grid
 
         if rule.options:
             items: list[Sequence[NodeLike]] = []
@@ -391,14 +458,71 @@ class ChapterDirective(NapDirective):
             )
         return node
 
-    def scenario_block(self, scenario: Any) -> nodes.container:
+    def profiles_rows(self, grid: nodes.table, rule: Rule) -> None:
+        """Under the sources' words, "What each profile plays": for every variation point the
+        rule belongs to, the value each source's profile takes (and the values its variants
+        switch on), in words, read from the profiles."""
+        register = self.data.register
+        if not rule.options:
+            return
+        body = next(iter(grid.findall(nodes.tbody)))
+        heading = nodes.row(classes=["nap-profiles-heading"])
+        label = nodes.entry(morecols=len(register.sources) - 1)
+        label += para(strong("What each profile plays"), classes=["nap-profiles-title"])
+        heading += label
+        body += heading
+        row = nodes.row(classes=["nap-profiles-row"])
+        for sid in register.sources:
+            entry = nodes.entry(classes=[f"nap-col-{sid}"])
+            profile = next((p for p in register.profiles.values() if p.source == sid), None)
+            if profile is None:
+                entry += para("no profile", classes=["nap-silent"])
+            else:
+                entry += para(xref("profile", profile.id, profile.title), classes=["nap-profile-name"])
+                for option_id in rule.options:
+                    option = register.options[option_id]
+                    choice = profile.choices.get(option_id)
+                    if choice is None:
+                        continue
+                    said: list[NodeLike] = [
+                        xref("option", option.id, nodes.emphasis(text=option.title)),
+                        ": ",
+                        xref("choice", f"{profile.id}/{option.id}", value_words(choice.value)),
+                    ]
+                    for variant, bundle in profile.variants.items():
+                        if option_id in bundle and bundle[option_id].value != choice.value:
+                            said += [
+                                "; ",
+                                xref("variant", f"{profile.id}/{variant}", f"with {self.variant_name(variant)}"),
+                                ": ",
+                                value_words(bundle[option_id].value),
+                            ]
+                    entry += para(*said, classes=["nap-profile-plays"])
+            row += entry
+        body += row
+
+    def variant_name(self, variant: str) -> str:
+        options = self.data.register.options
+        return options[variant].title if variant in options else value_words(variant)
+
+    def scenario_block(self, scenario: Any) -> folded:
+        """A scenario, folded under a line that says what it checks (its name) and how long it
+        is; opened, its place in the suite, the quotes it rests on and its steps told as sentences."""
         data = self.data
-        block = container(classes=["nap-scenario"])
-        self.target(block, "scenario", scenario.id, scenario.name)
         kind = "Scenario outline" if scenario.examples else "Scenario"
-        block += para(
-            inline(kind, classes=["nap-scenario-kind"]), " ", strong(scenario.name), classes=["nap-scenario-title"]
-        )
+        steps_count = len(data.steps.get(scenario.id, ()))
+        size = f"{steps_count} step{'s' if steps_count != 1 else ''}"
+        if scenario.examples:
+            size += f", {len(scenario.examples)} example{'s' if len(scenario.examples) != 1 else ''}"
+        line: list[NodeLike] = [
+            inline(kind, classes=["nap-scenario-kind"]),
+            " ",
+            inline(scenario.name, classes=["nap-scenario-name"]),
+            " ",
+            inline(f"({size})", classes=["nap-scenario-size"]),
+        ]
+        block = fold(line, classes=["nap-scenario"])
+        self.target(block, "scenario", scenario.id, scenario.name)
         block += para(
             literal(scenario.id),
             f" · features/{scenario.file}, line {scenario.line} · tests ",
@@ -408,7 +532,11 @@ class ChapterDirective(NapDirective):
         if scenario.quotes:
             block += bullet_list(
                 [
-                    [self.source_label(f"{q.short} {q.locator}"), ": ", inline(q.words, classes=["nap-quote-inline"])]
+                    [
+                        self.source_label(f"{q.short} {q.locator}"),
+                        ": ",
+                        inline(*quoted_words(q.words), classes=["nap-quote-inline"]),
+                    ]
                     for q in scenario.quotes
                 ],
                 classes=["nap-scenario-quotes"],
@@ -481,7 +609,7 @@ class ConflictMatrixDirective(NapDirective):
         stance, values = option.stance(sid)
         target = f"{option.id}/{sid}"
         if stance == "cited":
-            label: list[NodeLike] = join([literal(v) for v in values], " or ")
+            label: list[NodeLike] = [" or ".join(value_words(v) for v in values)]
             css = "nap-cited"
         elif stance == "silent":
             label, css = ["silent"], "nap-silent"
@@ -502,7 +630,7 @@ class ConflictMatrixDirective(NapDirective):
                 words: list[NodeLike] = [
                     xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"),
                     ": ",
-                    literal(choice.value),
+                    self.value(option.id, choice.value, quoted=False),
                 ]
                 if interp:
                     words += [" by ", xref("interp", interp, literal(interp))]
@@ -515,7 +643,7 @@ class ConflictMatrixDirective(NapDirective):
                             "with variant ",
                             xref("variant", f"{profile.id}/{variant}", variant),
                             ": ",
-                            literal(bundle[option.id].value),
+                            self.value(option.id, bundle[option.id].value, quoted=False),
                             classes=["nap-matrix-variant"],
                         )
                     )
@@ -545,7 +673,7 @@ class VariationPointsDirective(NapDirective):
         if option.plain is not None:
             node += para(
                 "A variant: its plain value, the plain game, is ",
-                literal(option.plain),
+                self.value(option.id, option.plain),
                 ", which every profile takes unless a variant is switched on.",
                 classes=["nap-option-plain"],
             )
@@ -554,7 +682,7 @@ class VariationPointsDirective(NapDirective):
                 others = getattr(value, key)
                 if others:
                     node += para(
-                        literal(value.value),
+                        self.value(option.id, value.value, quoted=False),
                         f" {words}: ",
                         *join([xref("option", o, literal(o)) for o in others], ", "),
                         ".",
@@ -582,7 +710,16 @@ class VariationPointsDirective(NapDirective):
                 for variant, bundle in p.variants.items()
                 if option.id in bundle and _same(bundle[option.id].value, value.value)
             ]
-            rows.append([[literal(value.value)], basis, join(takers, ", ") or ["—"]])
+            rows.append(
+                [
+                    [
+                        para(strong(value_words(value.value))),
+                        para(literal(value_id(value.value)), classes=["nap-value-id"]),
+                    ],
+                    basis,
+                    join(takers, ", ") or ["—"],
+                ]
+            )
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
             self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
@@ -595,7 +732,9 @@ class VariationPointsDirective(NapDirective):
                 for value in option.values:
                     own = [c for c in value.citations if c.source == sid]
                     if own:
-                        content.append(para(literal(value.value), classes=["nap-stance-value"]))
+                        content.append(
+                            para(self.value(option.id, value.value, quoted=False), classes=["nap-stance-value"])
+                        )
                         content.extend(self.citation(c) for c in own)
             elif stance == "silent":
                 content.append(para("silent", classes=["nap-silent"]))
@@ -632,7 +771,7 @@ class VariationPointsDirective(NapDirective):
                 "The ",
                 xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"),
                 " takes ",
-                literal(choice.value),
+                self.value(option.id, choice.value),
             ]
             if interp:
                 words += [", by interpretation ", xref("interp", interp, literal(interp))]
@@ -686,7 +825,7 @@ class InterpretationsDirective(NapDirective):
             for value in option.values:
                 if value.interpretation == interp.id:
                     users.append(
-                        xref("optvalue", f"{option.id}={value.value}", literal(f"{option.id} = {value.value}"))
+                        xref("optvalue", f"{option.id}={value.value}", f"{option.title}: {value_words(value.value)}")
                     )
         for profile in register.profiles.values():
             for choice in profile.choices.values():
@@ -783,7 +922,12 @@ class ProfileDirective(NapDirective):
                 )
                 continue
             value = option.value(choice.value)
-            cells.append([para(literal(choice.value)), *self.prose(value.meaning, classes=["nap-meaning"])])
+            cells.append(
+                [
+                    para(self.value(option.id, choice.value, quoted=False)),
+                    *self.prose(value.meaning, classes=["nap-meaning"]),
+                ]
+            )
             cells.append(self.basis(profile.source, option, choice))
             rows.append(cells)
             choice_id = anchor("choice", profile.id, option.id)
@@ -823,7 +967,7 @@ class ProfileDirective(NapDirective):
                 notes = [option.silent.get(source.id) or option.lacuna.get(source.id, "")]
                 notes += [c.note for v in option.values for c in v.citations if c.source == source.id]
                 words = {"silent": "silent", "lacuna": "missing text"}.get(
-                    stance, "cited for " + " or ".join(str(v) for v in values)
+                    stance, "cited for " + " or ".join(value_words(v) for v in values)
                 )
                 said: list[NodeLike] = [item for note in notes if note for item in (" ", *self.linked(normal(note)))]
                 entry: list[NodeLike] = [
@@ -874,7 +1018,10 @@ class ProfileDirective(NapDirective):
                 rows.append(
                     [
                         [xref("option", option.id, option.title), " ", literal(option.id)],
-                        [para(literal(choice.value)), *self.prose(value.meaning, classes=["nap-meaning"])],
+                        [
+                            para(self.value(option.id, choice.value, quoted=False)),
+                            *self.prose(value.meaning, classes=["nap-meaning"]),
+                        ],
                         self.basis(profile.source, option, choice),
                     ]
                 )
@@ -944,6 +1091,15 @@ class ProfileDirective(NapDirective):
         return out
 
 
+#: What a transcription's header may record of the copy's origin: header keys (``|``: either)
+#: and, when none of them is there, what is missing in words.
+PROVENANCE_GAPS = (
+    ("url|address", "no address the copy was taken from"),
+    ("retrieved|date", "no date on which it was taken"),
+    ("revision|edition-id", "no revision or version of the page copied"),
+)
+
+
 class SourceDirective(NapDirective):
     """``{napspec-source} <id>``: a source's provenance and its whole text, a target per place."""
 
@@ -985,6 +1141,7 @@ class SourceDirective(NapDirective):
         )
         page += rubric("Provenance of the transcription")
         page += self.header_fields(source.header)
+        page += para(*self.provenance_gaps(source), classes=["nap-provenance-gaps"])
         if source.lacunae:
             page += rubric("What the copy lacks")
             page += bullet_list(
@@ -1040,11 +1197,26 @@ class SourceDirective(NapDirective):
             seen[key] = [
                 self.locator_link(source.id, citation.locator),
                 ": “",
-                normal(citation.quote),
+                *quoted_words(normal(citation.quote)),
                 "” — as ",
                 original,
             ]
         return list(seen.values())
+
+    @staticmethod
+    def provenance_gaps(source: Source) -> list[NodeLike]:
+        """What the transcription's header does not record of where the copy came from, said
+        plainly (read from the header's fields, so that a header that gains one is believed)."""
+        keys = {line.partition(":")[0].strip().lower() for line in source.header.splitlines() if ":" in line}
+        gaps = [words for key, words in PROVENANCE_GAPS if not keys & set(key.split("|"))]
+        if not gaps:
+            return ["The header records where the copy was taken from, when, and which revision."]
+        return [
+            strong("Not recorded: "),
+            f"the header of spec/sources/{source.file} gives ",
+            "; ".join(gaps),
+            ". The copy cannot be traced further than its header says.",
+        ]
 
     def header_fields(self, header: str) -> nodes.field_list:
         fields = nodes.field_list(classes=["nap-provenance"])
@@ -1078,7 +1250,7 @@ class SourceDirective(NapDirective):
             place = source.lacuna_place(lacuna)
             if place is None or place.anchor != division.anchor:
                 continue
-            wanted = normal(lacuna.after)
+            wanted = quote_plain(normal(lacuna.after))
             at = next((i for i, b in enumerate(out) if wanted in normal(b.astext())), len(out) - 1)
             mark = container(ids=[anchor("lacuna-place", lacuna.id)], classes=["nap-lacuna-in-place"])
             mark += para(
@@ -1100,11 +1272,13 @@ class SourceDirective(NapDirective):
             if not lines:
                 continue
             if len(lines) == 1:
-                out.append(para(lines[0], classes=["nap-source-para"]))
+                out.append(para(*quoted_words(lines[0]), classes=["nap-source-para"]))
             else:
                 lb = nodes.line_block(classes=["nap-source-lines"])
                 for line in lines:
-                    lb += nodes.line(line, line)
+                    row = nodes.line(line)
+                    row.extend(text_nodes(quoted_words(line)))
+                    lb += row
                 out.append(lb)
         return out
 
@@ -1365,7 +1539,26 @@ class BibliographyDirective(NapDirective):
                 )
             item += body
             items += item
-        return [items]
+        return [items, self.licences()]
+
+    def licences(self) -> nodes.paragraph:
+        """The rulebook's own licence (the distribution's) beside the sources' licences."""
+        from importlib.metadata import PackageNotFoundError, metadata
+
+        try:
+            licence = (metadata("napspec").get_all("License-Expression") or [""])[0]
+        except PackageNotFoundError:
+            licence = ""
+        licence = licence or "as the project's LICENSE file states"
+        register = self.data.register
+        own = "; ".join(f"{s.short}: {s.licence}" for s in register.sources.values())
+        return para(
+            strong("Licences. "),
+            f"This rulebook and the register it is written from are licensed {licence.replace('-', ' ')} "
+            "(share-alike, because they quote and carry the Wikipedia article). "
+            f"The sources' texts are under their own terms: {own}.",
+            classes=["nap-licences"],
+        )
 
 
 class SummaryDirective(NapDirective):

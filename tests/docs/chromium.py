@@ -93,6 +93,10 @@ class Chromium:
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
         self.call("Runtime.enable", session=True)
+        self.resize(width, height)
+
+    def resize(self, width: int, height: int) -> None:
+        """Lay the page out for a window of ``width`` by ``height`` CSS pixels."""
         self.call(
             "Emulation.setDeviceMetricsOverride",
             session=True,

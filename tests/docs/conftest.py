@@ -20,8 +20,10 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import pytest
 
@@ -181,3 +183,113 @@ def _build(root: Path) -> Builds:
         incremental_output=again.stdout + again.stderr,
         incremental_seconds=incremental,
     )
+
+
+# ---------------------------------------------------------------------- the other editions
+
+#: The house rules the house-rules edition is built for in the tests.
+HOUSE_RULES = """\
+base = "hoyle"
+name = "The Crown, Tuesdays"
+description = "Penny Nap at the Crown, paid at the shilling."
+
+[options]
+nap-stakes = "win-12-lose-6"
+cut-minimum = { value = 3, note = "we like a deep cut" }
+"""
+
+
+T = TypeVar("T")
+
+
+@dataclass
+class Editions:
+    single: Path  # the single page's index.html
+    house: Path  # the house-rules edition's single page
+    house_rules: Path  # its house-rules file
+    seconds: dict[str, float]
+
+
+def _build_editions(root: Path) -> Editions:
+    """The single page and a house-rules edition (its single page), each built as ``napspec
+    rulebook`` builds it, with ``-W``, timed."""
+    from napspec.docs.pipeline import build_house_rules_edition, build_rulebook, edition_path
+
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir(exist_ok=True)
+    seconds: dict[str, float] = {}
+    started = time.monotonic()
+    assert build_rulebook(root / "book", reports, "singlehtml") == 0, "the single page did not build"
+    seconds["singlehtml"] = time.monotonic() - started
+    house_rules = root / "crown.toml"
+    house_rules.write_text(HOUSE_RULES, encoding="utf-8")
+    started = time.monotonic()
+    status = build_house_rules_edition(root / "house", reports, house_rules, ("singlehtml",), say=lambda _line: None)
+    seconds["house-rules singlehtml"] = time.monotonic() - started
+    assert status == 0, "the house-rules edition did not build"
+    return Editions(
+        single=edition_path(root / "book", "singlehtml"),
+        house=edition_path(root / "house", "singlehtml"),
+        house_rules=house_rules,
+        seconds=seconds,
+    )
+
+
+def _build_pdf(root: Path) -> Path:
+    """The PDF edition, built as ``napspec rulebook`` builds it, with ``-W``."""
+    from napspec.docs.pipeline import build_rulebook, edition_path
+
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir(exist_ok=True)
+    assert build_rulebook(root / "book", reports, "rinoh") == 0, "the PDF edition did not build"
+    return edition_path(root / "book", "rinoh")
+
+
+def _once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
+    """``make(folder)`` run once per test run, its result shared by pytest-xdist's workers
+    (saved as JSON beside the lock that orders them)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return make(tmp_path_factory.mktemp(name))
+    shared = tmp_path_factory.getbasetemp().parent
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        saved = shared / f"{name}.json"
+        if saved.exists():
+            return cast(T, _revive(json.loads(saved.read_text(encoding="utf-8"))))
+        shutil.rmtree(shared / name, ignore_errors=True)
+        built = make(shared / name)
+        saved.write_text(json.dumps(_saved(built), default=str), encoding="utf-8")
+        return built
+
+
+def _saved(value: object) -> object:
+    if isinstance(value, Editions):
+        return {"editions": {key: str(item) if isinstance(item, Path) else item for key, item in asdict(value).items()}}
+    return {"path": str(value)}
+
+
+def _revive(data: dict[str, Any]) -> object:
+    if "editions" in data:
+        fields = data["editions"]
+        return Editions(Path(fields["single"]), Path(fields["house"]), Path(fields["house_rules"]), fields["seconds"])
+    return Path(data["path"])
+
+
+@pytest.fixture(scope="session")
+def editions(tmp_path_factory: pytest.TempPathFactory) -> Editions:
+    """The single page and the house-rules edition, made once per run."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    return _once_per_run(tmp_path_factory, "editions", _build_editions)
+
+
+@pytest.fixture(scope="session")
+def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The PDF edition, made once per run (some five minutes on two cores: its tests are the
+    campaign's)."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    require("rinoh", "the PDF edition is set by rinohtype")
+    return _once_per_run(tmp_path_factory, "pdf-edition", _build_pdf)

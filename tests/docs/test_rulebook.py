@@ -18,6 +18,7 @@ from napspec.suite.scenarios import Scenario, load_scenarios
 
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
 from .dom import Element, Page, parse, parse_text
+from .shown import prose, quote, value
 
 REGISTER = spec.load()
 SHORTS = [source.short for source in REGISTER.sources.values()]
@@ -77,7 +78,7 @@ def test_every_rule_has_its_anchor_its_statement_and_its_quotes_side_by_side(bui
     assert heading is not None
     assert normalise(rule.title) in heading.text()
     for paragraph in re.split(r"\n\s*\n", rule.statement):
-        assert normalise(paragraph) in section.text()
+        assert prose(paragraph, rule.options) in section.text()
 
     grid = section_table(section, "nap-sources")
     assert [th.text() for th in grid.find_all("th")] == SHORTS
@@ -92,7 +93,7 @@ def test_every_rule_has_its_anchor_its_statement_and_its_quotes_side_by_side(bui
             assert cell.text() == "silent" or missing
             continue
         for citation in own:
-            assert normalise(citation.quote) in cell.text()
+            assert quote(citation.quote) in cell.text()
             anchor = REGISTER.sources[source_id].anchor(citation.locator)
             assert f"../sources/{source_id}.html#{anchor}" in cell.links()
     for option in rule.options:
@@ -107,7 +108,7 @@ def test_every_citation_points_at_a_place_that_exists(builds: Builds) -> None:
         for division in source.divisions:
             place = text.by_id(division.anchor)
             assert division.locator in place.text()
-            first_words = normalise(division.text)[:60]
+            first_words = quote(division.text)[:60]
             assert first_words in place.text(), (source.id, division.locator)
         assert normalise(source.reference) in text.root.text()
 
@@ -184,7 +185,7 @@ def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources
         for source_id, cell in zip(REGISTER.sources, cells):
             stance, values = option.stance(source_id)
             expected = {
-                "cited": " or ".join(str(v) for v in values),
+                "cited": " or ".join(value(v) for v in values),
                 "silent": "silent",
                 "lacuna": "missing text",
             }[stance]
@@ -192,12 +193,12 @@ def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources
             target = f"option-{slug(option.id)}-{slug(source_id)}"
             assert f"#{target}" in cell.links()
             quotes = conflicts.by_id(target)
-            for value in option.values:
-                for citation in value.citations:
+            for option_value in option.values:
+                for citation in option_value.citations:
                     if citation.source == source_id:
-                        assert normalise(citation.quote) in quotes.text()
+                        assert quote(citation.quote) in quotes.text()
             if stance == "silent":
-                assert normalise(option.silent[source_id]).split(";")[0] in quotes.text()
+                assert prose(option.silent[source_id]).split(";")[0] in quotes.text()
 
 
 def test_every_interpretation_is_listed_under_its_kind(builds: Builds) -> None:
@@ -206,7 +207,7 @@ def test_every_interpretation_is_listed_under_its_kind(builds: Builds) -> None:
         entry = conflicts.by_id(f"interpretation-{slug(interpretation.id)}")
         assert f"kind-{interpretation.kind}" in [a.id for a in entry.ancestors()]
         for part in (interpretation.question, interpretation.reading, interpretation.reason):
-            assert normalise(part) in entry.text()
+            assert prose(part) in entry.text()
 
 
 def test_every_lacuna_is_listed(builds: Builds) -> None:
@@ -238,13 +239,13 @@ def test_every_profile_page_lists_every_choice_with_what_it_rests_on(builds: Bui
     rows = table.rows()
     assert [r.id for r in rows] == [f"profile-{profile_id}-{slug(o)}" for o in REGISTER.options]
     for option, row in zip(REGISTER.options.values(), rows):
-        name, value, basis = row.cells()
+        name, value_cell, basis = row.cells()
         choice = profile.choices[option.id]
         assert option.id in name.text()
-        assert value.text().startswith(str(choice.value))
+        assert value_cell.text().startswith(value(choice.value))
         own = [c for c in option.value(choice.value).citations if c.source == profile.source]
         for citation in own:
-            assert normalise(citation.quote) in basis.text()
+            assert quote(citation.quote) in basis.text()
         for interpretation in (choice.interpretation, option.value(choice.value).interpretation):
             # a value's reading of other sources is not shown where the choice names its own
             covers = interpretation and profile.source in REGISTER.interpretations[interpretation].sources
@@ -402,7 +403,7 @@ def test_every_claim_is_shown_quoted_with_its_verdict_and_findings(builds: Build
         text = block.text()
         assert verdict(claim, evidence.get(claim.id, {})) in text, claim.id
         for citation in claim.citations:
-            assert normalise(citation.quote) in normalise(text), claim.id
+            assert quote(citation.quote) in normalise(text), claim.id
         for reading in claim.readings:
             found = evidence.get(claim.id, {}).get(reading.id)
             assert found is not None and normalise(found.summary) in normalise(text), (claim.id, reading.id)

@@ -10,6 +10,7 @@ from napspec import spec
 from napspec.spec.transcriptions import normalise
 
 from .conftest import Builds
+from .shown import quote, value
 from .test_rulebook import html, slug
 
 REGISTER = spec.load()
@@ -57,7 +58,7 @@ def test_a_lacuna_is_shown_in_the_text_right_after_the_words_it_follows(builds: 
     before = siblings[siblings.index(mark) - 1]
     while before.tag == "div" and "nap-lacuna-in-place" in before.classes:  # two lacunae at one place
         before = siblings[siblings.index(before) - 1]
-    assert normalise(lacuna.after) in before.text()
+    assert quote(lacuna.after) in before.text()
 
 
 @pytest.mark.parametrize("profile_id", list(REGISTER.profiles))
@@ -83,12 +84,12 @@ def test_every_profile_page_shows_the_variants_its_source_gives(builds: Builds, 
         rows = table.rows()
         assert len(rows) == len(bundle)
         for (option_id, choice), row in zip(bundle.items(), rows):
-            name, value, basis = row.cells()
+            name, value_cell, basis = row.cells()
             assert option_id in name.text()
-            assert value.text().startswith(str(choice.value))
+            assert value_cell.text().startswith(value(choice.value))
             own = [c for c in REGISTER.options[option_id].value(choice.value).citations if c.source == profile.source]
             for citation in own:
-                assert normalise(citation.quote) in basis.text()
+                assert quote(citation.quote) in basis.text()
             if choice.interpretation:
                 assert choice.interpretation in basis.text()
 
@@ -110,7 +111,7 @@ def test_the_conflicts_page_shows_each_variant_bundle_on_its_options(builds: Bui
                     if name.endswith(option_id) and not name[: -len(option_id)].endswith("-")
                 )
                 cell = row.cells()[column]
-                assert f"with variant {variant}: {choice.value}" in cell.text(), (profile.id, variant, option_id)
+                assert f"with variant {variant}: {value(choice.value)}" in cell.text(), (profile.id, variant, option_id)
                 values = conflicts.by_id(f"option-{slug(option_id)}-value-{slug(str(choice.value))}")
                 assert f"{profile.id} with variant {variant}" in values.text()
                 shown += 1

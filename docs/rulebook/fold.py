@@ -1,0 +1,79 @@
+"""Folded blocks: a block shown as one summary line that the reader opens (HTML's
+``<details>`` and ``<summary>``).
+
+Only the HTML builders fold; every other builder shows the block whole, its summary line first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.writers.html5 import HTML5Translator
+
+from .render import NodeLike, text_nodes
+
+
+class folded(nodes.General, nodes.Element):  # docutils names its node classes in lower case
+    """A block shown folded under its summary line (its first child, a :class:`fold_summary`)."""
+
+
+class fold_summary(nodes.paragraph):
+    """The one line that stands for a folded block: what it holds (elsewhere than in HTML, a
+    paragraph)."""
+
+
+def fold(summary: Sequence[NodeLike], classes: Sequence[str] = ()) -> folded:
+    """A folded block whose summary line is ``summary``; append its body to it."""
+    node = folded(classes=list(classes))
+    line = fold_summary(classes=["nap-fold-summary"])
+    line.extend(text_nodes(summary))
+    node += line
+    return node
+
+
+def visit_folded_html(translator: HTML5Translator, node: folded) -> None:
+    translator.body.append(translator.starttag(node, "details"))
+
+
+def depart_folded_html(translator: HTML5Translator, node: folded) -> None:
+    translator.body.append("</details>\n")
+
+
+def visit_summary_html(translator: HTML5Translator, node: fold_summary) -> None:
+    translator.body.append(translator.starttag(node, "summary", suffix=""))
+
+
+def depart_summary_html(translator: HTML5Translator, node: fold_summary) -> None:
+    translator.body.append("</summary>\n")
+
+
+def visit_whole(translator: nodes.NodeVisitor, node: nodes.Element) -> None:
+    """Other builders: the block's children, as they are."""
+
+
+def depart_whole(translator: nodes.NodeVisitor, node: nodes.Element) -> None:
+    """Nothing to close."""
+
+
+def visit_summary_paragraph(translator: nodes.NodeVisitor, node: nodes.paragraph) -> None:
+    """Other builders: the summary line as a paragraph of its own."""
+    translator.visit_paragraph(node)
+
+
+def depart_summary_paragraph(translator: nodes.NodeVisitor, node: nodes.paragraph) -> None:
+    """Close the paragraph."""
+    translator.depart_paragraph(node)
+
+
+def setup(app: Sphinx) -> None:
+    """Register the nodes with the HTML writers and, shown whole, with the others."""
+    whole = (visit_whole, depart_whole)
+    line = (visit_summary_paragraph, depart_summary_paragraph)
+    app.add_node(
+        folded, html=(visit_folded_html, depart_folded_html), latex=whole, text=whole, man=whole, texinfo=whole
+    )
+    app.add_node(
+        fold_summary, html=(visit_summary_html, depart_summary_html), latex=line, text=line, man=line, texinfo=line
+    )

@@ -1,0 +1,297 @@
+"""Words, not markup: how the register's texts are shown to readers.
+
+The register writes its prose for people who know its ids: a rule's statement says
+"Under `compulsory-call` = `none`…", an option's value may be ``True``, and the
+transcriptions keep their printers' ``_italic_`` underscores and ``--`` dashes. Every page
+of the rulebook shows such text through this module, so that what a reader sees is words:
+
+- :func:`pieces` reads a text of the register (a statement, a note, an interpretation) into
+  pieces: plain text, a variation point (shown by its title), one of its values (shown in
+  words, with the profiles that play it), an amount a value carries, or code;
+- :func:`value_words` is how an option's value is put in words anywhere (``True`` is "yes");
+- :func:`who_plays` names the profiles (and their variants) that play a value;
+- :func:`quote_pieces` reads a source's words for display: ``_x_`` is emphasis and ``--`` an em
+  dash. The quotation itself is left as the register keeps it (verbatim, as transcribed).
+
+:func:`plain` and :func:`quote_plain` give the text a reader sees, for the tests and for
+comparisons; the directives turn the same pieces into nodes (:mod:`.directives`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from napspec.spec.register import PROFILE_IDS, Option, OptionValueType, Register
+
+Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
+
+#: A span between backticks, maybe ``option = value`` inside one pair or ``option` = `value``.
+TICKED = re.compile(r"`([^`]+)`(?:\s*=\s*`([^`]+)`)?( is (?:true|false)\b)?")
+#: ``_a word or two_``: the transcriptions' italics.
+UNDERSCORED = re.compile(r"(?<![\w])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w])")
+#: ``--``, with or without spaces about it: the transcriptions' dash.
+DASHED = re.compile(r"\s*(?<!-)--(?!-)\s*")
+EM_DASH = "—"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece of shown text. ``text`` is what the reader sees of it, less the profiles that
+    play a value (``plays``, shown after it); ``option`` and ``value`` say what it names."""
+
+    kind: Kind
+    text: str
+    option: str = ""
+    value: OptionValueType | None = None
+    meaning: str = ""
+    plays: str = ""
+
+
+def value_words(value: OptionValueType) -> str:
+    """An option's value in words: a yes or no, a number, or its id's words.
+
+    >>> [value_words(v) for v in (True, False, 4, "eldest-cannot-pass", "short-28-36")]
+    ['yes', 'no', '4', 'eldest cannot pass', 'short 28/36']
+    """
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    return re.sub(r"(\d+)-(\d+)", r"\1/\2", str(value)).replace("-", " ")
+
+
+def value_id(value: OptionValueType) -> str:
+    """An option's value as a house-rules file writes it (TOML): ``true``, ``4``, ``none``.
+
+    >>> [value_id(v) for v in (True, 4, "none")]
+    ['true', '4', 'none']
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _same(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
+
+
+Player = tuple[str, str, str]
+
+
+def players(register: Register, option_id: str, value: OptionValueType) -> list[Player]:
+    """Who plays a value: ``(profile id, variant or "", words)`` for each profile choosing it,
+    then each profile's variant switching it on (named when it is not the option's own)."""
+    out: list[Player] = []
+    profiles = sorted(register.profiles.values(), key=lambda p: (*PROFILE_IDS, p.id).index(p.id))
+    for profile in profiles:
+        choice = profile.choices.get(option_id)
+        if choice is not None and _same(choice.value, value):
+            out.append((profile.id, "", register.sources[profile.source].short))
+    for profile in profiles:
+        for variant, bundle in profile.variants.items():
+            if option_id in bundle and _same(bundle[option_id].value, value):
+                short = register.sources[profile.source].short
+                if variant != option_id:
+                    name = register.options[variant].title if variant in register.options else value_words(variant)
+                    short = f"{short} with {name}"
+                out.append((profile.id, variant, short))
+    return out
+
+
+def listed(items: list[str | Player]) -> list[str | Player]:
+    """Items joined as a list is read: "a", "a and b", "a, b and c"."""
+    out: list[str | Player] = []
+    for index, item in enumerate(items):
+        if index:
+            out.append(" and " if index == len(items) - 1 else ", ")
+        out.append(item)
+    return out
+
+
+def who_plays_parts(register: Register, option_id: str, value: OptionValueType) -> list[str | Player]:
+    """:func:`who_plays` as words and players, for the pages to link each player."""
+    found = players(register, option_id, value)
+    chosen: list[str | Player] = [p for p in found if not p[1]]
+    variants: list[str | Player] = [p for p in found if p[1]]
+    if not found:
+        return ["played by no profile"]
+    out: list[str | Player] = []
+    if chosen:
+        out += ["played by ", *listed(chosen)]
+    if variants:
+        out += [", and as a variant by " if chosen else "played as a variant by ", *listed(variants)]
+    return out
+
+
+def who_plays(register: Register, option_id: str, value: OptionValueType) -> str:
+    """The profiles that play a value, in words.
+
+    >>> from napspec import spec
+    >>> register = spec.load()
+    >>> who_plays(register, "pack", "full")
+    'played by Peel, Hoyle, Britannica and Wikipedia'
+    >>> who_plays(register, "compulsory-call", "none")
+    'played by Britannica and Wikipedia'
+    >>> who_plays(register, "peep", "played")
+    'played as a variant by Hoyle and Wikipedia'
+    >>> who_plays(register, "misery", "no-trumps")
+    'played as a variant by Hoyle, Wikipedia and Wikipedia with Seven-card Nap'
+    >>> who_plays(register, "compulsory-call", "eldest-cannot-pass")
+    'played by no profile'
+    """
+    return "".join(part if isinstance(part, str) else part[2] for part in who_plays_parts(register, option_id, value))
+
+
+def _amounts(register: Register, names: tuple[str, ...]) -> set[str]:
+    return {
+        key
+        for option in register.options.values()
+        if not names or option.id in names
+        for value in option.values
+        for key in value.amounts
+    }
+
+
+def _value_of(option: Option, word: str) -> OptionValueType | None:
+    for value in option.values:
+        if str(value.value).lower() == word.lower():
+            return value.value
+    return None
+
+
+def _value_piece(register: Register, option: Option, value: OptionValueType) -> Piece:
+    return Piece(
+        "value",
+        value_words(value),
+        option=option.id,
+        value=value,
+        meaning=option.value(value).meaning,
+        plays=who_plays(register, option.id, value),
+    )
+
+
+def _title_in(title: str, before: str, so_far: list[Piece]) -> str:
+    """An option's title as it stands in a sentence: "The pack" and "Who must play…" begin one,
+    but "where the pack", "as who must play… says"; a name ("Misery", "Sir Garnet") is kept.
+
+    >>> [_title_in(t, "as ", []) for t in ("The pack", "Who must play", "Misery", "Sir Garnet", "The Double Header")]
+    ['the pack', 'who must play', 'Misery', 'Sir Garnet', 'the Double Header']
+    >>> _title_in("The pack", "", [])
+    'The pack'
+    """
+    starts = not (before.strip() or so_far) or before.rstrip().endswith((".", "?", "!"))
+    first, _, rest = title.partition(" ")
+    if starts or not rest:
+        return title
+    if first in ("The", "A", "An") or rest == rest.lower():
+        return first.lower() + " " + rest
+    return title
+
+
+def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list[Piece]:
+    """A text of the register in pieces. ``options`` are the variation points the text belongs
+    to (a rule's): a bare value names a value of the option named last, else of one of these.
+
+    >>> from napspec import spec
+    >>> register = spec.load()
+    >>> for piece in pieces("Under `pack` = `full`, fifty-two", register):
+    ...     print(piece.kind, repr(piece.text), piece.plays or "-")
+    text 'Where ' -
+    option 'the pack' -
+    text ' is ' -
+    value 'full' played by Peel, Hoyle, Britannica and Wikipedia
+    text ', fifty-two' -
+    >>> plain("with `none` he may pass", register, ("compulsory-call",))
+    'with “none” (played by Britannica and Wikipedia) he may pass'
+    >>> print(plain("If `show-cards` is true, he shows; with `false` not", register))
+    ... # doctest: +ELLIPSIS
+    If showing ... is “yes” (played by Hoyle), he shows; with “no” (played by Peel, Britannica and Wikipedia) not
+    >>> plain("the amount `peep-fee`; run `napspec check`", register)
+    'the amount peep fee; run napspec check'
+    """
+    out: list[Piece] = []
+    current: Option | None = None
+    amounts = _amounts(register, options)
+    position = 0
+    for match in TICKED.finditer(text):
+        first, second, truth = match.groups()
+        if second is None and " = " in first:
+            first, second = (part.strip() for part in first.split(" = ", 1))
+        before = text[position : match.start()]
+        option = register.options.get(first.strip())
+        word = second if second is not None else (truth.split()[-1] if truth else None)
+        if option is not None and word is not None and _value_of(option, word) is not None:
+            # ``option = value``: the option, and the value it takes, with who plays it
+            joiner = " is " if truth else " being "
+            if second is not None and before.endswith(("Under ", "under ")):
+                before = before[:-6] + ("Where " if before[-6] == "U" else "where ")
+                joiner = " is "
+            title = _title_in(option.title, before, out)
+            out += [Piece("text", before), Piece("option", title, option=option.id), Piece("text", joiner)]
+            value = _value_of(option, word)
+            assert value is not None
+            out.append(_value_piece(register, option, value))
+            current = option
+        elif option is not None:
+            out += [Piece("text", before), Piece("option", _title_in(option.title, before, out), option=option.id)]
+            current = option
+            if truth:
+                out.append(Piece("text", truth))
+            if second is not None:
+                out += [Piece("text", " = "), Piece("code", second)]
+        else:
+            out.append(Piece("text", before))
+            candidates = [current] if current is not None else []
+            candidates += [register.options[o] for o in options if o in register.options]
+            found = next((c for c in candidates if _value_of(c, first) is not None), None)
+            if found is not None and second is None:
+                value = _value_of(found, first)
+                assert value is not None
+                out.append(_value_piece(register, found, value))
+            elif first in amounts or first in _amounts(register, ()):
+                out.append(Piece("amount", first.replace("-", " ")))
+            else:
+                out.append(Piece("code", first if second is None else f"{first} = {second}"))
+            if truth:
+                out.append(Piece("text", truth))
+        position = match.end()
+    out.append(Piece("text", text[position:]))
+    return [piece for piece in out if piece.text]
+
+
+def plain(text: str, register: Register, options: tuple[str, ...] = ()) -> str:
+    """What a reader sees of a text of the register (see :func:`pieces`)."""
+    shown = []
+    for piece in pieces(text, register, options):
+        if piece.kind == "value":
+            shown.append(f"“{piece.text}” ({piece.plays})")
+        else:
+            shown.append(piece.text)
+    return "".join(shown)
+
+
+def quote_pieces(text: str) -> list[Piece]:
+    """A source's words for display: ``_x_`` as emphasis, ``--`` as an em dash.
+
+    >>> [(p.kind, p.text) for p in quote_pieces("a suit--_i.e._ one card")]
+    [('text', 'a suit—'), ('emphasis', 'i.e.'), ('text', ' one card')]
+    """
+    out: list[Piece] = []
+    position = 0
+    for match in UNDERSCORED.finditer(text):
+        out.append(Piece("text", DASHED.sub(EM_DASH, text[position : match.start()])))
+        out.append(Piece("emphasis", DASHED.sub(EM_DASH, match.group(1))))
+        position = match.end()
+    out.append(Piece("text", DASHED.sub(EM_DASH, text[position:])))
+    return [piece for piece in out if piece.text]
+
+
+def quote_plain(text: str) -> str:
+    """What a reader sees of a source's words.
+
+    >>> quote_plain("they agree --if all are willing--to play (_see_ p. 9)")
+    'they agree—if all are willing—to play (see p. 9)'
+    """
+    return "".join(piece.text for piece in quote_pieces(text))

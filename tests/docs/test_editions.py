@@ -1,0 +1,159 @@
+"""The rulebook's other editions, as ``napspec rulebook`` builds them: the whole book on one
+page, the PDF (set without LaTeX), and the rulebook of one table's house rules; the house-rules
+edition's bad input; and each source's provenance and licence as the site states them."""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from napspec import spec
+from napspec.docs.pipeline import main
+
+from .conftest import Builds, Editions, require
+from .shown import quote as shown_quote
+
+REGISTER = spec.load()
+
+
+def squeezed(text: str) -> str:
+    """Text without whitespace or hyphens, so that a line broken (or hyphenated) in the PDF
+    still matches."""
+    return re.sub(r"[\s\-‐­]+", "", unicodedata.normalize("NFKC", text))
+
+
+@cache
+def pdf_text(path: Path) -> tuple[int, str]:
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    return len(reader.pages), "\n".join(_without_footer(page.extract_text() or "") for page in reader.pages)
+
+
+def _without_footer(text: str) -> str:
+    """A page's text less its running footer (the book's title, the section, the page number),
+    which the text of a page ends with: a quotation broken across pages then reads whole."""
+    from napspec.docs import conf
+
+    footer = text.rfind(conf.rinoh_documents[0]["title"])
+    return text[:footer] if footer >= 0 and len(text) - footer < 400 else text
+
+
+def html_text(path: Path) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))))
+
+
+# ---------------------------------------------------------------------- the single page
+
+
+def test_the_single_page_holds_every_chapter_and_rule(editions: Editions) -> None:
+    text = html_text(editions.single)
+    missing = [c.title for c in REGISTER.chapters.values() if c.title not in text]
+    missing += [r.title for r in REGISTER.rules.values() if r.title not in text]
+    assert not missing, f"not on the single page: {missing[:10]}"
+    for source in REGISTER.sources.values():
+        assert source.reference.split(".")[0] in text
+
+
+# ---------------------------------------------------------------------- the PDF
+
+
+@pytest.mark.campaign
+def test_the_pdf_is_the_whole_book(pdf_edition: Path) -> None:
+    assert pdf_edition.read_bytes()[:5] == b"%PDF-"
+    pages, text = pdf_text(pdf_edition)
+    assert pages > 100, f"only {pages} pages"
+    whole = squeezed(text)
+    missing = [c.title for c in REGISTER.chapters.values() if squeezed(c.title) not in whole]
+    missing += [r.title for r in REGISTER.rules.values() if squeezed(r.title) not in whole]
+    assert not missing, f"not in the PDF: {missing[:10]}"
+
+
+@pytest.mark.campaign
+def test_the_pdf_quotes_every_source(pdf_edition: Path) -> None:
+    _pages, text = pdf_text(pdf_edition)
+    whole = squeezed(text)
+    for source in REGISTER.sources.values():
+        quotes = [
+            shown_quote(c.quote) for _f, _o, c in REGISTER.citations() if c.source == source.id and len(c.quote) > 30
+        ]
+        missing = [q for q in quotes if squeezed(q) not in whole]
+        assert not missing, f"{source.short}'s words not in the PDF: {missing[:3]}"
+
+
+@pytest.mark.campaign
+def test_the_pdf_says_where_a_plot_stood(pdf_edition: Path) -> None:
+    from napspec.docs.rulebook.editions import PLOT_NOTE
+
+    _pages, text = pdf_text(pdf_edition)
+    assert squeezed(PLOT_NOTE) in squeezed(text)
+
+
+# ---------------------------------------------------------------------- house rules
+
+
+def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Editions) -> None:
+    text = html_text(editions.house)
+    assert "House rules: The Crown, Tuesdays" in text
+    assert "Penny Nap at the Crown" in text
+    hoyle = REGISTER.profiles["hoyle"]
+    assert hoyle.title in text
+    stakes = REGISTER.options["nap-stakes"]
+    chosen = stakes.value("win-12-lose-6")
+    assert " ".join(chosen.meaning.split())[:60] in text
+    for citation in chosen.citations:
+        assert " ".join(citation.quote.split())[:60] in text
+    cut = REGISTER.options["cut-minimum"]
+    assert cut.title in text and "the number 3" in text and "we like a deep cut" in text
+    # the rest of the book follows
+    assert all(c.title in text for c in REGISTER.chapters.values())
+
+
+@pytest.mark.parametrize(
+    ("content", "wanted"),
+    [
+        (None, "cannot be read"),
+        ('base = "hoyle"\n[options\n', "is not valid TOML"),
+        ('base = "hoyle"\n[options]\nnap-stake = "win-12-lose-6"\n', ":3: unknown option 'nap-stake'"),
+    ],
+    ids=["missing", "malformed", "unknown-option"],
+)
+def test_bad_house_rules_stop_before_anything_is_written(tmp_path: Path, content: str | None, wanted: str) -> None:
+    house = tmp_path / "house.toml"
+    if content is not None:
+        house.write_text(content, encoding="utf-8")
+    output = tmp_path / "out"
+    result = CliRunner().invoke(main, ["rulebook", "-o", str(output), "--house-rules", str(house)])
+    assert result.exit_code == 2, result.output
+    assert str(house) in result.output and wanted in result.output
+    assert not output.exists()
+
+
+# ---------------------------------------------------------------------- provenance
+
+
+@pytest.mark.parametrize("source_id", list(REGISTER.sources))
+def test_each_source_page_states_its_provenance_licence_and_gaps(builds: Builds, source_id: str) -> None:
+    source = REGISTER.sources[source_id]
+    text = html_text(builds.full.html / "sources" / f"{source_id}.html")
+    assert "Provenance of the transcription" in text
+    assert source.licence in text
+    provenance = next(line for line in source.header.splitlines() if line.startswith("provenance:"))
+    assert provenance.partition(":")[2].strip()[:40] in text
+    assert "Not recorded:" in text and "no revision or version of the page copied" in text
+    if source.copies:
+        assert "Where it repeats another source word for word" in text
+
+
+def test_the_bibliography_states_every_licence(builds: Builds) -> None:
+    text = html_text(builds.full.html / "bibliography.html")
+    assert "Licences." in text and "CC BY SA 4.0" in text
+    for source in REGISTER.sources.values():
+        assert f"{source.short}: {source.licence}" in text
