@@ -53,6 +53,7 @@ from napspec.reference.actions import (
     Play,
     TakePeepCard,
 )
+from napspec.reference.cards import ACE, JACK, RANKS
 from napspec.reference.events import POOL, PeepCardTaken
 from napspec.reference.hand import Hand
 from napspec.reference.play import NO_TRUMPS, POWER
@@ -229,6 +230,9 @@ def _check_choices(value: object) -> None:
             raise BadAgent(f"{type(value).__name__}: {name} {getattr(value, name)!r} is not one of {get_args(hint)}")
 
 
+THREE = RANKS.index("3")
+"""The rank of the three (a single two or three the Misery caller keeps)."""
+
 PLAIN_STYLE = Style()
 """The style every agent values its hand with, whatever style it plays."""
 
@@ -238,10 +242,11 @@ class Agent:
     """An agent: how it calls (from ``samples`` layouts of the cards it cannot see, counting
     on ``optimism`` tricks more than they give), how it plays (``style``), whether it peeps
     (``peeps``: ``"never"``, ``"always"``, or ``"not-after-nap"``: always, unless Nap has been
-    called before its turn), what it buys at Purchase Nap (``buys``: ``"none"``, or ``"weak"``: every card that
-    is neither of its longest suit nor an ace), and ``least_call``, a call it makes rather
-    than pass when the rules let it (0: none). ``random_choices``: it chooses every action at
-    random among the legal ones (a player with no skill at all)."""
+    called before its turn), and what it buys at Purchase Nap (``buys``: ``"none"``, or
+    ``"weak"``: every card that is neither of its longest suit nor an ace).
+    ``random_choices``: it chooses every action at random among the legal ones (a player with
+    no skill at all). A call the agent would not make is given to it by the deal's script
+    (:func:`play_deal`)."""
 
     name: str = "plain"
     samples: int = 24
@@ -249,13 +254,12 @@ class Agent:
     style: Style = PLAIN_STYLE
     peeps: Literal["never", "always", "not-after-nap"] = "never"
     buys: Literal["none", "weak"] = "none"
-    least_call: int = 0
     random_choices: bool = False
 
     def __post_init__(self) -> None:
         _check_choices(self)
-        if self.samples < 1 or self.optimism < 0 or self.least_call < 0:
-            raise BadAgent(f"agent {self.name!r}: samples must be at least 1, optimism and least_call not negative")
+        if self.samples < 1 or self.optimism < 0:
+            raise BadAgent(f"agent {self.name!r}: samples must be at least 1, optimism not negative")
 
     def act(self, view: SeatView, rng: random.Random) -> Action:
         """The agent's choice among ``view.legal``."""
@@ -293,22 +297,14 @@ class Agent:
             value = chance * rules.win_stake(tricks) - (1 - chance) * rules.lose_stake(tricks)
             if value > best_value:
                 best, best_value = action, value
-        if (
-            best is None
-            and self.least_call
-            and any(type(action) is Call and action.tricks == self.least_call for action in legal)
-        ):
-            return Call(seat, self.least_call)
-        if best is None:
-            return Pass(seat)
-        return best
+        return Pass(seat) if best is None else best
 
     def _buy(self, view: SeatView) -> Action:
         legal = [action for action in view.legal if type(action) is Buy]
         if self.buys == "none":
             return next(action for action in legal if not action.cards)
         suit = longest_suit(view.holding)
-        throw = tuple(card for card in view.holding if card // 13 != suit and card % 13 != 12)
+        throw = tuple(card for card in view.holding if card // 13 != suit and card % 13 != ACE)
         for action in legal:
             if action.cards == throw:
                 return action
@@ -324,7 +320,7 @@ def _peep_exchange(view: SeatView) -> Action:
     card = view.peep_card
     holding = view.holding
     suit = longest_suit(holding)
-    if card is None or not (card // 13 == suit or card % 13 == 12):
+    if card is None or not (card // 13 == suit or card % 13 == ACE):
         return DeclinePeepCard(view.seat)
     others = [c for c in holding if c // 13 != suit] or list(holding)
     return TakePeepCard(view.seat, min(others, key=lambda c: c % 13))
@@ -434,7 +430,7 @@ def _misery_throw(cards: list[int], style: Style) -> int:
     for card in cards:
         suits.setdefault(card // 13, []).append(card)
     # A single two or three is kept (it can always lose); else the shortest suit, singles first.
-    kept = [s for s in suits if not (len(suits[s]) == 1 and suits[s][0] % 13 <= 1)] or list(suits)
+    kept = [s for s in suits if not (len(suits[s]) == 1 and suits[s][0] % 13 <= THREE)] or list(suits)
     shortest = min(kept, key=lambda s: (len(suits[s]), -(max(suits[s]) % 13)))
     return max(suits[shortest])
 
@@ -442,7 +438,7 @@ def _misery_throw(cards: list[int], style: Style) -> int:
 def _passes_first_round(style: Style, cards: list[int], trick: Sequence[tuple[int, int]]) -> bool:
     """Whether an opponent able to head the soloist's first lead lets it pass (Peel p. 10)."""
     if style.first_round == "head-but-ace-small":
-        return len(cards) == 2 and max(cards) % 13 == 12 and trick[0][1] % 13 <= 9
+        return len(cards) == 2 and max(cards) % 13 == ACE and trick[0][1] % 13 <= JACK
     return style.first_round == "pass"
 
 
@@ -650,11 +646,8 @@ def play_deal(
         hand.apply(action)
     result = hand.result
     paid = [0] * players
-    for transfer in result.transfers:
+    for transfer in result.transfers:  # between players and, after them, with the pool
         if transfer.payer != POOL:
-            paid[transfer.payer] += transfer.amount
-    for transfer in hand.pool_transfers:
-        if transfer.payer != POOL and transfer not in result.transfers:
             paid[transfer.payer] += transfer.amount
     net = [result.payments.get(seat, 0) for seat in range(players)]
     return DealRecord(result.soloist, result.call, result.outcome, result.tricks_made, tuple(net), tuple(paid))

@@ -226,9 +226,6 @@ def one_apart(rng: random.Random, rules: Rules, players: int, agent: Agent, othe
     return (play_deal(rules, players, agents, rng).payments[seat],)
 
 
-BOLD = Agent(name="bold", optimism=1)
-
-
 def _plan_bold(claim: Claim, reading: Reading) -> dict[str, Experiment]:
     players = int(reading.given["players"])
     bold = Agent(name="bold", optimism=int(reading.given["optimism"]))
@@ -609,7 +606,7 @@ def misery_styles(
     holding = hand_of_class(hand_class, rng)
     rest = [card for card in rules.pack_cards(players) if card not in holding]
     rng.shuffle(rest)
-    seats = [seat for seat in range(players) if seat != 1]
+    seats = [seat for seat in range(players) if seat != 1 and not (rules.dealer_sits_out_at(players) and seat == 0)]
     holdings = {1: holding}
     each = rules.cards_each
     for index, seat in enumerate(seats):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
 from typing import Any
@@ -208,6 +208,16 @@ def test_the_smallest_cards_under_an_honour_make_the_worst_one_suited_nap() -> N
         assert one_suit_nap_chance([9, *others], 2) >= worst, others
 
 
+def _layouts_around(soloist_cards: Sequence[int], seed: int, count: int) -> Iterator[dict[int, Sequence[int]]]:
+    """``count`` random deals at four players (dealer seat 0) in which the eldest holds
+    ``soloist_cards``."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        rest = [card for card in range(52) if card not in soloist_cards]
+        rng.shuffle(rest)
+        yield {1: soloist_cards, 2: rest[:5], 3: rest[5:10], 0: rest[10:15]}
+
+
 def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_says() -> None:
     """The model behind Peel pp. 5–6 against the reference engine: at four players, AS KS QS
     AH AD led trumps first, then the aces; the defence beats a trump lead when it can, keeps
@@ -216,12 +226,8 @@ def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_sa
     diamonds; never when an opponent holds four trumps."""
     rules = Rules.profile("peel")
     soloist_cards = parse_cards("AS KS QS AH AD")
-    rng = random.Random(56)
     seen = {True: 0, False: 0}
-    for _ in range(300):
-        rest = [card for card in range(52) if card not in soloist_cards]
-        rng.shuffle(rest)
-        holdings = {1: soloist_cards, 2: rest[:5], 3: rest[5:10], 0: rest[10:15]}
+    for holdings in _layouts_around(soloist_cards, seed=56, count=300):
         opponents = [holdings[seat] for seat in (2, 3, 0)]
         spades = [[card % 13 for card in cards if card // 13 == 3] for cards in opponents]
         left = [sorted(ranks)[3:] for ranks in spades]  # what survives three trump leads
@@ -325,12 +331,8 @@ def test_ace_knave_and_ten_led_by_the_engine_win_as_the_count_says() -> None:
     a smaller trump."""
     rules = Rules.profile("peel")
     soloist_cards = parse_cards("AS JS TS 2H 3H")
-    rng = random.Random(6)
     seen = {True: 0, False: 0}
-    for _ in range(200):
-        rest = [card for card in range(52) if card not in soloist_cards]
-        rng.shuffle(rest)
-        holdings = {1: soloist_cards, 2: rest[:5], 3: rest[5:10], 0: rest[10:15]}
+    for holdings in _layouts_around(soloist_cards, seed=6, count=200):
         spades = [[card % 13 for card in holdings[seat] if card // 13 == 3] for seat in (2, 3, 0)]
         expected = not holds_with_a_smaller(spades, [11, 10])
         hand = Hand.stacked(rules, 4, 0, holdings)
