@@ -13,7 +13,9 @@ author = "napspec contributors"
 copyright = "napspec contributors; the sources' texts under their own licences (see the Bibliography)"
 release = "0.1.0"
 
-extensions = ["myst_parser", "napspec.docs.rulebook"]
+extensions = ["myst_parser", "sphinx_copybutton", "napspec.docs.rulebook"]
+# the copy button copies a command, not the prompt or the output shown with it
+copybutton_exclude = ".linenos, .gp, .go"
 source_suffix = {".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "**/.ipynb_checkpoints", "rulebook", "__pycache__"]

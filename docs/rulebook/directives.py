@@ -52,7 +52,7 @@ from .render import (
     xref,
 )
 from .steps import Context, sentence
-from .text import Piece, pieces, quote_pieces, quote_plain, value_id, value_words, who_plays_parts
+from .text import Piece, pieces, plain, quote_pieces, quote_plain, value_id, value_words, who_plays_parts
 
 logger = logging.getLogger(__name__)
 EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
@@ -587,37 +587,89 @@ class ChapterDirective(NapDirective):
 
 
 class ConflictMatrixDirective(NapDirective):
-    """``{napspec-conflict-matrix}``: every variation point against the four sources."""
+    """``{napspec-conflict-matrix}``: every variation point against the four sources.
+
+    A row whose profiles play different values is marked in words (not by colour alone); a value
+    that a source's words bear on only through a labelled interpretation is shown as inferred,
+    apart from the values the source states; every profile's pick is in its source's cell unless
+    it is the one value the source states outright."""
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
         header: list[Any] = [["Variation point"], *[[h] for h in self.source_header()]]
         rows, classes = [], []
+        differing = 0
         for option in register.options.values():
-            row: list[Any] = [[xref("option", option.id, option.title), " ", literal(option.id)]]
-            row_classes: list[list[str]] = [["nap-matrix-option"]]
+            differs = self.profiles_differ(option)
+            differing += differs
+            first: list[nodes.Node] = [para(xref("option", option.id, option.title), " ", literal(option.id))]
+            if differs:
+                first.append(para("The profiles differ", classes=["nap-differs-mark"]))
+            row: list[Any] = [first]
+            mark = ["nap-differs"] if differs else []
+            row_classes: list[list[str]] = [["nap-matrix-option", *mark]]
             for sid in register.sources:
                 cell, css = self.cell(option, sid)
                 row.append(cell)
-                row_classes.append([css, f"nap-col-{sid}"])
+                row_classes.append([css, f"nap-col-{sid}", *mark])
             rows.append(row)
             classes.append(row_classes)
-        return [table(header, rows, classes=["nap-matrix"], cell_classes=classes)]
+        legend = para(
+            f"The four profiles play {differing} of the {len(register.options)} variation points differently: ",
+            "those rows are marked ",
+            inline("The profiles differ", classes=["nap-differs-mark"]),
+            ". A value the source states is shown plain; a value marked ",
+            inline("inferred", classes=["nap-inferred-mark"]),
+            " is not in the source's words, which bear on it only through a labelled interpretation. ",
+            "Under the source's words, each cell gives what its profile plays wherever that is not simply "
+            "the one value the source states.",
+            classes=["nap-matrix-legend"],
+        )
+        return [legend, table(header, rows, classes=["nap-matrix"], cell_classes=classes)]
+
+    def profiles_differ(self, option: Option) -> bool:
+        """Whether the profiles play different values on the point (their plain games'
+        choices; a variant's bundle shows in the cells)."""
+        picks = {
+            (type(p.choices[option.id].value), p.choices[option.id].value)
+            for p in self.data.register.profiles.values()
+            if option.id in p.choices
+        }
+        return len(picks) > 1
+
+    def stated_values(self, option: Option, sid: str, values: Sequence[OptionValueType]) -> list[NodeLike]:
+        """The values a source is cited for, each inferred one marked as such."""
+        target = f"{option.id}/{sid}"
+        out: list[NodeLike] = []
+        for value in values:
+            own = [c for c in option.value(value).citations if c.source == sid]
+            words = value_words(value)
+            if own and all(c.interpretation for c in own):
+                out.append(
+                    inline(
+                        xref("optsource", target, words),
+                        " ",
+                        inline("inferred", classes=["nap-inferred-mark"]),
+                        classes=["nap-inferred"],
+                    )
+                )
+            else:
+                out.append(xref("optsource", target, words))
+        return join(out, " or ")
 
     def cell(self, option: Option, sid: str) -> tuple[list[nodes.Node], str]:
         register = self.data.register
         stance, values = option.stance(sid)
         target = f"{option.id}/{sid}"
         if stance == "cited":
-            label: list[NodeLike] = [" or ".join(value_words(v) for v in values)]
+            out: list[nodes.Node] = [para(*self.stated_values(option, sid, values))]
             css = "nap-cited"
-        elif stance == "silent":
-            label, css = ["silent"], "nap-silent"
-        elif stance == "lacuna":
-            label, css = ["missing text"], "nap-lacuna"
         else:
-            label, css = ["unaccounted"], "nap-unaccounted"
-        out: list[nodes.Node] = [para(xref("optsource", target, *label))]
+            label, css = {
+                "silent": ("silent", "nap-silent"),
+                "lacuna": ("missing text", "nap-lacuna"),
+            }.get(stance, ("unaccounted", "nap-unaccounted"))
+            out = [para(xref("optsource", target, label))]
         own = [c for v in option.values for c in v.citations if c.source == sid]
         if own and all(c.copies for c in own):
             copied = sorted({register.sources[c.copies].short for c in own})
@@ -626,10 +678,11 @@ class ConflictMatrixDirective(NapDirective):
         if profile and option.id in profile.choices:
             choice = profile.choices[option.id]
             interp = choice.interpretation or option.value(choice.value).interpretation
-            if stance != "cited" or choice.value not in values or interp:
+            stated_outright = stance == "cited" and len(values) == 1 and _same(values[0], choice.value)
+            if not stated_outright or interp:
                 words: list[NodeLike] = [
-                    xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile"),
-                    ": ",
+                    xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile plays"),
+                    " ",
                     self.value(option.id, choice.value, quoted=False),
                 ]
                 if interp:
@@ -750,14 +803,30 @@ class VariationPointsDirective(NapDirective):
             ids.append([cell_id])
             self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
         cell_classes = [[[f"nap-col-{sid}"] for sid in register.sources]]
-        node += table(
+        # Folded: the page holds every point, and the sources' words on all of them would bury the
+        # questions (a link to one source's words opens its fold: _static/napspec.js).
+        words = fold([f"What each source says: {self.stances_line(option)}"], classes=["nap-sources-fold"])
+        words += table(
             self.source_header(),
             [cells],
             classes=["nap-sources", "nap-option-sources"],
             cell_ids=[ids],
             cell_classes=cell_classes,
         )
+        node += words
         return node
+
+    def stances_line(self, option: Option) -> str:
+        """One line for a folded table of the sources' words: each source's stance, counted."""
+        parts = []
+        for sid, source in self.data.register.sources.items():
+            stance, _values = option.stance(sid)
+            if stance == "cited":
+                quotes = sum(1 for v in option.values for c in v.citations if c.source == sid)
+                parts.append(f"{source.short} {quotes} {'quote' if quotes == 1 else 'quotes'}")
+            else:
+                parts.append(f"{source.short} {'missing text' if stance == 'lacuna' else stance}")
+        return " · ".join(parts)
 
     def profile_takes(self, option: Option, sid: str) -> list[nodes.Node]:
         """What the profile of a source chooses on an option, and the interpretation it rests on."""
@@ -805,9 +874,13 @@ class InterpretationsDirective(NapDirective):
             out.append(node)
         return out
 
-    def entry(self, interp: Interpretation) -> nodes.container:
+    def entry(self, interp: Interpretation) -> nodes.Element:
+        """One interpretation, folded under its question (a link to it opens it): the page holds
+        every one of them, and their reasons in full would bury the questions."""
         register = self.data.register
-        block = container(classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        block = fold(
+            [plain(normal(interp.question), register)], classes=["nap-interpretation", f"nap-kind-{interp.kind}"]
+        )
         anchor_id = self.target(block, "interp", interp.id, interp.question)
         block += self.index(anchor_id, f"{interp.id} (interpretation)")
         block += para(
@@ -816,7 +889,6 @@ class InterpretationsDirective(NapDirective):
             *join([xref("source", s, register.sources[s].short) for s in interp.sources], ", "),
             classes=["nap-interpretation-title"],
         )
-        block += para(strong("Question. "), *self.linked(normal(interp.question)))
         block += para(strong("Reading. "), *self.linked(normal(interp.reading)))
         block += para(strong("Reason. "), *self.linked(normal(interp.reason)))
         users: list[NodeLike] = []

@@ -18,11 +18,7 @@ from napspec.spec.register import Option, OptionValueType
 
 from .directives import NapDirective, normal
 from .render import NodeLike, literal, para, rubric, section, strong, xref
-
-
-def value_text(value: OptionValueType) -> str:
-    """A value as the house-rules file spells it (``true``, ``3``, ``win-12-lose-6``)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
+from .text import value_id, value_words
 
 
 class HouseRulesDirective(NapDirective):
@@ -81,17 +77,19 @@ class HouseRulesDirective(NapDirective):
         profile = register.profiles[rules.base]
         node = section(option.title, [f"house-{option.id}"], classes=["nap-house-change"])
         node += para(xref("option", option.id, option.title), " ", literal(option.id), ": ", option.question)
-        node += para(strong("This table plays: "), literal(value_text(value)), " — ", *self.meaning(option, value))
+        node += para(strong("This table plays: "), *self.spelled(value), " — ", *self.meaning(option, value))
         note = rules.notes.get(option.id, "")
         if note:
             node += para(strong("The table's note: "), note, classes=["nap-note"])
         same = type(value) is type(base_value) and value == base_value
         node += para(
             strong(f"The profile {profile.title} plays: "),
-            literal(value_text(base_value)),
+            *self.spelled(base_value),
             " — ",
             *(["the same value."] if same else self.meaning(option, base_value)),
         )
+        if not same:
+            node.extend(self.profile_grounds(rules, option, base_value))
         if option.allows(value):
             cited = option.value(value).citations
             if cited:
@@ -102,13 +100,46 @@ class HouseRulesDirective(NapDirective):
         else:
             node += para(
                 "No source names this number; the sources' own values are ",
-                ", ".join(value_text(v.value) for v in option.values),
+                ", ".join(value_words(v.value) for v in option.values),
                 " (see ",
                 xref("option", option.id, option.title),
                 ").",
                 classes=["nap-note"],
             )
         return node
+
+    @staticmethod
+    def spelled(value: OptionValueType) -> list[NodeLike]:
+        """A value in words, and as a house-rules file spells it (for the table that edits it)."""
+        words, spelling = value_words(value), value_id(value)
+        return [words] if words == spelling else [words, " (", literal(spelling), " in the file)"]
+
+    def profile_grounds(self, rules: HouseRules, option: Option, base_value: OptionValueType) -> list[nodes.Node]:
+        """Why the profile plays what the table changes: its own source's words for the value,
+        or the labelled interpretation it rests on, so the table sees what it sets aside."""
+        register = self.data.register
+        profile = register.profiles[rules.base]
+        source = register.sources[profile.source]
+        choice = profile.choices.get(option.id)
+        stated = option.value(base_value) if option.allows(base_value) else None
+        interp = (choice.interpretation if choice else "") or (stated.interpretation if stated else "")
+        own = [c for c in stated.citations if c.source == source.id] if stated else []
+        out: list[nodes.Node] = []
+        if own:
+            out.append(para(strong(f"{source.short}'s words for the profile's value:"), classes=["nap-house-cited"]))
+            out.extend(self.citation(c) for c in own)
+        if interp:
+            out.append(
+                para(
+                    "The profile reads its source so by a labelled interpretation: ",
+                    xref("interp", interp, literal(interp)),
+                    ".",
+                    classes=["nap-note"],
+                )
+            )
+        if not own and not interp:
+            out.append(para(f"{source.short} gives no words for the profile's value here.", classes=["nap-note"]))
+        return out
 
     def meaning(self, option: Option, value: OptionValueType) -> list[NodeLike]:
         """A value in words: the meaning the register gives it, or for a number of an int
@@ -120,4 +151,4 @@ class HouseRulesDirective(NapDirective):
         return [f"the number {value} (any whole number from {low} to {high} may be played)."]
 
 
-__all__ = ["HouseRulesDirective", "value_text"]
+__all__ = ["HouseRulesDirective"]

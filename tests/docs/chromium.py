@@ -163,6 +163,14 @@ class Chromium:
         result = self.call("Page.navigate", session=True, url=url)
         if result.get("errorText"):
             raise BrowserError(f"cannot open {url}: {result['errorText']}")
+        if "loaderId" not in result:
+            # the same page with another fragment: the browser would only scroll, and no load
+            # event comes; leave the page and open it afresh, as a reader following a link from
+            # elsewhere would
+            self.call("Page.navigate", session=True, url="about:blank")
+            self.wait_for("Page.loadEventFired")
+            self.events.clear()
+            self.call("Page.navigate", session=True, url=url)
         self.wait_for("Page.loadEventFired")
         # fonts and layout settled
         self.evaluate("document.fonts ? document.fonts.ready.then(() => true) : true")

@@ -75,6 +75,7 @@ CONFLICTS_SCRIPT = """(() => {
   const box = (e) => { const r = e.getBoundingClientRect(); return {left: r.left, top: r.top + scrollY, width: r.width, height: r.height}; };
   const matrix = document.querySelector('table.nap-matrix');
   const detail = document.querySelector('table.nap-option-sources');
+  detail.closest('details').open = true;  // the sources' words on a point are folded: open the first
   return {
     width: box(matrix).width,
     heads: [...matrix.querySelectorAll('thead th')].map(th => th.innerText.trim()),
@@ -153,7 +154,7 @@ def test_the_conflicts_page_sets_every_variation_point_against_the_four_sources(
             expected = {"cited": " or ".join(value(v) for v in values), "silent": "silent", "lacuna": "missing text"}[
                 stance
             ]
-            assert cell["text"].startswith(expected), (option.id, source_id, cell["text"])
+            assert cell["text"].replace(" inferred", "").startswith(expected), (option.id, source_id, cell["text"])
             assert cell["href"].endswith(f"#option-{option.id}-{source_id}"), cell["href"]
 
     first = next(iter(REGISTER.options.values()))
@@ -339,6 +340,28 @@ def test_a_link_to_a_scenario_unfolds_it(builds: Builds, browser: Chromium) -> N
         "[...document.querySelectorAll('details.nap-scenario')].filter(d => d.open).map(d => d.id)"
     )
     assert opened == [anchor]
+
+
+@pytest.mark.parametrize(
+    "target",
+    ["option-players-max-britannica", "interpretation-britannica-any-number"],
+    ids=["a source's words on a point", "an interpretation"],
+)
+def test_a_link_into_a_fold_opens_it_and_every_fold_around_it(builds: Builds, browser: Chromium, target: str) -> None:
+    """The conflicts page folds the sources' words on each point and each interpretation's
+    reasons; a link to one lands on it open, and leaves the others folded."""
+    browser.open((builds.full.html / "conflicts.html").as_uri() + "#" + target)
+    seen = browser.evaluate(
+        f"""(() => {{
+          const target = document.getElementById({target!r});
+          const around = [];
+          for (let node = target; node; node = node.parentElement) if (node.tagName === 'DETAILS') around.push(node.open);
+          const open = [...document.querySelectorAll('details')].filter(d => d.open).length;
+          return {{around, open}};
+        }})()"""
+    )
+    assert seen["around"] and all(seen["around"]), seen
+    assert seen["open"] == len(seen["around"]), seen
 
 
 PAPER = 718  # px: the width an A4 page leaves for the text inside Chromium's default margins (1 cm)

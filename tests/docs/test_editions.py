@@ -110,6 +110,13 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
     assert " ".join(chosen.meaning.split())[:60] in text
     for citation in chosen.citations:
         assert " ".join(citation.quote.split())[:60] in text
+    # what the table sets aside: the profile's value in words, with its own source's words for it
+    # and the interpretation it rests on
+    assert f"The profile {hoyle.title} plays: win 10 lose 5 (" in text and "win-10-lose-5 in the file)" in text
+    for citation in stakes.value("win-10-lose-5").citations:
+        if citation.source == "hoyle":
+            assert " ".join(citation.quote.split())[:60] in text
+    assert hoyle.choices["nap-stakes"].interpretation in text
     cut = REGISTER.options["cut-minimum"]
     assert cut.title in text and "the number 3" in text and "we like a deep cut" in text
     # the rest of the book follows

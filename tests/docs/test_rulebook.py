@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from napspec import spec
+from napspec.spec.register import Option, OptionValueType
 from napspec.spec.transcriptions import normalise
 from napspec.suite.scenarios import Scenario, load_scenarios
 
@@ -189,7 +190,8 @@ def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources
                 "silent": "silent",
                 "lacuna": "missing text",
             }[stance]
-            assert cell.text().startswith(expected), (option.id, source_id, cell.text())
+            shown = cell.text().replace(" inferred", "")
+            assert shown.startswith(expected), (option.id, source_id, cell.text())
             target = f"option-{slug(option.id)}-{slug(source_id)}"
             assert f"#{target}" in cell.links()
             quotes = conflicts.by_id(target)
@@ -199,6 +201,44 @@ def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources
                         assert quote(citation.quote) in quotes.text()
             if stance == "silent":
                 assert prose(option.silent[source_id]).split(";")[0] in quotes.text()
+
+
+def _stated(option: Option, source_id: str, shown: OptionValueType) -> bool:
+    """Whether a source states a value outright: one of its citations for it needs no reading."""
+    return any(c.source == source_id and not c.interpretation for c in option.value(shown).citations)
+
+
+def test_the_matrix_marks_disagreement_inferred_values_and_every_profiles_pick(builds: Builds) -> None:
+    """A row is marked where the profiles play different values, and only there; a value a
+    source's words bear on only through an interpretation is marked inferred, and only such a
+    value; every profile's pick is in its source's cell unless the source states that one value
+    and nothing else."""
+    matrix = html(builds, "conflicts.html").root.find("table", "nap-matrix")
+    assert matrix is not None
+    marked = 0
+    for option, row in zip(REGISTER.options.values(), matrix.rows(), strict=True):
+        first, *cells = row.cells()
+        picks = {repr(p.choices[option.id].value) for p in REGISTER.profiles.values()}
+        differs = len(picks) > 1
+        marked += differs
+        assert ("The profiles differ" in first.text()) == differs, option.id
+        assert ("nap-differs" in first.classes) == differs, option.id
+        for source_id, cell in zip(REGISTER.sources, cells, strict=True):
+            stance, values = option.stance(source_id)
+            inferred = [e.text().replace(" inferred", "") for e in cell.find_all("span", "nap-inferred")]
+            expected = [value(v) for v in values if not _stated(option, source_id, v)] if stance == "cited" else []
+            assert inferred == expected, (option.id, source_id)
+            profile = next(p for p in REGISTER.profiles.values() if p.source == source_id)
+            choice = profile.choices[option.id]
+            outright = stance == "cited" and list(values) == [choice.value]
+            interpreted = choice.interpretation or option.value(choice.value).interpretation
+            pick = cell.find("p", "nap-matrix-choice")
+            if outright and not interpreted:
+                assert pick is None, (option.id, source_id)
+            else:
+                assert pick is not None, (option.id, source_id)
+                assert pick.text().startswith(f"{profile.id} profile plays {value(choice.value)}"), pick.text()
+    assert marked, "the sources' profiles differ somewhere"
 
 
 def test_every_interpretation_is_listed_under_its_kind(builds: Builds) -> None:
