@@ -23,12 +23,13 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from .claims import ClaimsDirective
-from .data import resolve_certify_dir, rulebook_data
+from .data import report_paths, resolve_certify_dir, rulebook_data
 from .directives import DIRECTIVES
 from .domain import NapDomain
 from .editions import PrintEdition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
+from .status import StatusDirective
 
 logger = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 def report_names(app: Sphinx) -> tuple[str, ...]:
     folder = resolve_certify_dir(app.config.napspec_certify_dir)
-    return tuple(sorted(p.name for p in folder.glob("certify-*.json"))) if folder.is_dir() else ()
+    return tuple(str(p.relative_to(folder)) for p in report_paths(folder))
 
 
 def reports_outdated(
@@ -112,6 +113,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
+    app.add_directive("napspec-status", StatusDirective)
     app.add_post_transform(PrintEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)

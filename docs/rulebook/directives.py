@@ -19,7 +19,6 @@ from sphinx.util.docutils import SphinxDirective
 from napspec.spec.errors import LocatorError
 from napspec.spec.register import (
     INTERPRETATION_KINDS,
-    PROFILE_IDS,
     Citation,
     Interpretation,
     Option,
@@ -30,7 +29,7 @@ from napspec.spec.register import (
 from napspec.spec.transcriptions import Division, Lacuna, Source
 from napspec.suite.vocabulary import join
 
-from .data import CERTIFY_COMMAND, STATUSES, RulebookData, rulebook_data
+from .data import STATUSES, Column, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
 from .fold import fold, folded
 from .render import (
@@ -333,6 +332,17 @@ class NapDirective(SphinxDirective):
 
     # ------------------------------------------------------------------ status
 
+    def column_label(self, column: Column) -> str:
+        """A column named where its results are listed: its target, and its engine when the
+        reports are of more than one."""
+        return f"{column.target}, {column.engine}" if self.data.several_engines() else column.target
+
+    def certified_lead(self, label: NodeLike) -> list[NodeLike]:
+        """ "Certification of <engine>: " before a line of results (the engine named there
+        when the reports are all of one engine)."""
+        engines = self.data.engines()
+        return [label, f" of {engines[0]}: " if len(engines) == 1 else ": "]
+
     def counts_text(self, counts: Counter[str]) -> tuple[list[NodeLike], str]:
         # A case never run (the run was stopped, or the engine gave out) was applicable: it
         # shows as not passed, as a report with such cases is not certified.
@@ -426,12 +436,11 @@ class ChapterDirective(NapDirective):
 
         if data.reports:
             parts: list[NodeLike] = []
-            for target in data.targets():
-                words, css = self.counts_text(data.rule_counts(rule.id, target))
-                parts.append(inline(f"{target}: ", *words, classes=[css]))
-            node += para(
-                xref("status", rule.id, "Reference engine"), ": ", *join(parts, " · "), classes=["nap-rule-status"]
-            )
+            for column in data.columns():
+                words, css = self.counts_text(data.rule_counts(rule.id, column))
+                parts.append(inline(f"{self.column_label(column)}: ", *words, classes=[css]))
+            lead = self.certified_lead(xref("status", rule.id, "Certification"))
+            node += para(*lead, *join(parts, " · "), classes=["nap-rule-status"])
 
         scenarios = data.scenarios_of(rule.id)
         home = [s for s in scenarios if data.home_rule(s) == rule.id]
@@ -575,11 +584,11 @@ class ChapterDirective(NapDirective):
             block += table(header, rows, classes=["nap-examples"])
         if data.reports:
             parts: list[NodeLike] = []
-            for target in data.targets():
-                counts = data.scenario_counts(scenario.id, target)
+            for column in data.columns():
+                counts = data.scenario_counts(scenario.id, column)
                 words, css = self.counts_text(counts)
-                parts.append(inline(f"{target}: ", *words, classes=[css]))
-            block += para("Reference engine: ", *join(parts, " · "), classes=["nap-scenario-status"])
+                parts.append(inline(f"{self.column_label(column)}: ", *words, classes=[css]))
+            block += para(*self.certified_lead("Certification"), *join(parts, " · "), classes=["nap-scenario-status"])
         return block
 
 
@@ -1385,138 +1394,6 @@ class SourceDirective(NapDirective):
 # ---------------------------------------------------------------------- status, glossary, bibliography
 
 
-class StatusDirective(NapDirective):
-    """``{napspec-status}``: the reference engine's certification, rule by rule."""
-
-    uses_reports = True
-
-    def build(self) -> list[nodes.Node]:
-        data = self.data
-        out: list[nodes.Node] = []
-        for problem in data.report_problems:
-            logger.warning("napspec: %s", problem, location=self.get_location())
-        try:
-            where = data.certify_dir.relative_to(Path.cwd())
-        except ValueError:
-            where = data.certify_dir
-        if not data.reports:
-            out.append(
-                para(
-                    strong("No certification report is available. "),
-                    f"The folder {where} holds no certify-*.json report, "
-                    "so this page cannot say how the reference engine fares. ",
-                    "Produce the reports with this command, then build the rulebook again:",
-                    classes=["nap-no-report"],
-                )
-            )
-            out.append(nodes.literal_block(CERTIFY_COMMAND, CERTIFY_COMMAND, language="sh"))
-            out.extend(self.untested())
-            return out
-
-        targets = data.targets()
-        missing = [p for p in PROFILE_IDS if p not in targets]
-        out.append(para(f"From the certification reports in {where}, as written by ", literal(CERTIFY_COMMAND), "."))
-        if missing:
-            out.append(
-                para(
-                    strong("No report for: "),
-                    ", ".join(missing),
-                    ". Run the command above to produce every profile's report.",
-                    classes=["nap-no-report"],
-                )
-            )
-        rows: list[list[Cell]] = []
-        for target in targets:
-            report = data.report(target)
-            summary = report.summary
-            fresh = data.fresh(report)
-            state = (
-                "current"
-                if fresh
-                else ("out of date: the register or the scenarios changed since" if fresh is False else "unknown")
-            )
-            rows.append(
-                [
-                    [xref("profile", target, target) if target in data.register.profiles else target],
-                    report.engine,
-                    report.started,
-                    *[str(summary.get(s, 0)) for s in STATUSES],
-                    "yes" if summary.get("certified") else "no",
-                    state,
-                ]
-            )
-        out.append(
-            table(
-                [
-                    "Target",
-                    "Engine",
-                    "Run",
-                    *[STATUS_WORDS[s] for s in STATUSES],
-                    "Certified",
-                    "Against the current suite",
-                ],
-                rows,
-                classes=["nap-status-summary"],
-            )
-        )
-
-        for chapter in data.register.chapters.values():
-            heading = section(chapter.title, [f"status-chapter-{chapter.id}"])
-            rows, row_ids, cell_classes = [], [], []
-            for rule in data.register.rules_of(chapter.id):
-                row: list[Any] = [[xref("rule", rule.id, literal(rule.id))]]
-                classes: list[list[str]] = [[]]
-                for target in targets:
-                    words, css = self.counts_text(data.rule_counts(rule.id, target))
-                    if not rule.testable and css == "nap-status-none":
-                        words = ["not testable"]
-                    row.append(words)
-                    classes.append([css])
-                rows.append(row)
-                cell_classes.append(classes)
-                status_id = anchor("status", rule.id)
-                row_ids.append([status_id])
-                self.domain.note("status", rule.id, status_id, f"Status of {rule.id}")
-            heading += table(
-                ["Rule", *targets], rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes
-            )
-            out.append(heading)
-
-        failures = [
-            (t, c) for t in targets for c in data.report(t).cases if c.get("status") not in ("passed", "not-applicable")
-        ]
-        if failures:
-            problems = section(f"Cases not passed ({len(failures)})", ["status-failures"])
-            problems += table(
-                ["Target", "Case", "Status", "Message"],
-                [
-                    [
-                        t,
-                        [xref("scenario", c.get("scenario", ""), literal(c.get("id", "")))],
-                        STATUS_WORDS.get(c.get("status", ""), c.get("status", "")),
-                        c.get("message", "") or "—",
-                    ]
-                    for t, c in failures
-                ],
-                classes=["nap-failures"],
-            )
-            out.append(problems)
-        return out
-
-    def untested(self) -> list[nodes.Node]:
-        register = self.data.register
-        rows: list[list[Cell]] = []
-        for rule in register.rules.values():
-            count = len(self.data.scenarios_of(rule.id))
-            rows.append([[xref("rule", rule.id, literal(rule.id))], str(count) if rule.testable else "not testable"])
-        section_node = section("Scenarios per rule", ["status-scenarios-per-rule"])
-        section_node += para(
-            "Without a report, this is what the suite holds for each rule: the number of scenarios that test it."
-        )
-        section_node += table(["Rule", "Scenarios"], rows, classes=["nap-status"])
-        return [section_node]
-
-
 class GlossaryDirective(NapDirective):
     """``{napspec-glossary} <file.toml>``: our definitions, each pointing to the rules using the term."""
 
@@ -1663,6 +1540,7 @@ class SummaryDirective(NapDirective):
         kinds = Counter(i.kind for i in register.interpretations.values())
         return [
             table(["Chapter", "Rules", "Variation points", "Scenarios"], rows, classes=["nap-summary"]),
+            self.scenarios_counted(),
             para(
                 f"{len(register.interpretations)} labelled interpretations (",
                 ", ".join(f"{kinds[k]} {k}" for k in INTERPRETATION_KINDS if kinds[k]),
@@ -1670,6 +1548,25 @@ class SummaryDirective(NapDirective):
                 f"{sum(len(s.lacunae) for s in register.sources.values())} lacunae.",
             ),
         ]
+
+    def scenarios_counted(self) -> nodes.paragraph:
+        """Why the chapters' scenarios add up to more than the suite holds: a scenario is
+        counted under every chapter whose rules it tests. The numbers are the table's."""
+        data = self.data
+        chapters = {s.id: data.scenario_chapters(s) for s in data.scenarios}
+        counted = sum(len(found) for found in chapters.values())
+        several = sum(1 for found in chapters.values() if len(found) > 1)
+        words = (
+            f"A scenario is counted under every chapter whose rules it tests: {several} of the "
+            f"{len(data.scenarios)} scenarios test rules of more than one chapter, so the chapters' "
+            f"counts add up to {counted}."
+        )
+        if several == 0:
+            words = "Each scenario tests the rules of one chapter only, so the chapters' counts add up to the whole."
+        untested = sum(1 for found in chapters.values() if not found)
+        if untested:
+            words += f" {untested} scenarios test no rule of the register and are counted under no chapter."
+        return para(words, classes=["nap-summary-counting"])
 
 
 DIRECTIVES = {
@@ -1680,7 +1577,6 @@ DIRECTIVES = {
     "napspec-lacunae": LacunaeDirective,
     "napspec-profile": ProfileDirective,
     "napspec-source": SourceDirective,
-    "napspec-status": StatusDirective,
     "napspec-glossary": GlossaryDirective,
     "napspec-bibliography": BibliographyDirective,
     "napspec-summary": SummaryDirective,

@@ -40,6 +40,7 @@ OBJECT_TYPES = {
     "loc": "place in a source",
     "scenario": "scenario",
     "status": "conformance status of a rule",
+    "cases": "an engine's cases of a rule on a target",
     "claim": "claim of a source",
 }
 

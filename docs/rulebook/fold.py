@@ -24,9 +24,10 @@ class fold_summary(nodes.paragraph):
     paragraph)."""
 
 
-def fold(summary: Sequence[NodeLike], classes: Sequence[str] = ()) -> folded:
-    """A folded block whose summary line is ``summary``; append its body to it."""
-    node = folded(classes=list(classes))
+def fold(summary: Sequence[NodeLike], classes: Sequence[str] = (), opened: bool = False) -> folded:
+    """A folded block whose summary line is ``summary``; append its body to it. An ``opened``
+    one is shown open at first (what the reader must not miss), and folds like the others."""
+    node = folded(classes=list(classes), opened=opened)
     line = fold_summary(classes=["nap-fold-summary"])
     line.extend(text_nodes(summary))
     node += line
@@ -34,7 +35,10 @@ def fold(summary: Sequence[NodeLike], classes: Sequence[str] = ()) -> folded:
 
 
 def visit_folded_html(translator: HTML5Translator, node: folded) -> None:
-    translator.body.append(translator.starttag(node, "details"))
+    if node.get("opened"):
+        translator.body.append(translator.starttag(node, "details", open="open"))
+    else:
+        translator.body.append(translator.starttag(node, "details"))
 
 
 def depart_folded_html(translator: HTML5Translator, node: folded) -> None:

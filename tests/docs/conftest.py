@@ -6,8 +6,9 @@ Two builds into one folder:
 - ``bare``: ``-E -W -n`` with an empty certification-report folder (the status page must say
   so);
 - ``full``: the same folder built again, incrementally, once reports have appeared in the
-  report folder (two targets, one failed case): only the pages showing results may be read
-  again, and they must then show the reports, as a build made afresh with them would.
+  report folder (the reference engine on two targets, one failed case; another engine on one
+  of them, in a folder of its own, two failed cases): only the pages showing results may be
+  read again, and they must then show the reports, as a build made afresh with them would.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
 
 FAILED_RULE = "play.follow-suit"
+#: A second engine, certified on Hoyle only, failing two cases of FAILED_RULE with this quotation.
+OTHER_ENGINE = "other-engine"
+OTHER_QUOTE = "Hoyle p. 99: made-up words the other engine's report quotes"
 
 
 def in_ci() -> bool:
@@ -86,14 +90,21 @@ def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list
     ]
 
 
-def report(target: str, failed_rule: str | None) -> dict[str, object]:
-    """A certification report of the reference engine's format, made up for the test."""
+def report(
+    target: str,
+    failed_rule: str | None,
+    engine: str = "napspec-reference",
+    failures: int = 1,
+    quote: str = "",
+) -> dict[str, object]:
+    """A certification report of the reference engine's format, made up for the test: the
+    first ``failures`` cases of ``failed_rule`` failed (each with the given ``quote``, if any)."""
     cases = []
-    failed_once = False
+    failed = 0
     for scenario in load_scenarios():
         status, message = "passed", ""
-        if failed_rule in scenario.rules and not failed_once:
-            status, message, failed_once = "failed", "made-up failure for the rulebook's tests", True
+        if failed_rule in scenario.rules and failed < failures:
+            status, message, failed = "failed", f"made-up failure {failed + 1} of {engine}", failed + 1
         cases.append(
             {
                 "id": f"{scenario.id}[{target}]",
@@ -103,13 +114,14 @@ def report(target: str, failed_rule: str | None) -> dict[str, object]:
                 "example": {},
                 "status": status,
                 "message": message,
+                "quote": quote if status == "failed" else "",
             }
         )
     passed = sum(1 for c in cases if c["status"] == "passed")
     return {
         "format": "napspec-certification/1",
         "provenance": {"suite": "napspec", "started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
-        "engine": {"name": "napspec-reference", "version": "test"},
+        "engine": {"name": engine, "version": "test"},
         "target": {"name": target, "options": {}},
         "summary": {
             "applicable": len(cases),
@@ -171,6 +183,10 @@ def _build(root: Path) -> Builds:
 
     (reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
     (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
+    # a second engine, its report in a folder of its own: a column of its own beside the reference's
+    (reports / "other").mkdir()
+    other = report("hoyle", FAILED_RULE, engine=OTHER_ENGINE, failures=2, quote=OTHER_QUOTE)
+    (reports / "other" / "certify-hoyle.json").write_text(json.dumps(other), encoding="utf-8")
     started = time.monotonic()
     again = run(sphinx(html, doctrees, reports, fresh=False))
     incremental = time.monotonic() - started

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 
 from napspec import spec
+from napspec.docs.rulebook.domain import slug
 from napspec.spec.transcriptions import normalise
 from napspec.suite.scenarios import load_scenarios
 
 from .chromium import Chromium, decode_png, find_chromium
-from .conftest import Builds, in_ci, require
+from .conftest import FAILED_RULE, Builds, in_ci, require
 from .shown import quote as shown_quote
 from .shown import value
 
@@ -362,6 +363,19 @@ def test_a_link_into_a_fold_opens_it_and_every_fold_around_it(builds: Builds, br
     )
     assert seen["around"] and all(seen["around"]), seen
     assert seen["open"] == len(seen["around"]), seen
+
+
+def test_a_count_of_the_status_page_opens_its_folded_cases(builds: Builds, browser: Chromium) -> None:
+    """A count's link lands on its cases, unfolded, though the rule's block is folded (all passed)."""
+    status = builds.full.html / "status.html"
+    rule = next(r for r in REGISTER.rules if r != FAILED_RULE and f"cases-{slug(r)}-peel-" in status.read_text())
+    target = f"cases-{slug(rule)}-peel-napspec-reference-test"
+    browser.open(status.as_uri() + "#" + target)
+    seen = browser.evaluate(
+        f"""(() => {{ const t = document.getElementById('{target}'); const d = t.closest('details');
+        return {{open: d.open, top: t.getBoundingClientRect().top, height: innerHeight}}; }})()"""
+    )
+    assert seen["open"] and 0 <= seen["top"] < seen["height"], seen
 
 
 PAPER = 718  # px: the width an A4 page leaves for the text inside Chromium's default margins (1 cm)

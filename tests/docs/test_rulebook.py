@@ -302,13 +302,14 @@ def test_the_status_page_counts_the_reports_rule_by_rule(builds: Builds) -> None
     row = status.by_id(f"status-{slug(FAILED_RULE)}")
     assert row is not None and row.parent is not None and row.parent.parent is not None
     header = [th.text() for th in row.parent.parent.find_all("th")]
-    assert header == ["Rule", "peel", "hoyle"]
-    _rule, peel, hoyle = row.cells()
+    assert header == ["Rule", "peel napspec-reference test", "hoyle napspec-reference test", "hoyle other-engine test"]
+    _rule, peel, hoyle, other = row.cells()
     testing = [s for s in load_scenarios() if FAILED_RULE in s.rules]
     assert peel.text() == f"{len(testing)}/{len(testing)} passed"
     assert hoyle.text() == f"{len(testing) - 1}/{len(testing)} passed, 1 failed"
-    assert "No report for: britannica, wikipedia" in status.root.text()
-    assert "made-up failure for the rulebook's tests" in status.by_id("status-failures").text()
+    assert other.text() == f"{len(testing) - 2}/{len(testing)} passed, 2 failed"
+    assert "No report of napspec-reference test for: britannica, wikipedia" in status.root.text()
+    assert "made-up failure 1 of napspec-reference" in status.by_id("status-failures").text()
     for rule in REGISTER.rules:
         status.by_id(f"status-{slug(rule)}")
 
