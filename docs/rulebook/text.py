@@ -208,6 +208,8 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
     >>> print(plain("If `show-cards` is true, he shows; with `false` not", register))
     ... # doctest: +ELLIPSIS
     If showing ... is “yes” (played by Hoyle), he shows; with “no” (played by Peel, Britannica and Wikipedia) not
+    >>> plain("at least `players-min` players", register)
+    'at least “2” (played by Peel, Hoyle and Britannica) or “3” (played by Wikipedia) players'
     >>> plain("the amount `peep-fee`; run `napspec check`", register)
     'the amount peep fee; run napspec check'
     """
@@ -233,6 +235,16 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
             value = _value_of(option, word)
             assert value is not None
             out.append(_value_piece(register, option, value))
+            current = option
+        elif option is not None and option.type == "int" and second is None and not truth:
+            # A number named by its variation point ("at least `players-min`"): the numbers the
+            # profiles play, each with who plays it; the point's title would not read as a number.
+            out.append(Piece("text", before))
+            played = [v.value for v in option.values if players(register, option.id, v.value)]
+            for index, number in enumerate(played):
+                if index:
+                    out.append(Piece("text", " or " if index == len(played) - 1 else ", "))
+                out.append(_value_piece(register, option, number))
             current = option
         elif option is not None:
             out += [Piece("text", before), Piece("option", _title_in(option.title, before, out), option=option.id)]
