@@ -721,7 +721,9 @@ class VariationPointsDirective(NapDirective):
                 ]
             )
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
-            self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
+            self.domain.note(
+                "optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.title}: {value_words(value.value)}"
+            )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
         cells, ids = [], []
@@ -1404,7 +1406,7 @@ class StatusDirective(NapDirective):
                 cell_classes.append(classes)
                 status_id = anchor("status", rule.id)
                 row_ids.append([status_id])
-                self.domain.note("status", rule.id, status_id, f"Status of {rule.id}")
+                self.domain.note("status", rule.id, status_id, f"The reference engine on {rule.title}")
             heading += table(
                 ["Rule", *targets], rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes
             )
