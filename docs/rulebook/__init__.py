@@ -29,6 +29,8 @@ from .domain import NapDomain
 from .editions import PrintEdition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
+from .reading import ReadingDirective
+from .search import whole_anchors
 from .status import StatusDirective
 
 logger = logging.getLogger(__name__)
@@ -117,7 +119,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(PrintEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)
+    app.add_directive("napspec-reading", ReadingDirective)
     app.connect("builder-inited", edition_warnings)
+    app.connect("html-collect-pages", whole_anchors)
     app.connect("env-check-consistency", check_complete)
     app.connect("env-get-outdated", reports_outdated)
     app.connect("env-purge-doc", purge_doc)

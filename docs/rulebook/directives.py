@@ -783,7 +783,9 @@ class VariationPointsDirective(NapDirective):
                 ]
             )
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
-            self.domain.note("optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.id} = {value.value}")
+            self.domain.note(
+                "optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.title}: {value_words(value.value)}"
+            )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
         cells, ids = [], []

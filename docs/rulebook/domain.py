@@ -45,6 +45,58 @@ OBJECT_TYPES = {
 }
 
 
+#: How Sphinx's search ranks each kind of target among the results for a word (its object
+#: priorities: 0 first, 1 by default, 2 last): the rules and the variation points first, the
+#: interpretations, chapters, sources, profiles, scenarios and claims next, and the targets that
+#: only point into a table or a text (a value's row, a source's stance on a point, a profile's
+#: choice, a page of a source, a rule's status) last.
+SEARCH_PRIORITY = {
+    "rule": 0,
+    "option": 0,
+    "interp": 1,
+    "chapter": 1,
+    "source": 1,
+    "profile": 1,
+    "variant": 1,
+    "scenario": 1,
+    "claim": 1,
+    "optvalue": 2,
+    "optsource": 2,
+    "choice": 2,
+    "loc": 2,
+    "lacuna": 2,
+    "kind": 2,
+    "status": 2,
+}
+
+#: Characters the search page would show as entities: Sphinx escapes an object's name for HTML
+#: when it writes the index (``html.escape``) and its ``searchtools.js`` escapes it again before
+#: showing it, so that ``'`` would read ``&#x27;``. The label uses the typographic forms instead.
+_SEARCH_SAFE = str.maketrans({"'": "\u2019", "&": "and", "<": "\u2039", ">": "\u203a"})
+
+
+def search_label(title: str, name: str) -> str:
+    """What a search result shows for a target: its title, as a reader knows it, with its id
+    after it (searching for the id still finds it), in characters the search page shows as
+    they are (no ``'``, ``"``, ``&``, ``<`` or ``>``: see :data:`_SEARCH_SAFE`).
+
+    >>> search_label("The dealer's left", "calling.eldest-first")
+    'The dealer\u2019s left (calling.eldest-first)'
+    >>> search_label('He "stands"', "x")
+    'He \u201cstands\u201d (x)'
+    >>> search_label("play.follow-suit", "play.follow-suit")
+    'play.follow-suit'
+    """
+    shown = " ".join(title.split())
+    if '"' in shown:
+        parts = shown.split('"')
+        shown = "".join(part + ("\u201c" if n % 2 == 0 else "\u201d") for n, part in enumerate(parts[:-1])) + parts[-1]
+    shown = shown.translate(_SEARCH_SAFE)
+    if not shown or shown == name:
+        return name
+    return f"{shown} ({name})"
+
+
 def slug(text: str) -> str:
     """An HTML id fragment: ``play.follow-suit`` → ``play-follow-suit``."""
     out = []
@@ -138,5 +190,7 @@ class NapDomain(Domain):
         return results
 
     def get_objects(self) -> Iterable[tuple[str, str, str, str, str, int]]:
-        for (kind, name), (docname, anchor_id, _title) in self.objects.items():
-            yield name, name, kind, docname, anchor_id, 1
+        """The objects Sphinx's search shows: each by its title in words, the id beside it
+        (:func:`search_label`), ranked by :data:`SEARCH_PRIORITY`."""
+        for (kind, name), (docname, anchor_id, title) in self.objects.items():
+            yield name, search_label(title, name), kind, docname, anchor_id, SEARCH_PRIORITY.get(kind, 1)
