@@ -29,6 +29,7 @@ from .domain import NapDomain
 from .editions import PrintEdition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
+from .players import PLAYERS_DIRECTIVES
 
 logger = logging.getLogger(__name__)
 
@@ -115,6 +116,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(PrintEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)
+    for name, players_directive in PLAYERS_DIRECTIVES.items():
+        app.add_directive(name, players_directive)
     app.connect("builder-inited", edition_warnings)
     app.connect("env-check-consistency", check_complete)
     app.connect("env-get-outdated", reports_outdated)
