@@ -109,6 +109,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 **({"untestable_because": rule.untestable_because} if not rule.testable else {}),
                 **({"numbers": dict(rule.numbers)} if rule.numbers else {}),
                 **({"lacunae": list(rule.lacunae)} if rule.lacunae else {}),
+                **({"essential": True} if rule.essential else {}),
                 "citations": [_citation(register, c) for c in rule.citations],
             }
             for rule in register.rules.values()

@@ -138,6 +138,9 @@ class Rule:
     lacunae: tuple[str, ...] = ()
     """Lacunae of the sources (ids in ``sources.toml``) where a source's words on the rule
     would stand but are not in the copy."""
+    essential: bool = False
+    """Whether the rule is among the few a table needs to start playing: the rulebook's quick
+    rules of each profile show these (and only these), so the selection is data, not prose."""
 
 
 @dataclass(frozen=True)
@@ -445,6 +448,7 @@ class Register:
                     untestable_because=entry.get("untestable-because", ""),
                     numbers=self._numbers(path, rule_id, entry),
                     lacunae=tuple(entry.get("lacunae", ())),
+                    essential=self._flag(path, rule_id, entry, "essential"),
                 )
                 if rule_id in rules:
                     raise RegisterError(self._name(path), self._line(path, rule_id), f"duplicate rule id {rule_id!r}")
@@ -518,6 +522,15 @@ class Register:
                 message = f"{rule_id}: number {kind!r} must be a whole number, not {number!r}"
                 raise RegisterError(self._name(path), self._line_after(path, rule_id, "numbers"), message)
         return dict(raw)
+
+    def _flag(self, path: Path, rule_id: str, entry: Mapping[str, Any], key: str) -> bool:
+        """A yes-or-no field of a rule (``essential = true``): absent is no, anything but a
+        TOML boolean is an error of its file and line."""
+        raw = entry.get(key, False)
+        if not isinstance(raw, bool):
+            message = f"{rule_id}: {key} must be true or false, not {raw!r}"
+            raise RegisterError(self._name(path), self._line_after(path, rule_id, key), message)
+        return raw
 
     def _amounts(self, path: Path, option_id: str, value: Mapping[str, Any]) -> dict[str, int]:
         """The ``amounts`` table of an option value: amount kind → a whole number."""

@@ -32,6 +32,7 @@ from .house import HouseRulesDirective
 from .reading import ReadingDirective
 from .search import whole_anchors
 from .status import StatusDirective
+from .players import PLAYERS_DIRECTIVES
 
 logger = logging.getLogger(__name__)
 
@@ -120,6 +121,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)
     app.add_directive("napspec-reading", ReadingDirective)
+    for name, players_directive in PLAYERS_DIRECTIVES.items():
+        app.add_directive(name, players_directive)
     app.connect("builder-inited", edition_warnings)
     app.connect("html-collect-pages", whole_anchors)
     app.connect("env-check-consistency", check_complete)
