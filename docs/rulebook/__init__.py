@@ -29,10 +29,10 @@ from .domain import NapDomain
 from .editions import PrintEdition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
+from .players import PLAYERS_DIRECTIVES
 from .reading import ReadingDirective
 from .search import whole_anchors
 from .status import StatusDirective
-from .players import PLAYERS_DIRECTIVES
 
 logger = logging.getLogger(__name__)
 
