@@ -616,7 +616,9 @@ class Register:
 
     def _load_profiles(self) -> dict[str, Profile]:
         profiles: dict[str, Profile] = {}
-        for path in sorted((self.folder / "profiles").glob("*.toml")):
+        # in the order of the sources (profile_ids), so that every list of profiles reads so
+        for stem in self.profile_ids:
+            path = self.folder / "profiles" / f"{stem}.toml"
             data = self._remember(path)
             head = _field(data, "profile", path, "file")
             choices = _choices(_field(data, "options", path, "file"), path)

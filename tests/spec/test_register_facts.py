@@ -61,7 +61,9 @@ def test_the_profiles_are_the_files_of_the_profiles_folder(register_copy: Path) 
     (register_copy / "profiles" / "wikipedia.toml").unlink()
     register = Register(register_copy)
     assert register.profile_ids == ("peel", "hoyle", "britannica", "mine")
-    assert sorted(register.profiles) == ["britannica", "hoyle", "mine", "peel"]
+    # every list of profiles reads in the sources' order, a profile of no source last
+    assert list(register.profiles) == ["peel", "hoyle", "britannica", "mine"]
+    assert list(load().profiles) == list(profile_ids())
     # A rule that names no profiles holds in every profile there is.
     assert "mine" in register.rules["dealing.five-cards"].applies_to
     # Applies-to lists elsewhere still name wikipedia: the checker says so, nothing else.
