@@ -689,7 +689,7 @@ class Register:
     def variant_names(self) -> tuple[str, ...]:
         """Every variant some profile gives, in the order of the register's options: each at
         the place of the last option its bundles switch on (Blücher, which needs Wellington,
-        after Wellington).
+        after Wellington), then of the first.
 
         >>> from napspec.spec import load
         >>> load().variant_names()
@@ -697,10 +697,15 @@ class Register:
         """
         place = {option_id: index for index, option_id in enumerate(self.options)}
         last: dict[str, int] = {}
+        first: dict[str, int] = {}
         for profile in self.profiles.values():
             for name, bundle in profile.variants.items():
-                last[name] = max([last.get(name, -1), *(place[o] for o in bundle if o in place)])
-        return tuple(sorted(last, key=last.__getitem__))
+                placed = [place[o] for o in bundle if o in place]
+                last[name] = max([last.get(name, -1), *placed])
+                first[name] = min([first.get(name, len(place)), *placed])
+        # variants that end on the same option (Peep, Purchase and the pool all set the pool's
+        # end) stand in the order of the first option each switches on
+        return tuple(sorted(last, key=lambda name: (last[name], first[name], name)))
 
     def conflicts(self, values: Mapping[str, object]) -> list[str]:
         """What in an option map cannot be played together: a value whose ``requires`` names an

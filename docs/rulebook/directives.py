@@ -51,7 +51,18 @@ from .render import (
     xref,
 )
 from .steps import Context, sentence
-from .text import Piece, pieces, plain, quote_pieces, quote_plain, value_id, value_words, who_plays_parts
+from .text import (
+    Piece,
+    disputed,
+    pieces,
+    plain,
+    quote_pieces,
+    quote_plain,
+    same,
+    value_id,
+    value_words,
+    who_plays_parts,
+)
 
 logger = logging.getLogger(__name__)
 EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
@@ -607,10 +618,9 @@ class ConflictMatrixDirective(NapDirective):
         register = self.data.register
         header: list[Any] = [["Variation point"], *[[h] for h in self.source_header()]]
         rows, classes = [], []
-        differing = 0
+        differing = {option.id for option in disputed(register)}
         for option in register.options.values():
-            differs = self.profiles_differ(option)
-            differing += differs
+            differs = option.id in differing
             first: list[nodes.Node] = [para(xref("option", option.id, option.title), " ", literal(option.id))]
             if differs:
                 first.append(para("The profiles differ", classes=["nap-differs-mark"]))
@@ -624,7 +634,8 @@ class ConflictMatrixDirective(NapDirective):
             rows.append(row)
             classes.append(row_classes)
         legend = para(
-            f"The four profiles play {differing} of the {len(register.options)} variation points differently: ",
+            f"The profiles play {len(differing)} of the {len(register.options)} variation points differently ",
+            "(in their plain games or in the variants their sources give): ",
             "those rows are marked ",
             inline("The profiles differ", classes=["nap-differs-mark"]),
             ". A value the source states is shown plain; a value marked ",
@@ -635,16 +646,6 @@ class ConflictMatrixDirective(NapDirective):
             classes=["nap-matrix-legend"],
         )
         return [legend, table(header, rows, classes=["nap-matrix"], cell_classes=classes)]
-
-    def profiles_differ(self, option: Option) -> bool:
-        """Whether the profiles play different values on the point (their plain games'
-        choices; a variant's bundle shows in the cells)."""
-        picks = {
-            (type(p.choices[option.id].value), p.choices[option.id].value)
-            for p in self.data.register.profiles.values()
-            if option.id in p.choices
-        }
-        return len(picks) > 1
 
     def stated_values(self, option: Option, sid: str, values: Sequence[OptionValueType]) -> list[NodeLike]:
         """The values a source is cited for, each inferred one marked as such."""
@@ -687,7 +688,7 @@ class ConflictMatrixDirective(NapDirective):
         if profile and option.id in profile.choices:
             choice = profile.choices[option.id]
             interp = choice.interpretation or option.value(choice.value).interpretation
-            stated_outright = stance == "cited" and len(values) == 1 and _same(values[0], choice.value)
+            stated_outright = stance == "cited" and len(values) == 1 and same(values[0], choice.value)
             if not stated_outright or interp:
                 words: list[NodeLike] = [
                     xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile plays"),
@@ -756,7 +757,7 @@ class VariationPointsDirective(NapDirective):
             chosen = [
                 p.id
                 for p in register.profiles.values()
-                if option.id in p.choices and _same(p.choices[option.id].value, value.value)
+                if option.id in p.choices and same(p.choices[option.id].value, value.value)
             ]
             basis: list[NodeLike] = list(self.linked(normal(value.meaning)))
             if value.interpretation:
@@ -770,7 +771,7 @@ class VariationPointsDirective(NapDirective):
                 xref("variant", f"{p.id}/{variant}", f"{p.id} with variant {variant}")
                 for p in register.profiles.values()
                 for variant, bundle in p.variants.items()
-                if option.id in bundle and _same(bundle[option.id].value, value.value)
+                if option.id in bundle and same(bundle[option.id].value, value.value)
             ]
             rows.append(
                 [
@@ -857,10 +858,6 @@ class VariationPointsDirective(NapDirective):
                 words += [", by interpretation ", xref("interp", interp, literal(interp))]
             out.append(para(*words, ".", classes=["nap-profile-takes"]))
         return out
-
-
-def _same(a: object, b: object) -> bool:
-    return type(a) is type(b) and a == b
 
 
 class InterpretationsDirective(NapDirective):

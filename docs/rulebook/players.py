@@ -32,60 +32,14 @@ from napspec.suite.vocabulary import join
 from .directives import NapDirective, normal
 from .domain import slug
 from .render import NodeLike, bullet_list, container, inline, literal, para, section, strong, xref
-from .text import value_words
-
-#: A value with its type, so that ``True`` and ``1`` are not taken for one another.
-Typed = tuple[str, OptionValueType]
-#: What a profile answers on a variation point: its own choice, and the values the variants its
-#: source gives switch the point to (whatever the variants are called).
-Answer = tuple[Typed | None, frozenset[Typed]]
+from .text import differing, disputed, ordered, same, value_words
 
 VARIANTS_GROUP = "Variants: played only when the table agrees before play"
-
-
-def _typed(value: OptionValueType) -> Typed:
-    return (type(value).__name__, value)
-
-
-def answer(register: Register, profile_id: str, option_id: str) -> Answer:
-    """What a profile's game plays on a variation point: its choice and its variants' values.
-
-    >>> from napspec import spec
-    >>> answer(spec.load(), "hoyle", "misery")
-    (('str', 'not-played'), frozenset({('str', 'no-trumps')}))
-    """
-    profile = register.profiles[profile_id]
-    choice = profile.choices.get(option_id)
-    variants = frozenset(_typed(bundle[option_id].value) for bundle in profile.variants.values() if option_id in bundle)
-    return (_typed(choice.value) if choice is not None else None, variants)
-
-
-def differing(register: Register, first: str, second: str) -> list[Option]:
-    """The variation points on which two profiles' games differ, in the register's order."""
-    return [
-        option
-        for option in register.options.values()
-        if answer(register, first, option.id) != answer(register, second, option.id)
-    ]
-
-
-def disputed(register: Register) -> list[Option]:
-    """The variation points on which the profiles do not all give the same answer."""
-    out = []
-    for option in register.options.values():
-        if len({answer(register, p, option.id) for p in ordered(register)}) > 1:
-            out.append(option)
-    return out
 
 
 def pairs(register: Register) -> list[tuple[str, str]]:
     """Every pair of profiles, in the order of the profiles."""
     return list(itertools.combinations(ordered(register), 2))
-
-
-def ordered(register: Register) -> list[str]:
-    """The profiles in the register's order (their sources' order), not their files'."""
-    return [p for p in register.profile_ids if p in register.profiles]
 
 
 def pair_page(first: str, second: str) -> str:
@@ -319,11 +273,11 @@ class DisputeDirective(PlayersDirective):
             found: list[tuple[NodeLike, ProfileChoice]] = []
             if not variants:
                 choice = profile.choices.get(option.id)
-                if choice is not None and _typed(choice.value) == _typed(value):
+                if choice is not None and same(choice.value, value):
                     found.append((xref("choice", f"{profile.id}/{option.id}", strong(profile.title)), choice))
             else:
                 for variant, bundle in profile.variants.items():
-                    if option.id in bundle and _typed(bundle[option.id].value) == _typed(value):
+                    if option.id in bundle and same(bundle[option.id].value, value):
                         name = f"{short} with {variant_name(register, variant)}"
                         found.append((xref("variant", f"{profile.id}/{variant}", strong(name)), bundle[option.id]))
             for label, choice in found:

@@ -73,7 +73,61 @@ def value_id(value: OptionValueType) -> str:
     return str(value)
 
 
-def _same(a: object, b: object) -> bool:
+# ---------------------------------------------------------------------- what the profiles play
+
+#: A value with its type, so that ``True`` and ``1`` are not taken for one another.
+Typed = tuple[str, OptionValueType]
+#: What a profile answers on a variation point: its own choice, and the values the variants its
+#: source gives switch the point to (whatever the variants are called).
+Answer = tuple[Typed | None, frozenset[Typed]]
+
+
+def _typed(value: OptionValueType) -> Typed:
+    return (type(value).__name__, value)
+
+
+def answer(register: Register, profile_id: str, option_id: str) -> Answer:
+    """What a profile's game plays on a variation point: its choice and its variants' values.
+
+    >>> from napspec import spec
+    >>> answer(spec.load(), "hoyle", "misery")
+    (('str', 'not-played'), frozenset({('str', 'no-trumps')}))
+    """
+    profile = register.profiles[profile_id]
+    choice = profile.choices.get(option_id)
+    variants = frozenset(_typed(bundle[option_id].value) for bundle in profile.variants.values() if option_id in bundle)
+    return (_typed(choice.value) if choice is not None else None, variants)
+
+
+def differing(register: Register, first: str, second: str) -> list[Option]:
+    """The variation points on which two profiles' games differ, in the register's order."""
+    return [
+        option
+        for option in register.options.values()
+        if answer(register, first, option.id) != answer(register, second, option.id)
+    ]
+
+
+def disputed(register: Register) -> list[Option]:
+    """The variation points on which the profiles do not all give the same answer."""
+    out = []
+    for option in register.options.values():
+        if len({answer(register, p, option.id) for p in ordered(register)}) > 1:
+            out.append(option)
+    return out
+
+
+def ordered(register: Register) -> list[str]:
+    """The profiles in the register's order (their sources' order)."""
+    return list(register.profiles)
+
+
+def same(a: object, b: object) -> bool:
+    """Whether two values are one value: of one type too, so that ``True`` is not ``1``.
+
+    >>> same(True, 1), same(4, 4)
+    (False, True)
+    """
     return type(a) is type(b) and a == b
 
 
@@ -87,11 +141,11 @@ def players(register: Register, option_id: str, value: OptionValueType) -> list[
     profiles = sorted(register.profiles.values(), key=lambda p: (*PROFILE_IDS, p.id).index(p.id))
     for profile in profiles:
         choice = profile.choices.get(option_id)
-        if choice is not None and _same(choice.value, value):
+        if choice is not None and same(choice.value, value):
             out.append((profile.id, "", register.sources[profile.source].short))
     for profile in profiles:
         for variant, bundle in profile.variants.items():
-            if option_id in bundle and _same(bundle[option_id].value, value):
+            if option_id in bundle and same(bundle[option_id].value, value):
                 short = register.sources[profile.source].short
                 if variant != option_id:
                     name = register.options[variant].title if variant in register.options else value_words(variant)
