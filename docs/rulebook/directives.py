@@ -817,15 +817,15 @@ class VariationPointsDirective(NapDirective):
         cell_classes = [[[f"nap-col-{sid}"] for sid in register.sources]]
         # Folded: the page holds every point, and the sources' words on all of them would bury the
         # questions (a link to one source's words opens its fold: _static/napspec.js).
-        words = fold([f"What each source says: {self.stances_line(option)}"], classes=["nap-sources-fold"])
-        words += table(
+        sources_fold = fold([f"What each source says: {self.stances_line(option)}"], classes=["nap-sources-fold"])
+        sources_fold += table(
             self.source_header(),
             [cells],
             classes=["nap-sources", "nap-option-sources"],
             cell_ids=[ids],
             cell_classes=cell_classes,
         )
-        node += words
+        node += sources_fold
         return node
 
     def stances_line(self, option: Option) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from napspec import spec
-from napspec.spec.register import OptionValueType
+from napspec.spec.register import OptionValueType, Profile
 from napspec.spec.transcriptions import normalise
 
 REGISTER = spec.load()
@@ -32,3 +32,25 @@ def value(value: OptionValueType) -> str:
     from napspec.docs.rulebook.text import value_words
 
     return value_words(value)
+
+
+# ---------------------------------------------------------------------- what the profiles play
+# Worked out here from the register, apart from the rendering layer, for the pages that compare
+# profiles (the matrix, the dispute page, the pairs) to be checked against.
+
+Key = tuple[str, OptionValueType]
+
+
+def typed(item: OptionValueType) -> Key:
+    return (type(item).__name__, item)
+
+
+def plays(profile: Profile, option_id: str) -> tuple[Key | None, frozenset[Key]]:
+    """A profile's game on a point: its choice, and the values its variants switch it to."""
+    choice = profile.choices.get(option_id)
+    variants = frozenset(typed(b[option_id].value) for b in profile.variants.values() if option_id in b)
+    return (typed(choice.value) if choice else None, variants)
+
+
+#: The variation points on which the profiles do not all play the same (plain or in a variant).
+DISPUTED = {o for o in REGISTER.options if len({plays(p, o) for p in REGISTER.profiles.values()}) > 1}

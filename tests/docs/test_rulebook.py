@@ -19,8 +19,7 @@ from napspec.suite.scenarios import Scenario, load_scenarios
 
 from .conftest import DOCS, FAILED_RULE, REPO, Builds, require
 from .dom import Element, Page, parse, parse_text
-from .shown import prose, quote, value
-from .test_rulebook_players import DISPUTED
+from .shown import DISPUTED, prose, quote, value
 
 REGISTER = spec.load()
 SHORTS = [source.short for source in REGISTER.sources.values()]

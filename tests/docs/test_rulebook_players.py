@@ -18,40 +18,25 @@ import pytest
 
 from napspec import spec
 from napspec.spec import Register, RegisterError
-from napspec.spec.register import Option, OptionValueType, Profile
+from napspec.spec.register import Option, Profile
 from napspec.spec.transcriptions import normalise
 from tests.spec.register_copies import copy_register, edit
 
 from .chromium import Chromium
 from .conftest import Builds, require
 from .dom import Element
-from .shown import prose, value
+from .shown import DISPUTED, plays, prose, value
 from .test_browser import chromium_binary
 from .test_rulebook import html, slug
 
 REGISTER = spec.load()
 PROFILES = [REGISTER.profiles[p] for p in REGISTER.profile_ids]
 PAIRS = list(itertools.combinations(REGISTER.profile_ids, 2))
-Key = tuple[str, OptionValueType]
-
-
-def typed(item: OptionValueType) -> Key:
-    return (type(item).__name__, item)
-
-
-def plays(profile: Profile, option_id: str) -> tuple[Key | None, frozenset[Key]]:
-    """A profile's game on a point: its choice, and the values its variants switch it to."""
-    choice = profile.choices.get(option_id)
-    variants = frozenset(typed(b[option_id].value) for b in profile.variants.values() if option_id in b)
-    return (typed(choice.value) if choice else None, variants)
 
 
 def differ(first: str, second: str) -> set[str]:
     one, two = REGISTER.profiles[first], REGISTER.profiles[second]
     return {o for o in REGISTER.options if plays(one, o) != plays(two, o)}
-
-
-DISPUTED = {o for o in REGISTER.options if len({plays(p, o) for p in PROFILES}) > 1}
 
 
 def sections(page: Element, prefix: str) -> dict[str, Element]:
@@ -186,6 +171,7 @@ def test_a_pair_directive_with_an_unknown_profile_is_an_error(tmp_path: Path) ->
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
 
     source = tmp_path / "source"
     source.mkdir()
@@ -193,8 +179,11 @@ def test_a_pair_directive_with_an_unknown_profile_is_an_error(tmp_path: Path) ->
     (source / "index.md").write_text("# Pair\n\n```{napspec-compare} peel hoyel\n```\n", encoding="utf-8")
     warnings = StringIO()
     out, trees = str(tmp_path / "out"), str(tmp_path / "trees")
-    app = Sphinx(str(source), str(source), out, trees, "html", status=None, warning=warnings)
-    app.build(force_all=True, filenames=[])
+    # in its own docutils namespace, as sphinx-build runs: the nodes and directives a build
+    # registers would otherwise stay registered for the next build in this process
+    with docutils_namespace():
+        app = Sphinx(str(source), str(source), out, trees, "html", status=None, warning=warnings)
+        app.build(force_all=True, filenames=[])
     assert "no profile 'hoyel' (profiles: " in warnings.getvalue()
 
 
