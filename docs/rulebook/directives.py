@@ -52,12 +52,14 @@ from .render import (
 )
 from .steps import Context, sentence
 from .text import (
+    ID_WORD,
     Piece,
     disputed,
     pieces,
     plain,
     quote_pieces,
     quote_plain,
+    rule_title_in,
     same,
     value_id,
     value_words,
@@ -66,7 +68,6 @@ from .text import (
 
 logger = logging.getLogger(__name__)
 EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
-_ID = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
 KIND_TITLES = {
     "silent": "Where a source is silent",
     "ambiguous": "Where a source is ambiguous",
@@ -216,7 +217,7 @@ class NapDirective(SphinxDirective):
         lacunae = {lacuna.id for source in register.sources.values() for lacuna in source.lacunae}
         out: list[NodeLike] = []
         position = 0
-        for match in _ID.finditer(text):
+        for match in ID_WORD.finditer(text):
             word = match.group()
             before = text[max(0, match.start() - 16) : match.start()].lower()
             kind = None
@@ -235,7 +236,11 @@ class NapDirective(SphinxDirective):
             if kind is None:
                 continue
             out.append(text[position : match.start()])
-            out.append(xref(kind, word, literal(word)))
+            if kind == "rule":  # a rule is named by its title, as the reader knows it
+                title = rule_title_in(register, word, text[: match.start()])
+                out.append(xref(kind, word, nodes.emphasis(text=title), classes=["nap-rule-name"]))
+            else:
+                out.append(xref(kind, word, literal(word)))
             position = match.end()
         out.append(text[position:])
         return [item for item in out if item != ""]
@@ -1378,15 +1383,14 @@ class SourceDirective(NapDirective):
         for rule in register.rules.values():
             for c in rule.citations:
                 if c.source == source.id:
-                    note(c.locator, f"rule:{rule.id}", ("rule", rule.id, rule.id))
+                    note(c.locator, f"rule:{rule.id}", ("rule", rule.id, rule.title))
         for option in register.options.values():
             for value in option.values:
                 for c in value.citations:
                     if c.source == source.id:
-                        note(c.locator, f"option:{option.id}", ("optsource", f"{option.id}/{source.id}", option.id))
+                        note(c.locator, f"option:{option.id}", ("optsource", f"{option.id}/{source.id}", option.title))
         return {
-            place: [xref(kind, target, literal(text)) for kind, target, text in links.values()]
-            for place, links in found.items()
+            place: [xref(kind, target, text) for kind, target, text in links.values()] for place, links in found.items()
         }
 
 

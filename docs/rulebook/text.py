@@ -29,6 +29,8 @@ Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
 
 #: A span between backticks, maybe ``option = value`` inside one pair or ``option` = `value``.
 TICKED = re.compile(r"`([^`]+)`(?:\s*=\s*`([^`]+)`)?( is (?:true|false)\b)?")
+#: A word that may be an id of the register (``play.follow-suit``, ``cut-any-depth``).
+ID_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
 #: ``_a word or two_``: the transcriptions' italics.
 UNDERSCORED = re.compile(r"(?<![\w])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w])")
 #: ``--``, with or without spaces about it: the transcriptions' dash.
@@ -327,12 +329,39 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
     return [piece for piece in out if piece.text]
 
 
+def rule_title_in(register: Register, rule_id: str, before: str) -> str:
+    """A rule named in prose by its id, as the reader sees it: its title, as it stands in the
+    sentence (:func:`_title_in`).
+
+    >>> from napspec import spec
+    >>> rule_title_in(spec.load(), "play.follow-suit", "a revoke (")
+    'players must follow suit'
+    """
+    return _title_in(register.rules[rule_id].title, before, [])
+
+
+def titled(text: str, register: Register) -> str:
+    """Plain prose with the rules it names by id named by their titles.
+
+    >>> from napspec import spec
+    >>> titled("is a revoke (play.follow-suit).", spec.load())
+    'is a revoke (players must follow suit).'
+    """
+    return ID_WORD.sub(
+        lambda m: rule_title_in(register, m.group(), text[: m.start()]) if m.group() in register.rules else m.group(),
+        text,
+    )
+
+
 def plain(text: str, register: Register, options: tuple[str, ...] = ()) -> str:
-    """What a reader sees of a text of the register (see :func:`pieces`)."""
+    """What a reader sees of a text of the register (see :func:`pieces`), the rules it names by
+    id named by their titles."""
     shown = []
     for piece in pieces(text, register, options):
         if piece.kind == "value":
             shown.append(f"“{piece.text}” ({piece.plays})")
+        elif piece.kind == "text":
+            shown.append(titled(piece.text, register))
         else:
             shown.append(piece.text)
     return "".join(shown)
