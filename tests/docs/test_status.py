@@ -207,3 +207,20 @@ def test_reports_of_two_engines_on_one_target_stay_apart(tmp_path: Path) -> None
         ("hoyle", "second 1 (b)"),
     ]
     assert all(data.rule_counts(FAILED_RULE, c) == Counter({"failed": 1}) for c in data.columns())
+
+
+def test_the_summary_gives_each_report_s_cases_by_status_in_words(builds: Builds) -> None:
+    """One cell of cases per report, the statuses it has in words ("3 passed · 1 failed"), so
+    that the summary fits a screen rather than a column per status, mostly noughts."""
+    summary = status_page(builds.full.html).root.find("table", "nap-status-summary")
+    assert summary is not None
+    heads = [th.text() for th in summary.find_all("th")]
+    assert heads[3] == "Cases", heads
+    words = {"skipped-unsupported": "skipped (unsupported)", "timed-out": "timed out"}
+    for row, (_target, _engine, report) in zip(summary.rows(), COLUMNS, strict=True):
+        counts = Counter(case["status"] for case in cases_of(builds, report))
+        wanted = " · ".join(f"{n} {words.get(status, status.replace('-', ' '))}" for status, n in counts.items())
+        assert sorted(row.cells()[3].text().split(" · ")) == sorted(wanted.split(" · ")), (
+            report,
+            row.cells()[3].text(),
+        )
