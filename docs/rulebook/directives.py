@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from docutils import nodes
 from sphinx import addnodes
@@ -67,6 +67,7 @@ from .text import (
 )
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 EXTENSION_FILES = tuple(sorted(Path(__file__).resolve().parent.glob("*.py")))
 KIND_TITLES = {
     "silent": "Where a source is silent",
@@ -124,6 +125,13 @@ class NapDirective(SphinxDirective):
         raise TypeError(f"{type(self).__name__} does not define build()")
 
     # ------------------------------------------------------------------ data
+
+    def named(self, kind: str, known: Mapping[str, T], name: str) -> T:
+        """The register's ``kind`` (chapter, profile, source) a directive's argument names; an
+        unknown name is the directive's error, with the names there are."""
+        if name not in known:
+            raise self.error(f"no {kind} {name!r} ({kind}s: {', '.join(known)})")
+        return known[name]
 
     @property
     def data(self) -> RulebookData:
@@ -278,18 +286,27 @@ class NapDirective(SphinxDirective):
         block = container(classes=["nap-citation", f"nap-from-{citation.source}"])
         block += para(*quoted_words(normal(citation.quote)), classes=["nap-quote"])
         block += para("— ", self.locator_link(citation.source, citation.locator), classes=["nap-locator"])
+        block.extend(self.citation_notes(citation))
+        return block
+
+    def citation_notes(self, citation: Citation) -> list[nodes.Node]:
+        """What goes with a quotation: its note, the interpretation it is read through, and
+        whether it repeats another source's words."""
+        out: list[nodes.Node] = []
         if citation.note:
-            block += para(*self.linked(normal(citation.note)), classes=["nap-note"])
+            out.append(para(*self.linked(normal(citation.note)), classes=["nap-note"]))
         if citation.interpretation:
-            block += para(
-                "Bears on this only through interpretation ",
-                xref("interp", citation.interpretation, literal(citation.interpretation)),
-                ".",
-                classes=["nap-note", "nap-read-through"],
+            out.append(
+                para(
+                    "Bears on this only through interpretation ",
+                    xref("interp", citation.interpretation, literal(citation.interpretation)),
+                    ".",
+                    classes=["nap-note", "nap-read-through"],
+                )
             )
         if citation.copies:
-            block += self.copy_note(citation)
-        return block
+            out.append(self.copy_note(citation))
+        return out
 
     def copy_note(self, citation: Citation) -> nodes.paragraph:
         """Says that a quotation repeats another source word for word: not a second witness."""
@@ -390,9 +407,7 @@ class ChapterDirective(NapDirective):
     def build(self) -> list[nodes.Node]:
         register = self.data.register
         chapter_id = self.arguments[0]
-        if chapter_id not in register.chapters:
-            raise self.error(f"no chapter {chapter_id!r} (chapters: {', '.join(register.chapters)})")
-        chapter = register.chapters[chapter_id]
+        chapter = self.named("chapter", register.chapters, chapter_id)
         page = section(chapter.title, [], classes=["nap-chapter"])
         self.target(page, "chapter", chapter.id, chapter.title)
         page += self.index(page["ids"][0], f"{chapter.title} (chapter)")
@@ -978,10 +993,7 @@ class ProfileDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        profile_id = self.arguments[0]
-        if profile_id not in register.profiles:
-            raise self.error(f"no profile {profile_id!r} (profiles: {', '.join(register.profiles)})")
-        profile = register.profiles[profile_id]
+        profile = self.named("profile", register.profiles, self.arguments[0])
         source = register.sources[profile.source]
         page = section(f"Profile: {profile.title}", [], classes=["nap-profile"])
         anchor_id = self.target(page, "profile", profile.id, profile.title)
@@ -1192,10 +1204,7 @@ class SourceDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        source_id = self.arguments[0]
-        if source_id not in register.sources:
-            raise self.error(f"no source {source_id!r} (sources: {', '.join(register.sources)})")
-        source = register.sources[source_id]
+        source = self.named("source", register.sources, self.arguments[0])
         page = section(f"{source.short}: {source.title}", [], classes=["nap-source"])
         anchor_id = self.target(page, "source", source.id, source.short)
         page += self.index(anchor_id, f"{source.short} (source)", f"{source.title} ({source.short})")

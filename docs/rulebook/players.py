@@ -137,8 +137,7 @@ class PlayersDirective(NapDirective):
         """The directive's arguments, each a profile of the register (or a clear error)."""
         register = self.data.register
         for name in self.arguments:
-            if name not in register.profiles:
-                raise self.error(f"no profile {name!r} (profiles: {', '.join(register.profiles)})")
+            self.named("profile", register.profiles, name)
         return list(self.arguments)
 
     def source_words(self, profile: Profile, option: Option) -> NodeLike:

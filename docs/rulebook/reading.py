@@ -249,10 +249,8 @@ class ReadingDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         register = self.data.register
-        source_id = self.arguments[0]
-        if source_id not in register.sources:
-            raise self.error(f"no source {source_id!r} (sources: {', '.join(register.sources)})")
-        source = register.sources[source_id]
+        source = self.named("source", register.sources, self.arguments[0])
+        source_id = source.id
         reading = reading_order(register, source_id)
         for citer in reading.unplaced:
             logger.warning(
@@ -403,18 +401,7 @@ class ReadingDirective(NapDirective):
                 *self.linked(normal(value.meaning), (option.id,)),
                 classes=["nap-reading-value-line"],
             )
-        citation = citer.citation
-        if citation.note:
-            out += para(*self.linked(normal(citation.note)), classes=["nap-note"])
-        if citation.interpretation:
-            out += para(
-                "Bears on this only through interpretation ",
-                xref("interp", citation.interpretation, literal(citation.interpretation)),
-                ".",
-                classes=["nap-note", "nap-read-through"],
-            )
-        if citation.copies:
-            out += self.copy_note(citation)
+        out.extend(self.citation_notes(citer.citation))
         return out
 
     def as_played(self, rule_id: str, profile: Profile) -> list[nodes.Node]:
