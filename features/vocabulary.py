@@ -87,10 +87,13 @@ class Code:
 
 @dataclass(frozen=True)
 class Ref:
-    """A reference to a profile or an option of the register."""
+    """A reference to the register: a profile, a variation point, or one of its values
+    (``target`` is ``option=value``); ``text`` is what readers see of it (its title, its
+    words), ``target`` where the step names nothing the register knows."""
 
-    kind: Literal["profile", "option"]
+    kind: Literal["profile", "option", "optvalue"]
     target: str
+    text: str = ""
 
 
 #: A piece of a sentence: plain words or one of the kinds above.
@@ -222,9 +225,37 @@ def _say_calls(text: str) -> list[Piece]:
     return ["only ", *join([Value(word) for word in text.split()], ", ", " or ")]
 
 
+def _profile_ref(name: str) -> Piece:
+    if PLACEHOLDER.match(name):
+        return Value(name)
+    profile = load().profiles.get(name)
+    return Ref("profile", name, profile.title if profile is not None else name)
+
+
+def _option_ref(option_id: str) -> Piece:
+    option = load().options.get(option_id)
+    return Ref("option", option_id, option.title if option is not None else option_id)
+
+
+def _say_setting(option_id: str, text: str) -> list[Piece]:
+    """ "Who must play when nobody calls is “the eldest, if all the others pass”": the
+    variation point by its title, the value in its words (:meth:`Option.phrase`)."""
+    option = load().options.get(option_id)
+    typed = None if PLACEHOLDER.match(text) or option is None else _option_value(option_id, text)
+    if option is None or typed is None:
+        value: Piece = Value(text)
+    elif option.allows(typed):
+        value = Ref("optvalue", f"{option_id}={typed}", option.phrase(typed))
+    else:  # a number of the range that no source names: it reads as itself
+        value = Value(option.phrase(typed))
+    return [_option_ref(option_id), " is set to “", value, "”."]
+
+
 def _say_variants(name: str) -> list[Piece]:
     if PLACEHOLDER.match(name):
         return ["The variant ", Value(name), " is played, as the profile gives it."]
+    if name in load().options:
+        return ["The variant ", _option_ref(name), " is played, as the profile gives it."]
     return ["The variant ", Code(name), " is played, as the profile gives it."]
 
 
@@ -849,13 +880,13 @@ VOCABULARY: tuple[Phrase, ...] = (
         "Given",
         'the profile "{name:word}"',
         _given_profile,
-        lambda a, c: ["The rules are those of the ", Ref("profile", a["name"]), " profile."],
+        lambda a, c: ["The rules are those of the profile ", _profile_ref(a["name"]), "."],
     ),
     _p(
         "Given",
         'the option "{option:word}" is "{value:text}"',
         _given_option,
-        lambda a, c: ["The variation point ", Ref("option", a["option"]), " is set to ", Code(a["value"]), "."],
+        lambda a, c: _say_setting(a["option"], a["value"]),
     ),
     _p(
         "Given",

@@ -7,7 +7,8 @@ nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+import tomllib
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from napspec.spec.errors import LocatorError
@@ -42,6 +43,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_profile_labels(register)
     problems += _check_lacunae(register)
     problems += _check_claims(register)
+    problems += _check_prose(register)
     return problems
 
 
@@ -57,6 +59,49 @@ def _check_claims(register: Register) -> list[Problem]:
         for citation in claim.citations:
             problems += _check_citation(register, file, f"claim {claim.id}", citation)
     return problems + claim_problems(register, claims) + evidence_problems(register, claims)
+
+
+#: The keys whose strings are our own prose, shown to readers (quotations are the sources').
+PROSE_KEYS = frozenset(
+    {"statement", "intro", "meaning", "question", "reading", "reason", "note", "summary", "what"}
+    | {"untestable-because", "uncheckable-because", "title"}
+)
+#: A hyphenated word standing alone (not part of a dotted rule id or between backticks).
+BARE_WORD = re.compile(r"(?<![\w.`-])[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?![\w`-])")
+TICKED_SPAN = re.compile(r"`[^`]*`")
+
+
+def _prose(data: object, key: str = "") -> Iterator[str]:
+    """Every string of our own prose in a parsed file of the register: the values of
+    :data:`PROSE_KEYS`, and the notes of a source's silence or lacuna (keyed by the source)."""
+    if isinstance(data, dict):
+        for name, value in data.items():
+            yield from _prose(value, "note" if key in ("silent", "lacuna") else name)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _prose(item, key)
+    elif isinstance(data, str) and key in PROSE_KEYS:
+        yield data
+
+
+def _check_prose(register: Register) -> list[Problem]:
+    """Prose names a variation point between backticks, to be shown by its title and its values
+    in words; bare, its id would reach readers as it is. A variant named in its own words
+    ("at seven-card Nap", its title) is prose, not an id."""
+    problems: list[Problem] = []
+    for file, text in register.texts.items():
+        if not file.endswith(".toml"):
+            continue
+        for said in _prose(tomllib.loads(text)):
+            for match in BARE_WORD.finditer(TICKED_SPAN.sub(lambda m: " " * len(m.group()), said)):
+                option = register.options.get(match.group())
+                if option is None or said[match.start() :].lower().startswith(option.title.lower()):
+                    continue
+                context = " ".join(said[max(0, match.start() - 30) : match.end() + 10].split())
+                line = _where(register, file, said[max(0, match.start() - 20) : match.end()].split("\n")[-1])
+                message = f"{context!r} names variation point {option.id!r} bare: write it `{option.id}`"
+                problems.append(Problem(file, line, message + ", to be shown by its title"))
+    return problems
 
 
 def _where(register: Register, file: str, needle: str) -> int | None:
@@ -202,6 +247,14 @@ def _check_options(register: Register) -> list[Problem]:
                 report(f"value {value.value!r} has neither a citation nor an interpretation")
             if value.interpretation and value.interpretation not in register.interpretations:
                 report(f"value {value.value!r}: unknown interpretation {value.interpretation!r}")
+            if not isinstance(value.words, str):
+                report(f"value {value.value!r}: words must be a string, not {value.words!r}")
+            elif isinstance(value.value, str) and not value.words.strip():
+                # A named value's id is a key for files; readers are given words.
+                report(f'value {value.value!r} has no words: give it words = "…", the few words readers see')
+        phrases = [value.phrase for value in option.values if isinstance(value.words, str)]
+        for phrase in sorted({p for p in phrases if phrases.count(p) > 1}):
+            report(f"two values are put in the same words {phrase!r}")
         if option.chapter not in register.chapters:
             report(f"unknown chapter {option.chapter!r}")
         for source in register.sources:

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
 from napspec.spec.house_rules import load_house_rules
-from napspec.spec.register import load
+from napspec.spec.register import Option, OptionValueType, load
 
 
 def output_console() -> Console:
@@ -113,9 +114,17 @@ def options() -> None:
         row = [f"{option.id}\n[dim]{option.title}[/dim]"]
         for source_id in register.sources:
             stance, values = option.stance(source_id)
-            row.append(", ".join(str(v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]")
+            row.append(
+                "\n".join(value_and_words(option, v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]"
+            )
         table.add_row(*row)
     output_console().print(table)
+
+
+def value_and_words(option: Option, value: OptionValueType) -> str:
+    """A value as files write it and, dimmed under it, in words (where they differ)."""
+    spelled, words = str(value).lower() if isinstance(value, bool) else str(value), option.phrase(value)
+    return escape(spelled) if words == spelled else f"{escape(spelled)}\n[dim]{escape(words)}[/dim]"
 
 
 @main.command()

@@ -141,6 +141,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                 "values": [
                     {
                         "value": value.value,
+                        "words": value.phrase,
                         "meaning": value.meaning,
                         "citations": [_citation(register, c) for c in value.citations],
                         **({"interpretation": value.interpretation} if value.interpretation else {}),

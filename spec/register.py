@@ -170,6 +170,24 @@ class OptionValue:
     """Options that must be away from their plain value (played) when this value is in force."""
     excludes: tuple[str, ...] = ()
     """Options that must be at their plain value (not played) when this value is in force."""
+    words: str = ""
+    """The value in a few words of our own, as the rulebook names it ("lowest card, ace low");
+    required of a named value, whose id is a key for files, not for reading."""
+
+    @property
+    def phrase(self) -> str:
+        """The value as readers see it: its words, else yes or no, or the number.
+
+        >>> [OptionValue(v, "").phrase for v in (True, False, 4)]
+        ['yes', 'no', '4']
+        >>> OptionValue("eldest-cannot-pass", "", words="the eldest, always").phrase
+        'the eldest, always'
+        """
+        if self.words:
+            return self.words
+        if isinstance(self.value, bool):
+            return "yes" if self.value else "no"
+        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -224,6 +242,20 @@ class Option:
             if type(entry.value) is type(value) and entry.value == value:
                 return entry
         raise KeyError(f"option {self.id!r} has no value {value!r}")
+
+    def phrase(self, value: OptionValueType) -> str:
+        """A value of this option as readers see it (:attr:`OptionValue.phrase`); a number of
+        the range that no value lists reads as itself.
+
+        >>> from napspec.spec import load
+        >>> options = load().options
+        >>> options["first-dealer"].phrase("lowest-card-ace-low"), options["cut-minimum"].phrase(3)
+        ('the lowest card, ace low', '3')
+        """
+        for entry in self.values:
+            if type(entry.value) is type(value) and entry.value == value:
+                return entry.phrase
+        return OptionValue(value, "").phrase
 
     def allows(self, value: object) -> bool:
         """Whether ``value`` is one of the cited values (compared with its type)."""
@@ -480,6 +512,7 @@ class Register:
                     amounts=self._amounts(path, option_id, v),
                     requires=tuple(v.get("requires", ())),
                     excludes=tuple(v.get("excludes", ())),
+                    words=v.get("words", ""),
                 )
                 for v in entry.get("value", [])
             )

@@ -14,7 +14,7 @@ from docutils import nodes
 
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
-from .directives import NapDirective
+from .directives import NapDirective, normal
 from .render import Cell, cards, container, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
@@ -116,7 +116,7 @@ class ClaimsDirective(NapDirective):
         for citation in claim.citations:
             block += self.citation(citation)
         if claim.uncheckable_because:
-            block += para(strong("Why no program can judge it: "), claim.uncheckable_because)
+            block += para(strong("Why no program can judge it: "), *self.linked(normal(claim.uncheckable_because)))
         for reading in claim.readings:
             block += self.reading_block(reading, found.get(reading.id), claim.kind)
         return block
@@ -124,7 +124,7 @@ class ClaimsDirective(NapDirective):
     def reading_block(self, reading: Reading, finding: Finding | None, kind: str) -> nodes.container:
         label = "The plain words" if reading.as_worded else "An interpretation"
         block = container(classes=["nap-reading"])
-        block += para(strong(f"{label}: "), reading.statement)
+        block += para(strong(f"{label}: "), *self.linked(normal(reading.statement)))
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block

@@ -62,7 +62,7 @@ from .text import (
     rule_title_in,
     same,
     value_id,
-    value_words,
+    variant_name,
     who_plays_parts,
 )
 
@@ -202,8 +202,8 @@ class NapDirective(SphinxDirective):
         return [literal(piece.text)]
 
     def value(self, option_id: str, value: OptionValueType, quoted: bool = True) -> nodes.inline:
-        """An option's value in words (:func:`.text.value_words`), linked to its meaning."""
-        words = value_words(value)
+        """An option's value in words (its phrase), linked to its meaning."""
+        words = self.data.register.options[option_id].phrase(value)
         shown = f"“{words}”" if quoted else words
         return inline(xref("optvalue", f"{option_id}={value}", shown), classes=["nap-value"])
 
@@ -226,13 +226,13 @@ class NapDirective(SphinxDirective):
         out: list[NodeLike] = []
         position = 0
         for match in ID_WORD.finditer(text):
+            if match.start() < position:  # inside a variant named in its own words
+                continue
             word = match.group()
             before = text[max(0, match.start() - 16) : match.start()].lower()
             kind = None
             if before.endswith("lacuna ") and word in lacunae:
                 kind = "lacuna"
-            elif before.endswith("option ") and word in register.options:
-                kind = "option"
             elif word in register.rules:
                 kind = "rule"
             elif word in register.interpretations:
@@ -243,15 +243,37 @@ class NapDirective(SphinxDirective):
                 kind = "lacuna"
             if kind is None:
                 continue
+            end = match.end()
+            if kind == "option":
+                # Prose may name a variant in its own words ("at seven-card Nap"); any other
+                # variation point is named between backticks, to be shown by its title.
+                title = register.options[word].title
+                if text[match.start() : match.start() + len(title)].lower() != title.lower():
+                    logger.warning(
+                        "napspec: %r names variation point %r bare; write it `%s`, to be shown by its title",
+                        text[max(0, match.start() - 30) : end + 10],
+                        word,
+                        word,
+                        location=self.get_location(),
+                    )
+                    continue
+                end = match.start() + len(title)
             out.append(text[position : match.start()])
             if kind == "rule":  # a rule is named by its title, as the reader knows it
                 title = rule_title_in(register, word, text[: match.start()])
                 out.append(xref(kind, word, nodes.emphasis(text=title), classes=["nap-rule-name"]))
+            elif kind == "option":
+                out.append(xref(kind, word, text[match.start() : end]))
             else:
                 out.append(xref(kind, word, literal(word)))
-            position = match.end()
+            position = end
         out.append(text[position:])
         return [item for item in out if item != ""]
+
+    def said(self, text: str) -> str:
+        """A short text of the register (a question) as plain words: what :meth:`linked` shows,
+        without links, for a title or a line of a list."""
+        return plain(normal(text), self.data.register)
 
     def prose(self, text: str, classes: Sequence[str] = (), options: Sequence[str] = ()) -> list[nodes.paragraph]:
         return paragraphs(text, lambda words: self.linked(words, options), classes=classes)
@@ -450,14 +472,20 @@ class ChapterDirective(NapDirective):
             items: list[Sequence[NodeLike]] = []
             for option_id in rule.options:
                 option = register.options[option_id]
-                items.append([xref("option", option.id, option.title), " — ", option.question])
+                items.append([xref("option", option.id, option.title), " — ", self.said(option.question)])
             node += para(strong("Variation points"), " this rule depends on:", classes=["nap-rests"])
             node += bullet_list(items, classes=["nap-rests-list"])
         if rule.interpretations:
             items = []
             for interp_id in rule.interpretations:
                 interp = register.interpretations[interp_id]
-                items.append([xref("interp", interp.id, literal(interp.id)), f" ({interp.kind}) — ", interp.reading])
+                items.append(
+                    [
+                        xref("interp", interp.id, literal(interp.id)),
+                        f" ({interp.kind}) — ",
+                        *self.linked(normal(interp.reading)),
+                    ]
+                )
             node += para(strong("Interpretations"), " this rule rests on:", classes=["nap-rests"])
             node += bullet_list(items, classes=["nap-rests-list"])
         if not rule.testable:
@@ -527,23 +555,23 @@ class ChapterDirective(NapDirective):
                     said: list[NodeLike] = [
                         xref("option", option.id, nodes.emphasis(text=option.title)),
                         ": ",
-                        xref("choice", f"{profile.id}/{option.id}", value_words(choice.value)),
+                        xref("choice", f"{profile.id}/{option.id}", option.phrase(choice.value)),
                     ]
                     for variant, bundle in profile.variants.items():
                         if option_id in bundle and bundle[option_id].value != choice.value:
                             said += [
                                 "; ",
-                                xref("variant", f"{profile.id}/{variant}", f"with {self.variant_name(variant)}"),
+                                xref(
+                                    "variant",
+                                    f"{profile.id}/{variant}",
+                                    f"with {variant_name(self.data.register, variant)}",
+                                ),
                                 ": ",
-                                value_words(bundle[option_id].value),
+                                option.phrase(bundle[option_id].value),
                             ]
                     entry += para(*said, classes=["nap-profile-plays"])
             row += entry
         body += row
-
-    def variant_name(self, variant: str) -> str:
-        options = self.data.register.options
-        return options[variant].title if variant in options else value_words(variant)
 
     def scenario_block(self, scenario: Any) -> folded:
         """A scenario, folded under a line that says what it checks (its name) and how long it
@@ -673,7 +701,7 @@ class ConflictMatrixDirective(NapDirective):
         out: list[NodeLike] = []
         for value in values:
             own = [c for c in option.value(value).citations if c.source == sid]
-            words = value_words(value)
+            words = option.phrase(value)
             if own and all(c.interpretation for c in own):
                 out.append(
                     inline(
@@ -711,20 +739,24 @@ class ConflictMatrixDirective(NapDirective):
             stated_outright = stance == "cited" and len(values) == 1 and same(values[0], choice.value)
             if not stated_outright or interp:
                 words: list[NodeLike] = [
-                    xref("choice", f"{profile.id}/{option.id}", f"{profile.id} profile plays"),
+                    xref(
+                        "choice",
+                        f"{profile.id}/{option.id}",
+                        f"The {register.sources[profile.source].short} profile plays",
+                    ),
                     " ",
                     self.value(option.id, choice.value, quoted=False),
                 ]
                 if interp:
-                    words += [" by ", xref("interp", interp, literal(interp))]
+                    words += [", by interpretation ", xref("interp", interp, literal(interp))]
                 out.append(para(*words, classes=["nap-matrix-choice"]))
         if profile:
             for variant, bundle in profile.variants.items():
                 if option.id in bundle:
                     out.append(
                         para(
-                            "with variant ",
-                            xref("variant", f"{profile.id}/{variant}", variant),
+                            "With ",
+                            xref("variant", f"{profile.id}/{variant}", variant_name(register, variant)),
                             ": ",
                             self.value(option.id, bundle[option.id].value, quoted=False),
                             classes=["nap-matrix-variant"],
@@ -752,7 +784,7 @@ class VariationPointsDirective(NapDirective):
             *join([xref("rule", r, literal(r)) for r in option.rules], ", "),
             classes=["nap-option-meta"],
         )
-        node += para(option.question, classes=["nap-question"])
+        node += para(self.said(option.question), classes=["nap-question"])
         if option.plain is not None:
             node += para(
                 "A variant: its plain value, the plain game, is ",
@@ -761,13 +793,19 @@ class VariationPointsDirective(NapDirective):
                 classes=["nap-option-plain"],
             )
         for value in option.values:
-            for key, words in (("requires", "needs these played too"), ("excludes", "needs these not played")):
+            for key, words in (
+                ("requires", "it needs, each away from its plain value"),
+                ("excludes", "it needs, each at its plain value"),
+            ):
                 others = getattr(value, key)
                 if others:
                     node += para(
-                        self.value(option.id, value.value, quoted=False),
-                        f" {words}: ",
-                        *join([xref("option", o, literal(o)) for o in others], ", "),
+                        "Where it is ",
+                        self.value(option.id, value.value),
+                        f", {words}: ",
+                        *join(
+                            [xref("option", o, nodes.emphasis(text=register.options[o].title)) for o in others], ", "
+                        ),
                         ".",
                         classes=["nap-option-constraint"],
                     )
@@ -786,9 +824,9 @@ class VariationPointsDirective(NapDirective):
                     xref("interp", value.interpretation, literal(value.interpretation)),
                     ")",
                 ]
-            takers: list[NodeLike] = [xref("choice", f"{p}/{option.id}", p) for p in chosen]
+            takers: list[NodeLike] = [xref("choice", f"{p}/{option.id}", register.profiles[p].title) for p in chosen]
             takers += [
-                xref("variant", f"{p.id}/{variant}", f"{p.id} with variant {variant}")
+                xref("variant", f"{p.id}/{variant}", f"{p.title} with {variant_name(register, variant)}")
                 for p in register.profiles.values()
                 for variant, bundle in p.variants.items()
                 if option.id in bundle and same(bundle[option.id].value, value.value)
@@ -796,7 +834,7 @@ class VariationPointsDirective(NapDirective):
             rows.append(
                 [
                     [
-                        para(strong(value_words(value.value))),
+                        para(strong(value.phrase)),
                         para(literal(value_id(value.value)), classes=["nap-value-id"]),
                     ],
                     basis,
@@ -805,7 +843,7 @@ class VariationPointsDirective(NapDirective):
             )
             row_ids.append([anchor("optvalue", option.id, "value", value.value)])
             self.domain.note(
-                "optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.title}: {value_words(value.value)}"
+                "optvalue", f"{option.id}={value.value}", row_ids[-1][0], f"{option.title}: {value.phrase}"
             )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
@@ -906,10 +944,8 @@ class InterpretationsDirective(NapDirective):
         """One interpretation, folded under its question (a link to it opens it): the page holds
         every one of them, and their reasons in full would bury the questions."""
         register = self.data.register
-        block = fold(
-            [plain(normal(interp.question), register)], classes=["nap-interpretation", f"nap-kind-{interp.kind}"]
-        )
-        anchor_id = self.target(block, "interp", interp.id, interp.question)
+        block = fold([self.said(interp.question)], classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        anchor_id = self.target(block, "interp", interp.id, self.said(interp.question))
         block += self.index(anchor_id, f"{interp.id} (interpretation)")
         block += para(
             strong(interp.id),
@@ -924,9 +960,7 @@ class InterpretationsDirective(NapDirective):
         for option in register.options.values():
             for value in option.values:
                 if value.interpretation == interp.id:
-                    users.append(
-                        xref("optvalue", f"{option.id}={value.value}", f"{option.title}: {value_words(value.value)}")
-                    )
+                    users.append(xref("optvalue", f"{option.id}={value.value}", f"{option.title}: {value.phrase}"))
         for profile in register.profiles.values():
             for choice in profile.choices.values():
                 if choice.interpretation == interp.id:
@@ -1064,7 +1098,7 @@ class ProfileDirective(NapDirective):
                 notes = [option.silent.get(source.id) or option.lacuna.get(source.id, "")]
                 notes += [c.note for v in option.values for c in v.citations if c.source == source.id]
                 words = {"silent": "silent", "lacuna": "missing text"}.get(
-                    stance, "cited for " + " or ".join(value_words(v) for v in values)
+                    stance, "cited for " + " or ".join(option.phrase(v) for v in values)
                 )
                 said: list[NodeLike] = [item for note in notes if note for item in (" ", *self.linked(normal(note)))]
                 entry: list[NodeLike] = [

@@ -18,7 +18,7 @@ from napspec.spec.register import Option, OptionValueType
 
 from .directives import NapDirective, normal
 from .render import NodeLike, literal, para, rubric, section, strong, xref
-from .text import value_id, value_words
+from .text import value_id
 
 
 class HouseRulesDirective(NapDirective):
@@ -76,15 +76,15 @@ class HouseRulesDirective(NapDirective):
         register = self.data.register
         profile = register.profiles[rules.base]
         node = section(option.title, [f"house-{option.id}"], classes=["nap-house-change"])
-        node += para(xref("option", option.id, option.title), " ", literal(option.id), ": ", option.question)
-        node += para(strong("This table plays: "), *self.spelled(value), " — ", *self.meaning(option, value))
+        node += para(xref("option", option.id, option.title), " ", literal(option.id), ": ", self.said(option.question))
+        node += para(strong("This table plays: "), *self.spelled(option, value), " — ", *self.meaning(option, value))
         note = rules.notes.get(option.id, "")
         if note:
             node += para(strong("The table's note: "), note, classes=["nap-note"])
         same = type(value) is type(base_value) and value == base_value
         node += para(
             strong(f"The profile {profile.title} plays: "),
-            *self.spelled(base_value),
+            *self.spelled(option, base_value),
             " — ",
             *(["the same value."] if same else self.meaning(option, base_value)),
         )
@@ -100,7 +100,7 @@ class HouseRulesDirective(NapDirective):
         else:
             node += para(
                 "No source names this number; the sources' own values are ",
-                ", ".join(value_words(v.value) for v in option.values),
+                ", ".join(v.phrase for v in option.values),
                 " (see ",
                 xref("option", option.id, option.title),
                 ").",
@@ -109,9 +109,9 @@ class HouseRulesDirective(NapDirective):
         return node
 
     @staticmethod
-    def spelled(value: OptionValueType) -> list[NodeLike]:
+    def spelled(option: Option, value: OptionValueType) -> list[NodeLike]:
         """A value in words, and as a house-rules file spells it (for the table that edits it)."""
-        words, spelling = value_words(value), value_id(value)
+        words, spelling = option.phrase(value), value_id(value)
         return [words] if words == spelling else [words, " (", literal(spelling), " in the file)"]
 
     def profile_grounds(self, rules: HouseRules, option: Option, base_value: OptionValueType) -> list[nodes.Node]:

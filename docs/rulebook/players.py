@@ -32,7 +32,7 @@ from napspec.suite.vocabulary import join
 from .directives import NapDirective, normal
 from .domain import slug
 from .render import NodeLike, bullet_list, container, inline, literal, para, section, strong, xref
-from .text import differing, disputed, ordered, same, value_words
+from .text import differing, disputed, ordered, same, variant_name
 
 VARIANTS_GROUP = "Variants: played only when the table agrees before play"
 
@@ -116,11 +116,6 @@ def quick_options(register: Register, rule: Rule) -> list[Option]:
     return [register.options[o] for o in rule.options if not register.options[o].is_variant]
 
 
-def variant_name(register: Register, variant: str) -> str:
-    """A variant's name in words: its option's title, or its name's words."""
-    return register.options[variant].title if variant in register.options else value_words(variant).capitalize()
-
-
 def doc_link(docname: str, *content: NodeLike) -> addnodes.pending_xref:
     """A link to a page of the rulebook (checked like every link)."""
     node = addnodes.pending_xref("", refdomain="std", reftype="doc", reftarget=f"/{docname}", refexplicit=True)
@@ -158,7 +153,12 @@ class PlayersDirective(NapDirective):
         for interp_id in found.interpretations:
             interp = register.interpretations[interp_id]
             items.append(
-                inline(xref("interp", interp_id, interp.question), " ", literal(interp_id), classes=["nap-interp-ref"])
+                inline(
+                    xref("interp", interp_id, self.said(interp.question)),
+                    " ",
+                    literal(interp_id),
+                    classes=["nap-interp-ref"],
+                )
             )
         if not items:
             return inline("not in the source's words", classes=["nap-basis", "nap-basis-interpretation"])
@@ -238,7 +238,7 @@ class DisputeDirective(PlayersDirective):
         choices first, then the values their variants play), each naming the profiles that play
         it and what each rests on."""
         register = self.data.register
-        node = section(option.question, [f"dispute-{slug(option.id)}"], classes=["nap-dispute"])
+        node = section(self.said(option.question), [f"dispute-{slug(option.id)}"], classes=["nap-dispute"])
         mark = (
             inline("the profiles differ", classes=["nap-differ-mark"])
             if differs
@@ -315,7 +315,7 @@ class CompareDirective(PlayersDirective):
             classes=["nap-intro", "nap-compare-count"],
         )
         for option in points:
-            node = section(option.question, [f"compare-{first.id}-{second.id}-{slug(option.id)}"])
+            node = section(self.said(option.question), [f"compare-{first.id}-{second.id}-{slug(option.id)}"])
             node["classes"].append("nap-compare-point")
             node += para(xref("option", option.id, option.title), " ", literal(option.id), classes=["nap-dispute-meta"])
             items: list[nodes.Node] = []

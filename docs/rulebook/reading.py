@@ -26,7 +26,7 @@ from napspec.spec.transcriptions import Division, Lacuna, Source, normalise
 
 from .directives import NapDirective, normal, quoted_words
 from .render import NodeLike, container, inline, literal, para, section, strong, xref
-from .text import quote_pieces, value_words
+from .text import quote_pieces
 
 logger = logging.getLogger(__name__)
 
@@ -429,7 +429,7 @@ class ReadingDirective(NapDirective):
             said += [
                 xref("option", option.id, nodes.emphasis(text=option.title)),
                 ": ",
-                xref("choice", f"{profile.id}/{option.id}", value_words(choice.value)),
+                xref("choice", f"{profile.id}/{option.id}", option.phrase(choice.value)),
             ]
         if not said:
             return []

@@ -46,9 +46,7 @@ def draw(piece: Piece) -> NodeLike:
     if isinstance(piece, Code):
         return literal(piece.text)
     if isinstance(piece, Ref):
-        return (
-            variable(piece.target) if PLACEHOLDER.match(piece.target) else xref(piece.kind, piece.target, piece.target)
-        )
+        return xref(piece.kind, piece.target, piece.text or piece.target)
     raise TypeError(f"not a piece of a sentence: {piece!r}")
 
 

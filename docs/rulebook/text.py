@@ -8,7 +8,8 @@ of the rulebook shows such text through this module, so that what a reader sees 
 - :func:`pieces` reads a text of the register (a statement, a note, an interpretation) into
   pieces: plain text, a variation point (shown by its title), one of its values (shown in
   words, with the profiles that play it), an amount a value carries, or code;
-- :func:`value_words` is how an option's value is put in words anywhere (``True`` is "yes");
+- an option's value is put in words by the register (:attr:`~napspec.spec.register.OptionValue.phrase`:
+  its ``words``, or yes, no or the number); :func:`variant_name` names a profile's variant;
 - :func:`who_plays` names the profiles (and their variants) that play a value;
 - :func:`quote_pieces` reads a source's words for display: ``_x_`` is emphasis and ``--`` an em
   dash. The quotation itself is left as the register keeps it (verbatim, as transcribed).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from napspec.spec.register import PROFILE_IDS, Option, OptionValueType, Register
@@ -51,17 +53,16 @@ class Piece:
     plays: str = ""
 
 
-def value_words(value: OptionValueType) -> str:
-    """An option's value in words: a yes or no, a number, or its id's words.
+def variant_name(register: Register, variant: str) -> str:
+    """A profile's variant by name: its option's title, or its own name's words.
 
-    >>> [value_words(v) for v in (True, False, 4, "eldest-cannot-pass", "short-28-36")]
-    ['yes', 'no', '4', 'eldest cannot pass', 'short 28/36']
+    >>> from napspec import spec
+    >>> [variant_name(spec.load(), v) for v in ("seven-card", "short-pack")]
+    ['Seven-card Nap', 'Short pack']
     """
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return str(value)
-    return re.sub(r"(\d+)-(\d+)", r"\1/\2", str(value)).replace("-", " ")
+    if variant in register.options:
+        return register.options[variant].title
+    return variant.replace("-", " ").capitalize()
 
 
 def value_id(value: OptionValueType) -> str:
@@ -150,8 +151,7 @@ def players(register: Register, option_id: str, value: OptionValueType) -> list[
             if option_id in bundle and same(bundle[option_id].value, value):
                 short = register.sources[profile.source].short
                 if variant != option_id:
-                    name = register.options[variant].title if variant in register.options else value_words(variant)
-                    short = f"{short} with {name}"
+                    short = f"{short} with {variant_name(register, variant)}"
                 out.append((profile.id, variant, short))
     return out
 
@@ -220,7 +220,7 @@ def _value_of(option: Option, word: str) -> OptionValueType | None:
 def _value_piece(register: Register, option: Option, value: OptionValueType) -> Piece:
     return Piece(
         "value",
-        value_words(value),
+        option.phrase(value),
         option=option.id,
         value=value,
         meaning=option.value(value).meaning,
@@ -228,20 +228,36 @@ def _value_piece(register: Register, option: Option, value: OptionValueType) -> 
     )
 
 
-def _title_in(title: str, before: str, so_far: list[Piece]) -> str:
-    """An option's title as it stands in a sentence: "The pack" and "Who must play…" begin one,
-    but "where the pack", "as who must play… says"; a name ("Misery", "Sir Garnet") is kept.
+@cache
+def proper_names(register: Register) -> frozenset[str]:
+    """The names of the game: the words the register's titles capitalise after their first
+    (Nap, Misery, Wellington, Sir Garnet…). A title that begins with one keeps its capital."""
+    titles = [o.title for o in register.options.values()]
+    titles += [r.title for r in register.rules.values()] + [c.title for c in register.chapters.values()]
+    return frozenset(
+        word.strip("():,;.'’").split("'")[0]
+        for title in titles
+        for word in title.split()[1:]
+        if word.strip("():,;.'’")[:1].isupper()
+    )
 
-    >>> [_title_in(t, "as ", []) for t in ("The pack", "Who must play", "Misery", "Sir Garnet", "The Double Header")]
-    ['the pack', 'who must play', 'Misery', 'Sir Garnet', 'the Double Header']
+
+def _title_in(title: str, before: str, so_far: list[Piece], names: frozenset[str] = frozenset()) -> str:
+    """A title as it stands in a sentence: "The pack" and "Who must play…" begin one, but
+    "where the pack", "as who must play… says"; a name of ``names`` ("Misery: a call…") and a
+    title that is a name ("Peep Nap", every word capitalised) are kept.
+
+    >>> titles = ("The pack", "Who must play", "Misery: a call", "The Double Header", "What a Nap wins", "Peep Nap")
+    >>> [_title_in(t, "as ", [], frozenset({"Misery", "Nap"})) for t in titles]
+    ['the pack', 'who must play', 'Misery: a call', 'the Double Header', 'what a Nap wins', 'Peep Nap']
     >>> _title_in("The pack", "", [])
     'The pack'
     """
     starts = not (before.strip() or so_far) or before.rstrip().endswith((".", "?", "!"))
     first, _, rest = title.partition(" ")
-    if starts or not rest:
+    if starts or not rest or first.rstrip(":") in names:
         return title
-    if first in ("The", "A", "An") or rest == rest.lower():
+    if first in ("The", "A", "An") or any(word[:1].islower() for word in rest.split()):
         return first.lower() + " " + rest
     return title
 
@@ -257,10 +273,10 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
     text 'Where ' -
     option 'the pack' -
     text ' is ' -
-    value 'full' played by Peel, Hoyle, Britannica and Wikipedia
+    value 'the full pack' played by Peel, Hoyle, Britannica and Wikipedia
     text ', fifty-two' -
     >>> plain("with `none` he may pass", register, ("compulsory-call",))
-    'with “none” (played by Britannica and Wikipedia) he may pass'
+    'with “nobody” (played by Britannica and Wikipedia) he may pass'
     >>> print(plain("If `show-cards` is true, he shows; with `false` not", register))
     ... # doctest: +ELLIPSIS
     If showing ... is “yes” (played by Hoyle), he shows; with “no” (played by Peel, Britannica and Wikipedia) not
@@ -286,7 +302,7 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
             if second is not None and before.endswith(("Under ", "under ")):
                 before = before[:-6] + ("Where " if before[-6] == "U" else "where ")
                 joiner = " is "
-            title = _title_in(option.title, before, out)
+            title = _title_in(option.title, before, out, proper_names(register))
             out += [Piece("text", before), Piece("option", title, option=option.id), Piece("text", joiner)]
             value = _value_of(option, word)
             assert value is not None
@@ -303,7 +319,10 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
                 out.append(_value_piece(register, option, number))
             current = option
         elif option is not None:
-            out += [Piece("text", before), Piece("option", _title_in(option.title, before, out), option=option.id)]
+            out += [
+                Piece("text", before),
+                Piece("option", _title_in(option.title, before, out, proper_names(register)), option=option.id),
+            ]
             current = option
             if truth:
                 out.append(Piece("text", truth))
@@ -337,7 +356,7 @@ def rule_title_in(register: Register, rule_id: str, before: str) -> str:
     >>> rule_title_in(spec.load(), "play.follow-suit", "a revoke (")
     'players must follow suit'
     """
-    return _title_in(register.rules[rule_id].title, before, [])
+    return _title_in(register.rules[rule_id].title, before, [], proper_names(register))
 
 
 def titled(text: str, register: Register) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from napspec import spec
-from napspec.spec.register import OptionValueType, Profile
+from napspec.spec.register import Option, OptionValueType, Profile
 from napspec.spec.transcriptions import normalise
 
 REGISTER = spec.load()
@@ -27,11 +27,16 @@ def quote(text: str) -> str:
     return normalise(quote_plain(" ".join(text.split())))
 
 
-def value(value: OptionValueType) -> str:
-    """An option's value in words."""
-    from napspec.docs.rulebook.text import value_words
+def variant(name: str) -> str:
+    """A profile's variant as the pages name it."""
+    from napspec.docs.rulebook.text import variant_name
 
-    return value_words(value)
+    return variant_name(REGISTER, name)
+
+
+def value(option: Option, value: OptionValueType) -> str:
+    """An option's value in the words the register gives it."""
+    return option.phrase(value)
 
 
 # ---------------------------------------------------------------------- what the profiles play

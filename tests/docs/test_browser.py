@@ -152,9 +152,11 @@ def test_the_conflicts_page_sets_every_variation_point_against_the_four_sources(
         assert option.id in row[0]["text"]
         for source_id, cell in zip(REGISTER.sources, row[1:]):
             stance, values = option.stance(source_id)
-            expected = {"cited": " or ".join(value(v) for v in values), "silent": "silent", "lacuna": "missing text"}[
-                stance
-            ]
+            expected = {
+                "cited": " or ".join(value(option, v) for v in values),
+                "silent": "silent",
+                "lacuna": "missing text",
+            }[stance]
             assert cell["text"].replace(" inferred", "").startswith(expected), (option.id, source_id, cell["text"])
             assert cell["href"].endswith(f"#option-{option.id}-{source_id}"), cell["href"]
 

@@ -112,7 +112,8 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
         assert " ".join(citation.quote.split())[:60] in text
     # what the table sets aside: the profile's value in words, with its own source's words for it
     # and the interpretation it rests on
-    assert f"The profile {hoyle.title} plays: win 10 lose 5 (" in text and "win-10-lose-5 in the file)" in text
+    words = stakes.phrase("win-10-lose-5")
+    assert f"The profile {hoyle.title} plays: {words} (" in text and "win-10-lose-5 in the file)" in text
     for citation in stakes.value("win-10-lose-5").citations:
         if citation.source == "hoyle":
             assert " ".join(citation.quote.split())[:60] in text

@@ -186,7 +186,7 @@ def test_the_conflicts_matrix_has_every_variation_point_against_the_four_sources
         for source_id, cell in zip(REGISTER.sources, cells):
             stance, values = option.stance(source_id)
             expected = {
-                "cited": " or ".join(value(v) for v in values),
+                "cited": " or ".join(value(option, v) for v in values),
                 "silent": "silent",
                 "lacuna": "missing text",
             }[stance]
@@ -225,7 +225,9 @@ def test_the_matrix_marks_disagreement_inferred_values_and_every_profiles_pick(b
         for source_id, cell in zip(REGISTER.sources, cells, strict=True):
             stance, values = option.stance(source_id)
             inferred = [e.text().replace(" inferred", "") for e in cell.find_all("span", "nap-inferred")]
-            expected = [value(v) for v in values if not _stated(option, source_id, v)] if stance == "cited" else []
+            expected = (
+                [value(option, v) for v in values if not _stated(option, source_id, v)] if stance == "cited" else []
+            )
             assert inferred == expected, (option.id, source_id)
             profile = next(p for p in REGISTER.profiles.values() if p.source == source_id)
             choice = profile.choices[option.id]
@@ -236,7 +238,8 @@ def test_the_matrix_marks_disagreement_inferred_values_and_every_profiles_pick(b
                 assert pick is None, (option.id, source_id)
             else:
                 assert pick is not None, (option.id, source_id)
-                assert pick.text().startswith(f"{profile.id} profile plays {value(choice.value)}"), pick.text()
+                short = REGISTER.sources[profile.source].short
+                assert pick.text().startswith(f"The {short} profile plays {value(option, choice.value)}"), pick.text()
     assert marked, "the sources' profiles differ somewhere"
 
 
@@ -281,7 +284,7 @@ def test_every_profile_page_lists_every_choice_with_what_it_rests_on(builds: Bui
         name, value_cell, basis = row.cells()
         choice = profile.choices[option.id]
         assert option.id in name.text()
-        assert value_cell.text().startswith(value(choice.value))
+        assert value_cell.text().startswith(value(option, choice.value))
         own = [c for c in option.value(choice.value).citations if c.source == profile.source]
         for citation in own:
             assert quote(citation.quote) in basis.text()

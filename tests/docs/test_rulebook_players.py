@@ -90,7 +90,7 @@ def test_each_question_is_answered_for_every_profile_with_its_value_and_source(b
             b
             for b in blocks
             if not b.text().startswith("With a variant")
-            and b.text().startswith(value(choice.value) + " — ")
+            and b.text().startswith(value(option, choice.value) + " — ")
             and meaning in normalise(b.text())
         )
         line = next(li for li in block.find_all("li") if li.text().startswith(profile.title + ":"))
@@ -105,7 +105,7 @@ def test_each_question_is_answered_for_every_profile_with_its_value_and_source(b
         for variant, bundle in profile.variants.items():
             if option_id in bundle:
                 assert any(
-                    b.text().startswith("With a variant: " + value(bundle[option_id].value) + " — ")
+                    b.text().startswith("With a variant: " + value(option, bundle[option_id].value) + " — ")
                     and any(href.endswith(f"#variant-{slug(profile.id)}-{slug(variant)}") for href in b.links())
                     for b in blocks
                 ), (profile.id, variant)

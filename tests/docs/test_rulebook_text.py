@@ -68,7 +68,7 @@ def test_a_condition_on_a_value_says_which_profiles_play_it(builds: Builds) -> N
     )
     assert playing, "some profile plays compulsory-call = none"
     text = statement.text()
-    assert text.lower().startswith(f"where {option.title.lower()} is “none” (played by ")
+    assert text.lower().startswith(f"where {option.title.lower()} is “{option.phrase('none')}” (played by ")
     for short in playing:
         assert short in text.split(")")[0]
     for profile in REGISTER.profiles.values():
@@ -100,7 +100,7 @@ def test_yes_or_no_values_are_shown_as_yes_or_no(builds: Builds, profile_id: str
     for option in booleans:
         row = page.by_id(f"profile-{profile_id}-{slug(option.id)}")
         _name, shown, _basis = row.cells()
-        expected = value(profile.choices[option.id].value)
+        expected = value(option, profile.choices[option.id].value)
         assert expected in ("yes", "no")
         assert shown.text().startswith(expected), (option.id, shown.text()[:40])
         assert "True" not in shown.text() and "False" not in shown.text()
@@ -127,10 +127,10 @@ def test_under_every_rules_sources_is_what_each_profile_plays(builds: Builds, ru
         for option_id, line in zip(rule.options, lines):
             option = REGISTER.options[option_id]
             choice = profile.choices[option_id]
-            assert line.startswith(f"{option.title}: {value(choice.value)}"), (rule_id, source_id, line)
+            assert line.startswith(f"{option.title}: {value(option, choice.value)}"), (rule_id, source_id, line)
             for variant, bundle in profile.variants.items():
                 if option_id in bundle and bundle[option_id].value != choice.value:
-                    assert value(bundle[option_id].value) in line, (rule_id, profile.id, variant)
+                    assert value(option, bundle[option_id].value) in line, (rule_id, profile.id, variant)
             assert f"../profiles/{profile.id}.html#profile-{profile.id}-{slug(option_id)}" in cell.links()
 
 

@@ -11,6 +11,7 @@ from napspec.spec.transcriptions import normalise
 
 from .conftest import Builds
 from .shown import quote, value
+from .shown import variant as variant_named
 from .test_rulebook import html, slug
 
 REGISTER = spec.load()
@@ -86,7 +87,7 @@ def test_every_profile_page_shows_the_variants_its_source_gives(builds: Builds, 
         for (option_id, choice), row in zip(bundle.items(), rows):
             name, value_cell, basis = row.cells()
             assert option_id in name.text()
-            assert value_cell.text().startswith(value(choice.value))
+            assert value_cell.text().startswith(value(REGISTER.options[option_id], choice.value))
             own = [c for c in REGISTER.options[option_id].value(choice.value).citations if c.source == profile.source]
             for citation in own:
                 assert quote(citation.quote) in basis.text()
@@ -107,9 +108,14 @@ def test_the_conflicts_page_shows_each_variant_bundle_on_its_options(builds: Bui
             for option_id, choice in bundle.items():
                 row = rows[option_id]
                 cell = row.cells()[column]
-                assert f"with variant {variant}: {value(choice.value)}" in cell.text(), (profile.id, variant, option_id)
+                name = variant_named(variant)
+                assert f"With {name}: {value(REGISTER.options[option_id], choice.value)}" in cell.text(), (
+                    profile.id,
+                    variant,
+                    option_id,
+                )
                 values = conflicts.by_id(f"option-{slug(option_id)}-value-{slug(str(choice.value))}")
-                assert f"{profile.id} with variant {variant}" in values.text()
+                assert f"{profile.title} with {name}" in values.text()
                 shown += 1
     assert shown == sum(len(b) for p in REGISTER.profiles.values() for b in p.variants.values())
     for option in REGISTER.options.values():

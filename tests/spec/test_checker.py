@@ -244,3 +244,48 @@ def test_a_lacuna_is_shown_at_the_place_of_the_copy_its_words_name() -> None:
     assert {rule.id for rule in register.rules.values() if "hoyle-footnote-31" in rule.lacunae} == {
         "variants.misery-call"
     }
+
+
+def test_a_named_value_without_words_is_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", '  words = "three, then two"\n', "")
+    assert any("option 'deal-pattern': value 'three-then-two' has no words" in p for p in reported(spec_copy))
+
+
+def test_two_values_of_an_option_in_the_same_words_are_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", 'words = "three, then two"', 'words = "one at a time"')
+    assert any(
+        "option 'deal-pattern': two values are put in the same words 'one at a time'" in p for p in reported(spec_copy)
+    )
+
+
+def test_words_that_are_not_a_string_are_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", 'words = "three, then two"', "words = 32")
+    assert any("value 'three-then-two': words must be a string, not 32" in p for p in reported(spec_copy))
+
+
+def test_a_variation_point_named_bare_in_prose_is_reported_at_its_line(spec_copy: Path) -> None:
+    edit(
+        spec_copy / "interpretations.toml",
+        "(`compulsory-call` = `none`); the two",
+        "(compulsory-call = none); the two",
+    )
+    text = (spec_copy / "interpretations.toml").read_text(encoding="utf-8")
+    line = text[: text.index("(compulsory-call = none)")].count("\n") + 1
+    problems = reported(spec_copy)
+    assert any(
+        p.startswith(f"spec/interpretations.toml:{line}: ")
+        and "names variation point 'compulsory-call' bare: write it `compulsory-call`" in p
+        for p in problems
+    ), problems
+
+
+def test_a_variant_named_in_its_own_words_is_prose(spec_copy: Path) -> None:
+    # "seven-card Nap" is the title of the variation point seven-card: prose, not an id
+    edit(
+        spec_copy / "variations.toml",
+        'note = "Hence no Peep at seven-card Nap."',
+        'note = "Hence no Peep at seven-card."',
+    )
+    problems = reported(spec_copy)
+    assert any("names variation point 'seven-card' bare" in p for p in problems), problems
+    assert len(problems) == 1, problems

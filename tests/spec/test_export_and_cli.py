@@ -9,7 +9,7 @@ import jsonschema
 from click.testing import CliRunner
 
 from napspec.spec import load
-from napspec.spec.cli import main
+from napspec.spec.cli import main, value_and_words
 from napspec.spec.export import content_hash, register_document, schema
 
 
@@ -95,3 +95,21 @@ def test_cli_house_rules_check(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["house-rules", "check", str(bad)])
     assert result.exit_code == 2
     assert "bad.toml:3: unknown option 'revokes'; did you mean 'revoke'?" in result.output
+
+
+def test_export_and_the_options_table_give_each_value_in_words() -> None:
+    register = load()
+    document = register_document()
+    for option in register.options.values():
+        exported = document["options"][option.id]["values"]
+        assert [v["words"] for v in exported] == [option.phrase(v.value) for v in option.values]
+    assert document["options"]["first-dealer"]["values"][1]["words"] == "the lowest card, ace low"
+    result = CliRunner().invoke(main, ["options"])
+    assert result.exit_code == 0
+    assert "first-jack-face-up" in result.output and "the first knave dealt face up" in result.output
+    # each value as files write it, then in words where they differ; inert to rich's markup
+    first_dealer, show_cards = register.options["first-dealer"], register.options["show-cards"]
+    assert value_and_words(first_dealer, "singly") == "singly"  # not a value of it: its id
+    assert value_and_words(show_cards, True) == "true\n[dim]yes[/dim]"
+    assert value_and_words(register.options["cut-minimum"], 4) == "4"
+    assert value_and_words(first_dealer, "[bold]") == "\\[bold]"
