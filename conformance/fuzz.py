@@ -51,6 +51,7 @@ from napspec.conformance.contract import (
     UnsupportedCase,
 )
 from napspec.spec import load
+from napspec.spec.register import value_id
 from napspec.suite.cases import cards_each, pack_in_play
 from napspec.suite.targets import Target
 
@@ -774,8 +775,7 @@ def gherkin(divergence: Divergence, target: Target, engine_name: str) -> str | N
     base_values = plain if plain is not None else register.profile_values(target.base)
     for option, value in case["options"].items():
         if base_values.get(option) != value or type(base_values.get(option)) is not type(value):
-            shown = str(value).lower() if isinstance(value, bool) else str(value)
-            givens.append(f'the option "{option}" is "{shown}"')
+            givens.append(f'the option "{option}" is "{value_id(value)}"')
     if case["irregular"]:
         givens.append("irregular play is allowed")
     givens.append(f"{case['players']} players with seat {case['dealer']} dealing")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from napspec.spec import UnknownVariant, load, load_house_rules
+from napspec.spec.register import value_id
 
 
 @dataclass(frozen=True)
@@ -85,4 +86,4 @@ class Target:
 
 
 def _show(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    return value_id(value)

@@ -233,6 +233,8 @@ def _profile_ref(name: str) -> Piece:
 
 
 def _option_ref(option_id: str) -> Piece:
+    if PLACEHOLDER.match(option_id):
+        return Value(option_id)
     option = load().options.get(option_id)
     return Ref("option", option_id, option.title if option is not None else option_id)
 
@@ -241,13 +243,15 @@ def _say_setting(option_id: str, text: str) -> list[Piece]:
     """ "Who must play when nobody calls is “the eldest, if all the others pass”": the
     variation point by its title, the value in its words (:meth:`Option.phrase`)."""
     option = load().options.get(option_id)
-    typed = None if PLACEHOLDER.match(text) or option is None else _option_value(option_id, text)
-    if option is None or typed is None:
-        value: Piece = Value(text)
-    elif option.allows(typed):
-        value = Ref("optvalue", f"{option_id}={typed}", option.phrase(typed))
-    else:  # a number of the range that no source names: it reads as itself
-        value = Value(option.phrase(typed))
+    value: Piece = Value(text)
+    if option is not None and not PLACEHOLDER.match(text):
+        typed = _option_value(option_id, text)
+        # a number of the range that no source names has no entry to link: it reads as itself
+        value = (
+            Ref("optvalue", f"{option_id}={typed}", option.phrase(typed))
+            if option.allows(typed)
+            else Value(option.phrase(typed))
+        )
     return [_option_ref(option_id), " is set to “", value, "”."]
 
 

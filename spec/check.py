@@ -95,7 +95,7 @@ def _check_prose(register: Register) -> list[Problem]:
         for said in _prose(tomllib.loads(text)):
             for match in BARE_WORD.finditer(TICKED_SPAN.sub(lambda m: " " * len(m.group()), said)):
                 option = register.options.get(match.group())
-                if option is None or said[match.start() :].lower().startswith(option.title.lower()):
+                if option is None or option.titled_at(said, match.start()):
                     continue
                 context = " ".join(said[max(0, match.start() - 30) : match.end() + 10].split())
                 line = _where(register, file, said[max(0, match.start() - 20) : match.end()].split("\n")[-1])

@@ -18,7 +18,7 @@ from rich.table import Table
 from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
 from napspec.spec.house_rules import load_house_rules
-from napspec.spec.register import Option, OptionValueType, load
+from napspec.spec.register import Option, OptionValueType, load, value_id
 
 
 def output_console() -> Console:
@@ -123,7 +123,7 @@ def options() -> None:
 
 def value_and_words(option: Option, value: OptionValueType) -> str:
     """A value as files write it and, dimmed under it, in words (where they differ)."""
-    spelled, words = str(value).lower() if isinstance(value, bool) else str(value), option.phrase(value)
+    spelled, words = value_id(value), option.phrase(value)
     return escape(spelled) if words == spelled else f"{escape(spelled)}\n[dim]{escape(words)}[/dim]"
 
 

@@ -81,6 +81,17 @@ kind means: a bound the register states once, which house rules, the engines' ru
 check of the profiles all hold to."""
 
 
+def value_id(value: OptionValueType) -> str:
+    """An option's value as a house-rules file writes it (TOML): ``true``, ``4``, ``none``.
+
+    >>> [value_id(v) for v in (True, 4, "none")]
+    ['true', '4', 'none']
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def profile_ids(folder: Path = SPEC_DIR) -> tuple[str, ...]:
     """The profiles of a spec folder: the stems of ``profiles/*.toml``, those named after a
     source in the order of ``sources.toml``, then the others by name.
@@ -252,10 +263,18 @@ class Option:
         >>> options["first-dealer"].phrase("lowest-card-ace-low"), options["cut-minimum"].phrase(3)
         ('the lowest card, ace low', '3')
         """
-        for entry in self.values:
-            if type(entry.value) is type(value) and entry.value == value:
-                return entry.phrase
-        return OptionValue(value, "").phrase
+        return (self.value(value) if self.allows(value) else OptionValue(value, "")).phrase
+
+    def titled_at(self, text: str, start: int) -> bool:
+        """Whether ``text`` names this option by its own title at ``start``: prose may name a
+        variant in its own words ("at seven-card Nap"); any other mention is its id.
+
+        >>> from napspec.spec import load
+        >>> seven = load().options["seven-card"]
+        >>> seven.titled_at("at seven-card Nap", 3), seven.titled_at("a seven-card call", 2)
+        (True, False)
+        """
+        return text[start : start + len(self.title)].lower() == self.title.lower()
 
     def allows(self, value: object) -> bool:
         """Whether ``value`` is one of the cited values (compared with its type)."""

@@ -25,6 +25,7 @@ from napspec.spec.register import (
     OptionValueType,
     Profile,
     Rule,
+    value_id,
 )
 from napspec.spec.transcriptions import Division, Lacuna, Source
 from napspec.suite.vocabulary import join
@@ -61,7 +62,6 @@ from .text import (
     quote_plain,
     rule_title_in,
     same,
-    value_id,
     variant_name,
     who_plays_parts,
 )
@@ -247,8 +247,8 @@ class NapDirective(SphinxDirective):
             if kind == "option":
                 # Prose may name a variant in its own words ("at seven-card Nap"); any other
                 # variation point is named between backticks, to be shown by its title.
-                title = register.options[word].title
-                if text[match.start() : match.start() + len(title)].lower() != title.lower():
+                option = register.options[word]
+                if not option.titled_at(text, match.start()):
                     logger.warning(
                         "napspec: %r names variation point %r bare; write it `%s`, to be shown by its title",
                         text[max(0, match.start() - 30) : end + 10],
@@ -257,7 +257,7 @@ class NapDirective(SphinxDirective):
                         location=self.get_location(),
                     )
                     continue
-                end = match.start() + len(title)
+                end = match.start() + len(option.title)
             out.append(text[position : match.start()])
             if kind == "rule":  # a rule is named by its title, as the reader knows it
                 title = rule_title_in(register, word, text[: match.start()])

@@ -14,11 +14,10 @@ from docutils import nodes
 
 from napspec.spec.errors import SpecError
 from napspec.spec.house_rules import HouseRules, load_house_rules
-from napspec.spec.register import Option, OptionValueType
+from napspec.spec.register import Option, OptionValueType, value_id
 
 from .directives import NapDirective, normal
 from .render import NodeLike, literal, para, rubric, section, strong, xref
-from .text import value_id
 
 
 class HouseRulesDirective(NapDirective):

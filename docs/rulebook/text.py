@@ -65,17 +65,6 @@ def variant_name(register: Register, variant: str) -> str:
     return variant.replace("-", " ").capitalize()
 
 
-def value_id(value: OptionValueType) -> str:
-    """An option's value as a house-rules file writes it (TOML): ``true``, ``4``, ``none``.
-
-    >>> [value_id(v) for v in (True, 4, "none")]
-    ['true', '4', 'none']
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 # ---------------------------------------------------------------------- what the profiles play
 
 #: A value with its type, so that ``True`` and ``1`` are not taken for one another.
