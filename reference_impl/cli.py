@@ -68,6 +68,7 @@ from napspec.reference.events import (
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.reference.session import Session
+from napspec.spec import PROFILE_IDS
 
 
 def _rules(profile: str, house_rules: str | None, variants: str = "") -> Rules:
@@ -339,16 +340,40 @@ __all__ = ["main"]
 
 
 @main.command()
-def serve() -> None:
+@click.option(
+    "--hold-profile",
+    type=click.Choice(PROFILE_IDS),
+    help="play every case under this profile's values, whatever the case asks (for tests of napspec discover)",
+)
+@click.option(
+    "--hold-house-rules",
+    type=click.Path(exists=True, dir_okay=False),
+    help="play every case under this house-rules file's values, whatever the case asks",
+)
+def serve(hold_profile: str | None, hold_house_rules: str | None) -> None:
     """Speak the napspec/1.2 conformance protocol on stdin/stdout (docs/implementers.md).
 
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.
+    Held (``--hold-profile``, ``--hold-house-rules``), it still declares every value but
+    plays one set of rules: an engine whose rules ``napspec discover`` must find from its play.
     """
     from napspec.conformance.contract import serve as serve_protocol
     from napspec.reference.contract_adapter import ReferenceEngine
+    from napspec.reference.held import HeldEngine
+    from napspec.spec.errors import SpecError
 
-    serve_protocol(ReferenceEngine(), sys.stdin, sys.stdout)
+    if hold_profile and hold_house_rules:
+        raise click.UsageError("give --hold-profile or --hold-house-rules, not both")
+    engine: ReferenceEngine = ReferenceEngine()
+    if hold_profile:
+        engine = HeldEngine.profile(hold_profile)
+    elif hold_house_rules:
+        try:
+            engine = HeldEngine.house_rules(hold_house_rules)
+        except SpecError as error:
+            raise click.UsageError(str(error)) from error
+    serve_protocol(engine, sys.stdin, sys.stdout)
 
 
 #: How a reading's finding is said.
