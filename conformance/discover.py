@@ -38,7 +38,7 @@ from typing import Any, Final, Literal, Protocol
 
 from napspec.conformance.contract import EngineError, printable, status_for
 from napspec.spec import Register, load
-from napspec.spec.register import OptionValueType, value_id
+from napspec.spec.register import OptionValueType
 from napspec.suite.cases import CaseError
 from napspec.suite.checks import CheckFailed, judge
 from napspec.suite.plan import RowNeeds, plan_row, row_needs
@@ -224,11 +224,13 @@ class OptionFinding:
 
     @property
     def verdict(self) -> Literal["plays", "plays-none", "not-judged"]:
-        """``plays`` (a value of the sources is played), ``plays-none`` (rows were judged and
-        none of the values is played), ``not-judged`` (no row of the point could be run)."""
-        if self.played:
+        """``plays`` (the value found is played: rows written for it were judged and all
+        passed), ``plays-none`` (rows were judged and none of the values tried is played),
+        ``not-judged`` (no row written for the value found could be judged)."""
+        tally = self.tally_of(self.chosen)
+        if tally is not None and tally.verdict == "played":
             return "plays"
-        if any(trial.tally.judged for trial in self.trials):
+        if tally is not None and tally.judged:
             return "plays-none"
         return "not-judged"
 
@@ -265,6 +267,8 @@ class Discovery:
     variants: tuple[VariantFinding, ...]
     #: The option values found (the plain game's; the variants at their plain values).
     values: dict[str, OptionValueType]
+    #: The rows of the plain game run under the values found.
+    certificate: Tally
     rounds: int
     rows_run: int
     seconds: float
@@ -326,9 +330,7 @@ class Discovery:
                     "chosen": finding.chosen,
                     "played": list(finding.played),
                     "profile_value": finding.profile_value,
-                    "trials": [
-                        {"values": trial.values, **trial.tally.as_json()} for trial in finding.trials
-                    ],
+                    "trials": [{"values": trial.values, **trial.tally.as_json()} for trial in finding.trials],
                 }
                 for finding in self.options
             ],
@@ -349,11 +351,23 @@ def _toml(value: object) -> str:
 
 
 def _note(finding: OptionFinding) -> str:
+    """What the rows said of the value a file gives a point.
+
+    >>> tally = Tally(passed=2)
+    >>> _note(OptionFinding("x", "X", (Trial({"x": 1}, tally), Trial({"x": 2}, Tally(failed=3))), 1, (1,), 2))
+    'found by play: 2 of 2 rows passed; 2: 0 of 3'
+    """
     tally = finding.tally_of(finding.chosen)
-    rows = f"{tally.passed} of {tally.judged} rows passed" if tally and tally.judged else "no row judged"
+    rows = f"{tally.passed} of {tally.judged} rows passed" if tally and tally.judged else "no row written for it judged"
+    others = [
+        f"{trial.values[finding.option]}: {trial.tally.passed} of {trial.tally.judged}"
+        for trial in finding.trials
+        if trial.tally.judged and not _same(trial.values[finding.option], finding.chosen)
+    ]
+    said = f"{rows}; " + ", ".join(others) if others else rows
     if finding.verdict == "plays-none":
-        return f"none of the sources' values is played; this one did best ({rows})"
-    return f"found by play: {rows}"
+        return f"none of the sources' values is played; this one did best ({said})"
+    return f"found by play: {said}"
 
 
 # --------------------------------------------------------------------------------- search
@@ -364,27 +378,184 @@ def plain_options(register: Register) -> list[str]:
     return [option.id for option in register.options.values() if option.plain is None]
 
 
-def _tied(register: Register, options: Sequence[str]) -> dict[str, tuple[str, ...]]:
-    """For each point of ``options``, the points of ``options`` a rule ties to it (itself first)."""
-    chosen = set(options)
-    tied: dict[str, list[str]] = {option: [option] for option in options}
-    for rule in register.rules.values():
-        for option in rule.options:
-            if option in chosen:
-                tied[option] += [other for other in rule.options if other in chosen and other not in tied[option]]
-    return {option: tuple(group) for option, group in tied.items()}
+def domain_of(register: Register, option: str, rows: Sequence[Row]) -> list[OptionValueType]:
+    """The values a point is tried at: those its rows are written for and the profiles give,
+    and for the table sizes every number of their range (an engine may play four players only)."""
+    spec = register.options[option]
+    found: list[OptionValueType] = []
+    if option in TABLE_SIZES and spec.range is not None:
+        found += list(range(spec.range.minimum, spec.range.maximum + 1))
+    for value in [*(entry.value for entry in spec.values), *(row.needs.options[option] for row in rows)]:
+        if not any(_same(value, known) for known in found):
+            found.append(value)
+    return found
 
 
-def _trials_of(option: str, group: Sequence[str], rows: Sequence[Row]) -> list[dict[str, OptionValueType]]:
-    """The values of ``group`` the rows needing ``option`` are written for, each once, in a
-    fixed order."""
-    found: dict[str, dict[str, OptionValueType]] = {}
-    for row in rows:
-        if option not in row.needs.needs:
-            continue
-        values = {other: row.needs.options[other] for other in group if other in row.needs.needs or other == option}
-        found.setdefault(json.dumps(sorted(values.items())), values)
-    return [found[key] for key in sorted(found)]
+#: The points that bound the table size.
+TABLE_SIZES: Final = ("players-min", "players-max")
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """A row of the plain game played once, under the values it is written for."""
+
+    row: Row
+    #: The plain game's points the row needs, at the values it is written for.
+    written: tuple[tuple[str, OptionValueType], ...]
+    passed: bool
+    status: str
+    message: str
+
+
+class _Evidence:
+    """The rows of the plain game, each played once, and what an assignment of values to
+    the plain game's points makes of them: the rows it applies to (every point a row needs
+    at the value it is written for, its table within the assignment's sizes, its rules
+    binding the base), passed and failed."""
+
+    def __init__(self, outcomes: Sequence[_Outcome], base: str) -> None:
+        self.outcomes = [outcome for outcome in outcomes if base in outcome.row.needs.bound]
+
+    @staticmethod
+    def applies(outcome: _Outcome, values: Mapping[str, OptionValueType]) -> bool:
+        """Whether ``values`` applies to the row: every point it needs at the value it is
+        written for, and its table within the table sizes."""
+        if not all(_same(values[option], value) for option, value in outcome.written):
+            return False
+        low, high = values["players-min"], values["players-max"]
+        return isinstance(low, int) and isinstance(high, int) and low <= outcome.row.needs.players <= high
+
+    def count(self, values: Mapping[str, OptionValueType]) -> tuple[int, int]:
+        """The rows ``values`` applies to that passed, and those that did not."""
+        passed = failed = 0
+        for outcome in self.outcomes:
+            if self.applies(outcome, values):
+                if outcome.passed:
+                    passed += 1
+                else:
+                    failed += 1
+        return passed, failed
+
+    def tally(self, option: str, value: OptionValueType, values: Mapping[str, OptionValueType]) -> Tally:
+        """The rows needing ``option`` written for ``value`` that ``values`` (the other points
+        at the values found) applies to; for a table size, the rows of a table of ``value``
+        players that the other points found apply to."""
+        found = Tally()
+        if option in TABLE_SIZES:
+            low, high = values["players-min"], values["players-max"]
+            assert isinstance(low, int) and isinstance(high, int) and isinstance(value, int)
+            wider = {**values, "players-min": min(low, value), "players-max": max(high, value)}
+            chosen = [o for o in self.outcomes if o.row.needs.players == value and self.applies(o, wider)]
+        else:
+            trial = {**values, option: value}
+            chosen = [o for o in self.outcomes if option in o.row.needs.needs and self.applies(o, trial)]
+        for outcome in chosen:
+            found.add(outcome.status, outcome.row.label, outcome.message)
+        return found
+
+
+#: How much more a failed row weighs than a passed one when two assignments are compared.
+FAILURE_WEIGHT: Final = 2
+
+
+def _better(trial: tuple[int, int], held: tuple[int, int]) -> bool:
+    """Whether an assignment whose rows came to ``trial`` (passed, failed) is to be taken
+    over the one held, at ``held``: only where rows show the held one wrong (it fails more)
+    and the new one does better overall, a failure weighing :data:`FAILURE_WEIGHT` passes.
+    More rows passing is not enough: a value no row is written for would otherwise be
+    taken away from a profile's value that every row bears out; and a value that hides a
+    failure by leaving every row of its point out is not taken either.
+
+    >>> _better((12, 0), (9, 3)), _better((14, 0), (12, 0)), _better((0, 0), (9, 1))
+    (True, False, False)
+    """
+    (passed, failed), (held_passed, held_failed) = trial, held
+    score = passed - FAILURE_WEIGHT * failed
+    return failed < held_failed and score > held_passed - FAILURE_WEIGHT * held_failed
+
+
+def _plain_row(row: Row, register: Register) -> bool:
+    """Whether a row is of the plain game: every variant point it needs at its plain value."""
+    for option in row.needs.needs:
+        plain = register.options[option].plain
+        if plain is not None and not _same(row.needs.options[option], plain):
+            return False
+    return True
+
+
+def _written_target(row: Row, base_values: Mapping[str, OptionValueType], options: Sequence[str]) -> Target:
+    """The target a row is played under once: ``base_values`` with the points the row needs
+    at the values it is written for, and a table size that takes its table."""
+    values = dict(base_values)
+    values.update((option, row.needs.options[option]) for option in row.needs.needs)
+    low, high = values["players-min"], values["players-max"]
+    if "players-min" not in row.needs.needs and isinstance(low, int):
+        values["players-min"] = min(low, row.needs.players)
+    if "players-max" not in row.needs.needs and isinstance(high, int):
+        values["players-max"] = max(high, row.needs.players)
+    return _target(row.needs.profile, values, f"{row.needs.profile}+written")
+
+
+def _search(
+    evidence: _Evidence,
+    options: Sequence[str],
+    domains: Mapping[str, Sequence[OptionValueType]],
+    start: Mapping[str, OptionValueType],
+    register: Register,
+) -> tuple[dict[str, OptionValueType], int]:
+    """The assignment of the plain game's points the rows' outcomes bear out best, found from
+    ``start`` (the closest profile's values) by moves each taken only when it is
+    :func:`_better`: one point to another value, the two table sizes together, or all the
+    points a row is written for at once (a row can need two points the engine plays
+    differently from the profile). Returns it and the rounds taken."""
+    values = dict(start)
+    held = evidence.count(values)
+    moves: list[dict[str, OptionValueType]] = [
+        {option: value} for option in options if option not in TABLE_SIZES for value in domains[option]
+    ]
+    moves += [
+        {"players-min": low, "players-max": high}
+        for low in domains["players-min"]
+        for high in domains["players-max"]
+        if isinstance(low, int) and isinstance(high, int) and low <= high
+    ]
+    seen = {json.dumps(sorted(move.items())) for move in moves}
+    for outcome in evidence.outcomes:
+        move = dict(outcome.written)
+        key = json.dumps(sorted(move.items()))
+        if len(move) > 1 and key not in seen:
+            seen.add(key)
+            moves.append(move)
+    rounds = 0
+    while rounds < ROUNDS * len(options):
+        rounds += 1
+        # The best move of all, not the first that is better: a move that leaves every row
+        # out (a table of two at most) must not be taken before the one the rows bear out.
+        chosen: tuple[int, dict[str, OptionValueType], tuple[int, int]] | None = None
+        for move in moves:
+            if all(_same(values[key], value) for key, value in move.items()):
+                continue
+            trial = {**values, **move}
+            if register.conflicts(trial):
+                continue
+            counted = evidence.count(trial)
+            score = counted[0] - FAILURE_WEIGHT * counted[1]
+            if _better(counted, held) and (chosen is None or score > chosen[0]):
+                chosen = (score, trial, counted)
+        if chosen is None:
+            break
+        _, values, held = chosen
+    return values, rounds
+
+
+def _only(wanted: Row) -> Callable[[Row], bool]:
+    """Selects ``wanted`` alone."""
+    return lambda row: row is wanted
+
+
+def _needing_any(options: set[str]) -> Callable[[Row], bool]:
+    """Selects the rows that need any of ``options``."""
+    return lambda row: bool(options & row.needs.needs)
 
 
 def _target(base: str, values: Mapping[str, OptionValueType], name: str) -> Target:
@@ -399,8 +570,8 @@ def discover(
     rows: Sequence[Row] | None = None,
     progress: Callable[[str], None] = lambda text: None,
 ) -> Discovery:
-    """Find the rules ``engine`` plays (among ``profiles``, all by default), from the rows
-    of the suite (or ``rows``)."""
+    """Find the rules ``engine`` plays (its closest profile among ``profiles``, all by
+    default), from the rows of the suite (or ``rows``)."""
     start = time.perf_counter()
     register = load()
     candidates = list(profiles) or sorted(register.profiles)
@@ -418,49 +589,59 @@ def discover(
         return (tally.passed / tally.judged if tally.judged else 0.0, tally.passed)
 
     closest = max(candidates, key=share)
-    guess = register.profile_values(closest)
-    profile_values = dict(guess)
+    profile_values = register.profile_values(closest)
 
-    # 2. The plain game's points, round after round.
+    # 2. Every row of the plain game once, under the values it is written for; then the
+    # values of the plain game's points that the rows' outcomes best bear out.
     options = plain_options(register)
-    tied = _tied(register, options)
-    trials: dict[str, list[Trial]] = {}
-    rounds = 0
-    for rounds in range(1, ROUNDS + 1):
-        changed = False
-        for option in options:
-            progress(f"round {rounds}: {option}")
-            tried: list[Trial] = []
-            for values in _trials_of(option, tied[option], every):
-                trial_values = {**guess, **values}
-                if register.conflicts(trial_values) or not _table_fits(trial_values):
-                    continue
-                target = _target(closest, trial_values, f"{closest}+{option}")
-                tried.append(Trial(values, runner.tally(target, lambda row, o=option: o in row.needs.needs)))
-            trials[option] = tried
-            best = _best(option, tried, guess, profile_values)
-            if best is not None and any(not _same(guess[key], value) for key, value in best.items()):
-                guess.update(best)
-                changed = True
-        if not changed:
-            break
-
-    findings = tuple(_finding(register, option, trials.get(option, []), guess, profile_values) for option in options)
+    outcomes: list[_Outcome] = []
+    for row in every:
+        if not _plain_row(row, register):
+            continue
+        target = _written_target(row, profile_values, options)
+        if register.conflicts(target.values):
+            continue
+        progress(f"row {row.label}")
+        one = runner.tally(target, _only(row))
+        if not one.judged and not one.unsupported:
+            continue
+        written = tuple((option, row.needs.options[option]) for option in options if option in row.needs.needs)
+        status = "passed" if one.passed else ("skipped-unsupported" if one.unsupported else "failed")
+        outcomes.append(_Outcome(row, written, bool(one.passed), status, "; ".join(one.failures)))
+    evidence = _Evidence([outcome for outcome in outcomes if outcome.status != "skipped-unsupported"], closest)
+    domains = {option: domain_of(register, option, every) for option in options}
+    found, rounds = _search(evidence, options, domains, profile_values, register)
+    findings = tuple(
+        OptionFinding(
+            option=option,
+            title=register.options[option].title,
+            trials=tuple(Trial({option: value}, evidence.tally(option, value, found)) for value in domains[option]),
+            chosen=found[option],
+            played=tuple(
+                value for value in domains[option] if evidence.tally(option, value, found).verdict == "played"
+            ),
+            profile_value=profile_values[option],
+        )
+        for option in options
+    )
 
     # 3. The variants of the closest profile, each as that profile plays it.
     variants: list[VariantFinding] = []
     for variant in register.profile(closest).variants:
         progress(f"variant {variant}")
         bundle = register.variant_values(closest, [variant])
-        plain = register.profile_values(closest)
-        changes = {key: value for key, value in bundle.items() if not _same(value, plain[key])}
-        values = {**guess, **changes}
+        changes = {key: value for key, value in bundle.items() if not _same(value, profile_values[key])}
+        values = {**found, **changes}
         if register.conflicts(values):
             variants.append(VariantFinding(variant, changes, Tally()))
             continue
         target = _target(closest, values, f"{closest}+{variant}")
-        tally = runner.tally(target, lambda row, changed=set(changes): bool(changed & row.needs.needs))
+        tally = runner.tally(target, _needing_any(set(changes)))
         variants.append(VariantFinding(variant, changes, tally))
+
+    # 4. The rows of the plain game under the rules found: what certifying against them gives.
+    progress("the rules found")
+    certificate = runner.tally(_target(closest, found, f"{closest}+found"))
 
     return Discovery(
         engine=engine_name,
@@ -468,61 +649,12 @@ def discover(
         closest=closest,
         options=findings,
         variants=tuple(variants),
-        values=dict(guess),
+        values=found,
+        certificate=certificate,
         rounds=rounds,
         rows_run=runner.runs,
         seconds=time.perf_counter() - start,
     )
-
-
-def _table_fits(values: Mapping[str, OptionValueType]) -> bool:
-    low, high = values["players-min"], values["players-max"]
-    return isinstance(low, int) and isinstance(high, int) and low <= high
-
-
-def _best(
-    option: str,
-    tried: Sequence[Trial],
-    guess: Mapping[str, OptionValueType],
-    profile_values: Mapping[str, OptionValueType],
-) -> dict[str, OptionValueType] | None:
-    """The values to take for ``option`` (and the points tied to it): the guess where it is
-    played, else a played value (the profile's first), else, where none is played, the one
-    the most rows passed under; ``None`` where nothing was judged."""
-    judged = [trial for trial in tried if trial.tally.judged]
-    if not judged:
-        return None
-    played = [trial for trial in judged if trial.tally.verdict == "played"]
-    if played:
-        for wanted in (guess, profile_values):
-            for trial in played:
-                if all(_same(value, wanted[key]) for key, value in trial.values.items()):
-                    return trial.values
-        return played[0].values
-    return max(judged, key=lambda trial: (trial.tally.passed / trial.tally.judged, trial.tally.passed)).values
-
-
-def _finding(
-    register: Register,
-    option: str,
-    tried: Sequence[Trial],
-    guess: Mapping[str, OptionValueType],
-    profile_values: Mapping[str, OptionValueType],
-) -> OptionFinding:
-    played = tuple(trial.values[option] for trial in tried if trial.tally.verdict == "played")
-    return OptionFinding(
-        option=option,
-        title=register.options[option].title,
-        trials=tuple(tried),
-        chosen=guess[option],
-        played=played,
-        profile_value=profile_values[option],
-    )
-
-
-def shown(value: OptionValueType) -> str:
-    """A value as files write it (``win-10-lose-5``, ``4``, ``true``)."""
-    return value_id(value)
 
 
 __all__ = [

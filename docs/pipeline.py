@@ -19,6 +19,7 @@ from pathlib import Path
 
 import click
 
+from napspec.conformance import discover_cli as _discover_cli  # noqa: F401  (adds discover to the command)
 from napspec.conformance.certify import print_summary, run_certification, variant_targets, write_reports
 from napspec.conformance.cli import main
 from napspec.conformance.fuzz_cli import fuzz_command

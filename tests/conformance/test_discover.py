@@ -1,0 +1,211 @@
+"""``napspec discover``: an engine's rules found from its play.
+
+The engines here are the reference engine *held* to one set of rules whatever a case asks
+(:class:`~napspec.reference.held.HeldEngine`, ``napspec-reference serve --hold-profile``): it
+declares every value of every option in its handshake and plays one game, so whatever the
+search finds, it found from the play. Held to a profile, the file written must be that
+profile; held to house rules away from it, the search must name each point where it plays
+otherwise, and certifying against the file written must pass.
+
+The default run searches one profile in full in-process and one over the protocol narrowed
+to a chapter; the campaign runs the command in full over the protocol on each profile.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from napspec.conformance.certify import run_certification
+from napspec.conformance.contract import ExitStatus
+from napspec.conformance.discover import Discovery, Tally, discover, suite_rows
+from napspec.conformance.harness import InProcessEngine
+from napspec.reference.held import HeldEngine
+from napspec.spec import load, load_house_rules
+from napspec.spec.register import OptionValueType
+from napspec.suite.scenarios import load_scenarios
+
+from .conftest import napspec, napspec_here
+
+SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
+
+#: The reference engine held to Hoyle but four-handed only, with nobody bound to play when
+#: all pass and every hand played out: three points away from the profile, one of them (the
+#: table of four) at numbers no source gives together.
+FOUR_HANDED: dict[str, OptionValueType] = {
+    "players-min": 4,
+    "players-max": 4,
+    "compulsory-call": "none",
+    "stop-when-decided": False,
+}
+
+
+def _found(engine: HeldEngine, rules: tuple[str, ...] = ()) -> Discovery:
+    rows = suite_rows([s for s in load_scenarios() if not rules or any(r.startswith(rules) for r in s.rules)])
+    with InProcessEngine(engine) as wrapped:
+        return discover(wrapped, engine_name=engine.hello()["engine"]["name"], rows=rows)
+
+
+def _written(tmp_path: Path, found: Discovery) -> Path:
+    path = tmp_path / "found.toml"
+    path.write_text(found.house_rules(), encoding="utf-8")
+    return path
+
+
+def test_held_to_a_profile_the_file_found_is_that_profile(tmp_path: Path) -> None:
+    found = _found(HeldEngine.profile("hoyle"))
+    assert found.closest == "hoyle"
+    assert found.deviations == []
+    rules = load_house_rules(_written(tmp_path, found))
+    assert rules.base == "hoyle" and rules.overrides == {} and rules.variants == ()
+    assert dict(rules.values) == load().profile_values("hoyle")
+    # The other profiles are told apart by their rows, not the handshake: each fails some.
+    assert found.profiles["hoyle"].failed == 0
+    assert all(tally.failed for name, tally in found.profiles.items() if name != "hoyle")
+    assert all(variant.tally.verdict == "not-played" for variant in found.variants)
+
+
+def test_the_points_an_engine_plays_otherwise_are_named_and_certify(tmp_path: Path) -> None:
+    held: dict[str, OptionValueType] = {**load().profile_values("hoyle"), **FOUR_HANDED}
+    found = _found(HeldEngine(held, "hoyle, four-handed"))
+    assert found.closest == "hoyle"
+    assert {finding.option for finding in found.deviations} == set(FOUR_HANDED)
+    for finding in found.deviations:
+        assert finding.verdict == "plays", finding
+        assert finding.chosen == FOUR_HANDED[finding.option]
+    # A table of three is shown wrong by its rows, the table of four borne out by its own.
+    players = next(finding for finding in found.options if finding.option == "players-min")
+    three, four = players.tally_of(3), players.tally_of(4)
+    assert three is not None and four is not None
+    assert three.failed and not three.passed and four.passed and not four.failed
+    assert found.certificate.judged and not found.certificate.failed
+    path = _written(tmp_path, found)
+    assert dict(load_house_rules(path).values) == held
+    # Certifying against the file found is the engine's certificate.
+    result = run_certification(
+        house_rules=str(path),
+        harness_engine=InProcessEngine(HeldEngine(held, "hoyle, four-handed")),
+        rules=["calling.compulsory-call", "calling.all-pass", "play.follow-suit"],
+    )
+    assert result.passed and result.counts()["passed"], result.counts()
+
+
+def test_a_point_no_value_of_the_sources_describes_is_said_so() -> None:
+    """Held to a cut of at least three cards, which no source gives: the rows written for a
+    cut of one fail, and no row is written for three. The point is named, not passed off as
+    played, and the file says how its rows fared."""
+    held: dict[str, OptionValueType] = {**load().profile_values("hoyle"), "cut-minimum": 3}
+    found = _found(HeldEngine(held, "cut of three"), ("dealing",))
+    cut = next(finding for finding in found.options if finding.option == "cut-minimum")
+    assert cut.verdict != "plays"
+    assert cut in found.deviations
+    one = cut.tally_of(1)
+    assert one is not None and one.failed
+    line = next(line for line in found.house_rules().splitlines() if line.startswith("cut-minimum"))
+    assert f"1: {one.passed} of {one.judged}" in line
+
+
+def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> None:
+    found = _found(HeldEngine.profile("peel"), ("calling",))
+    hostile = dataclasses.replace(found, engine='x"\n[options]\nrevoke = "none"\n\x1b[31m')
+    text = hostile.house_rules()
+    data = tomllib.loads(text)
+    assert data["options"] == {} and 'revoke = "none"' in data["name"]
+    assert "\x1b" not in text
+    assert load_house_rules(_written(tmp_path, hostile)).overrides == {}
+
+
+def test_a_tally_says_what_it_judged() -> None:
+    tally = Tally()
+    tally.add("passed", "a", "")
+    tally.add("skipped-unsupported", "b", "no")
+    assert (tally.verdict, tally.shown()) == ("played", "1/1")
+    for number in range(Tally.KEEP + 2):
+        tally.add("failed", f"row-{number}", "wrong")
+    assert tally.verdict == "not-played" and tally.shown() == f"1/{Tally.KEEP + 3}"
+    assert len(tally.failures) == Tally.KEEP
+
+
+# --------------------------------------------------------------------------- the command
+
+
+def _discover_over_the_protocol(tmp_path: Path, profile: str, *narrowing: str) -> Path:
+    output = tmp_path / f"{profile}.toml"
+    completed = napspec(
+        "discover",
+        "--engine-command",
+        " ".join([*SERVE, "--hold-profile", profile]),
+        "-o",
+        str(output),
+        "--json",
+        str(tmp_path / f"{profile}.json"),
+        *narrowing,
+        timeout=600,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert f"closest profile: {profile}" in completed.stdout
+    assert "0 point(s) away" in completed.stdout
+    return output
+
+
+def test_the_command_over_the_protocol_writes_the_profile(tmp_path: Path) -> None:
+    output = _discover_over_the_protocol(tmp_path, "peel", "--rule", "calling")
+    rules = load_house_rules(output)
+    assert rules.base == "peel" and dict(rules.values) == load().profile_values("peel")
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("profile", sorted(load().profiles))
+def test_the_command_finds_each_profile_in_full(tmp_path: Path, profile: str) -> None:
+    rules = load_house_rules(_discover_over_the_protocol(tmp_path, profile))
+    assert rules.base == profile and rules.overrides == {} and rules.variants == ()
+    assert dict(rules.values) == load().profile_values(profile)
+
+
+def test_the_command_needs_one_engine() -> None:
+    assert napspec_here("discover").returncode == ExitStatus.USAGE_ERROR
+    both = napspec_here("discover", "--engine", "reference", "--engine-command", "x")
+    assert both.returncode == ExitStatus.USAGE_ERROR
+
+
+def test_the_command_refuses_a_rule_no_scenario_tests() -> None:
+    completed = napspec_here("discover", "--engine", "reference", "--rule", "calling.no-such-rule")
+    assert completed.returncode == ExitStatus.USAGE_ERROR
+    assert "calling.no-such-rule" in completed.stdout + completed.stderr
+
+
+def test_an_engine_that_cannot_start_is_said_so(tmp_path: Path) -> None:
+    output = tmp_path / "found.toml"
+    completed = napspec_here("discover", "--engine-command", str(tmp_path / "no-such-engine"), "-o", str(output))
+    assert completed.returncode == ExitStatus.ENGINE_UNAVAILABLE
+    assert "could not start" in completed.stdout
+    assert not output.exists()
+
+
+def test_a_file_that_cannot_be_written_is_said_so(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("kept\n", encoding="utf-8")
+    completed = napspec_here(
+        "discover", "--engine", "reference", "--rule", "calling.eldest-first", "-o", str(blocker / "x.toml")
+    )
+    assert completed.returncode == ExitStatus.USAGE_ERROR
+    assert "cannot be written" in completed.stderr
+    assert blocker.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_serve_holds_one_set_of_rules_at_a_time(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from napspec.reference.cli import main as reference_main
+
+    house = tmp_path / "house.toml"
+    house.write_text('base = "hoyle"\n[options]\nnap-stake = 12\n', encoding="utf-8")
+    both = CliRunner().invoke(reference_main, ["serve", "--hold-profile", "peel", "--hold-house-rules", str(house)])
+    assert both.exit_code == ExitStatus.USAGE_ERROR
+    wrong = CliRunner().invoke(reference_main, ["serve", "--hold-house-rules", str(house)])
+    assert wrong.exit_code == ExitStatus.USAGE_ERROR
+    assert "nap-stakes" in wrong.output
