@@ -1,31 +1,35 @@
 """Finding an engine's rules from its play: which value of each variation point it plays,
 the profile it is closest to, and the house rules that describe it.
 
-Each variation point is judged by the scenario rows written for it (the rows that *need* it:
-it is a variation point of a rule they test, an option they set, or an ``@needs`` of theirs).
-Every row is played under every value it was written for, the engine's other option values
-held at the best ones found so far; a value is *played* when at least one of its rows was
-judged and every row judged passed. The command trusts nothing the engine declares about
-option values: a case is sent whatever values its handshake lists (only what it cannot set
-up at all, a query it does not answer or irregular play it does not play, is left out), so an
-engine that declares everything and plays one game is found to play that game.
+Each variation point is judged by the scenario rows written for it: the rows that *need* it
+(it is a variation point of a rule they test, an option they set, or an ``@needs`` of
+theirs), each played at the values it is written for. A value is *played* when rows
+written for it were judged and every one passed. What an engine declares it plays is not
+taken for what it plays: a value it declares is judged by its rows like any other (an
+engine that declares everything and plays one game is found to play that game); a value it
+does not declare is not sent, and is not judged.
 
 The search, step by step:
 
-1. Every profile's rows are played under that profile (its plain game): the profile whose rows
-   pass most nearly all is the *closest*, and its values are the first guess.
-2. Each variation point of the plain game (one without a ``plain`` value) is tried at every
-   value a row is written for, the others at the guess; the points a rule ties together (the
-   fewest and the most players) are tried together, as the rows give them. A point whose
-   guessed value is not played, where another is, takes that one; the round is repeated until
-   nothing changes (at most :data:`ROUNDS` times), since a row can need two points at once.
-3. Each variant the closest profile's source gives is played as that profile plays it, on top
-   of the values found: it is played when every row judged under it passes.
+1. Every profile's rows are played under that profile (its plain game): the profile whose
+   rows pass most nearly all is the *closest*, and its values are the first guess.
+2. Every row of the plain game is played once, under the values it is written for (the
+   closest profile's for the points it does not need: scenarios depend only on what they
+   name, ``tests/conformance/test_independence.py``). Then, from the guess, the points of
+   the plain game (those without a ``plain`` value) are moved while the rows show the value
+   held wrong and the move does better (:func:`_better`): one point to another value, the two
+   table sizes together (any numbers of their range: an engine may seat four only), or all
+   the points one row is written for at once (a row can need two points the engine plays
+   otherwise than the profile). The outcomes were recorded once, so the search runs nothing.
+3. Each variant the closest profile's source gives is played as that profile plays it, on
+   top of the values found: it is played when every row judged under it passes.
+4. The rows of the plain game are run under the values found: what certifying against the
+   file written will give.
 
-Where two values are both played (no row tells them apart) the closest profile's is kept,
-and where none of a point's values is played the file keeps the value the most rows passed
-under, saying so. The result is a house-rules file (base: the closest profile) whose
-certificate is the engine's: ``napspec certify --house-rules FILE``.
+Where two values are both played (no row tells them apart) the closest profile's is kept;
+where none of a point's values is played the file keeps the one that did best and says so,
+and the point is named with the deviations. The result is a house-rules file (base: the
+closest profile) whose certificate is the engine's: ``napspec certify --house-rules FILE``.
 """
 
 from __future__ import annotations
@@ -34,9 +38,10 @@ import json
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, Protocol
+from typing import Any, Final, Literal
 
-from napspec.conformance.contract import EngineError, printable, status_for
+from napspec.conformance.contract import Engine, EngineError, UnsupportedCase, printable, status_for
+from napspec.conformance.harness import applicable
 from napspec.spec import Register, load
 from napspec.spec.register import OptionValueType
 from napspec.suite.cases import CaseError
@@ -46,19 +51,13 @@ from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.suite.targets import Target
 from napspec.suite.vocabulary import ScenarioError
 
-#: The most rounds of step 2 (each changes at least one value, or the search ends).
+#: The most moves of step 2, per point of the plain game (each move takes a better
+#: assignment, so the search ends well before).
 ROUNDS: Final = 4
 
 #: How a value of a variation point fared: played (every row judged passed), not played (a
 #: row judged failed), or not judged (no row written for it could be run).
 Verdict = Literal["played", "not-played", "not-judged"]
-
-
-class DiscoverEngine(Protocol):
-    """What the search needs of an engine: the harness's engines
-    (:class:`~napspec.conformance.harness.ProtocolEngine`, ``InProcessEngine``) have it."""
-
-    def run(self, case: dict[str, Any], *, declared_values: bool = True) -> dict[str, Any]: ...
 
 
 def _same(value: object, other: object) -> bool:
@@ -68,40 +67,66 @@ def _same(value: object, other: object) -> bool:
 @dataclass
 class Tally:
     """The rows run under one set of values: how many passed, how many did not (failed,
-    errored or timed out), how many the engine could not be sent; the first failures."""
+    errored or timed out), how many were not sent because the engine does not declare their
+    values (``unsupported``), how many it declined when sent (``declined``: a table it does
+    not seat, a start it does not play), and the first of those that did not pass. Rows the
+    engine cannot play whatever the rules (irregular play it does not play, a query it does
+    not answer) are ``left_out``: they say nothing of its rules."""
 
     passed: int = 0
     failed: int = 0
     unsupported: int = 0
+    declined: int = 0
+    left_out: int = 0
     failures: list[str] = field(default_factory=list)
+    #: Every row that failed (by its label), in the order run.
+    failing: list[str] = field(default_factory=list)
 
     #: How many failures are kept to show.
     KEEP: Final = 3
 
     @property
     def judged(self) -> int:
-        return self.passed + self.failed
+        """The rows that say something of the values: passed, failed, declared not played
+        or declined."""
+        return self.passed + self.failed + self.unsupported + self.declined
 
     @property
     def verdict(self) -> Verdict:
-        """``played``, ``not-played`` or ``not-judged``.
+        """``played`` (every row judged passed), ``not-played`` (a row failed or was
+        declined) or ``not-judged``.
 
         >>> Tally(passed=3).verdict, Tally(passed=3, failed=1).verdict, Tally(unsupported=2).verdict
-        ('played', 'not-played', 'not-judged')
+        ('played', 'not-played', 'not-played')
+        >>> Tally(left_out=2).verdict
+        'not-judged'
         """
         if not self.judged:
             return "not-judged"
-        return "not-played" if self.failed else "played"
+        return "played" if self.passed == self.judged else "not-played"
 
     def add(self, status: str, label: str, message: str) -> None:
+        """Count a row of ``status``; keep ``label: status: message`` where it did not pass."""
+        if status not in ("passed", LEFT_OUT, "skipped-unsupported", DECLINED):
+            self.failing.append(label)
+        self.count(status, f"{label}: {status}: {message}")
+
+    def count(self, status: str, line: str) -> None:
+        """Count a row of ``status``; keep ``line`` where it did not pass."""
         if status == "passed":
             self.passed += 1
-        elif status == "skipped-unsupported":
+            return
+        if status == LEFT_OUT:
+            self.left_out += 1
+            return
+        if status == "skipped-unsupported":
             self.unsupported += 1
+        elif status == DECLINED:
+            self.declined += 1
         else:
             self.failed += 1
-            if len(self.failures) < self.KEEP:
-                self.failures.append(f"{label}: {status}: {message}")
+        if len(self.failures) < self.KEEP:
+            self.failures.append(line)
 
     def shown(self) -> str:
         """``3/4`` (rows passed of rows judged), or ``-`` when none was judged."""
@@ -112,8 +137,17 @@ class Tally:
             "passed": self.passed,
             "failed": self.failed,
             "unsupported": self.unsupported,
+            "declined": self.declined,
+            "left_out": self.left_out,
             "failures": list(self.failures),
+            "failing": list(self.failing),
         }
+
+
+#: The status of a row the engine cannot play whatever the rules.
+LEFT_OUT: Final = "left-out"
+#: The status of a row the engine declined when it was sent (an "unsupported" error).
+DECLINED: Final = "declined"
 
 
 @dataclass(frozen=True)
@@ -151,12 +185,13 @@ def suite_rows(scenarios: Iterable[Scenario] | None = None) -> list[Row]:
 class RowRunner:
     """Runs rows against an engine under targets, each (row, option values) once."""
 
-    def __init__(self, engine: DiscoverEngine, rows: Sequence[Row]) -> None:
+    def __init__(self, engine: Engine, rows: Sequence[Row]) -> None:
         self.engine = engine
         self.rows = list(rows)
         self._seen: dict[tuple[str, str, str], tuple[str, str]] = {}
         #: Rows run against the engine (not counting those answered from the record).
         self.runs = 0
+        self._capabilities: dict[str, Any] | None = None
 
     def tally(self, target: Target, needing: Callable[[Row], bool] = lambda row: True) -> Tally:
         """The rows ``needing`` selects that apply to ``target``, run and counted."""
@@ -180,10 +215,23 @@ class RowRunner:
             return "errored", f"the scenario cannot be planned: {error}"
         if planned.not_applicable:
             return "not-applicable", planned.not_applicable
+        for case in planned.cases:
+            # What the engine cannot play whatever the option values says nothing of them.
+            fits, reason = applicable({**case.message, "options": {}}, self.capabilities)
+            if not fits:
+                return LEFT_OUT, reason
+        for case in planned.cases:
+            fits, reason = applicable(case.message, self.capabilities)
+            if not fits:
+                return "skipped-unsupported", reason
         self.runs += 1
         for case in planned.cases:
             try:
-                response = self.engine.run(json.loads(json.dumps(case.message)), declared_values=False)
+                response = self.engine.run(json.loads(json.dumps(case.message)))
+            except UnsupportedCase as error:
+                # Declared, but declined when sent: the engine's own limits (the tables it
+                # seats, the starts it plays), which only the table sizes are judged by.
+                return DECLINED, str(error)
             except EngineError as error:
                 return status_for(error), str(error)
             except CaseError as error:
@@ -194,6 +242,13 @@ class RowRunner:
                 except CheckFailed as error:
                     return "failed", str(error)
         return "passed", ""
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        """The engine's declared capabilities (its handshake, asked once)."""
+        if self._capabilities is None:
+            self._capabilities = dict(self.engine.hello()["capabilities"])
+        return self._capabilities
 
 
 # ------------------------------------------------------------------------------- findings
@@ -228,6 +283,10 @@ class OptionFinding:
         passed), ``plays-none`` (rows were judged and none of the values tried is played),
         ``not-judged`` (no row written for the value found could be judged)."""
         tally = self.tally_of(self.chosen)
+        if self.option in TABLE_SIZES and tally is not None:
+            # A table size is played where rows at that table were played, whatever they
+            # came to (a row at a table seated may be declined for its start).
+            return "plays" if tally.passed else ("plays-none" if tally.judged else "not-judged")
         if tally is not None and tally.verdict == "played":
             return "plays"
         if tally is not None and tally.judged:
@@ -272,6 +331,8 @@ class Discovery:
     rounds: int
     rows_run: int
     seconds: float
+    #: The rules each row tests, by its label.
+    rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def deviations(self) -> list[OptionFinding]:
@@ -425,10 +486,15 @@ class _Evidence:
         low, high = values["players-min"], values["players-max"]
         return isinstance(low, int) and isinstance(high, int) and low <= outcome.row.needs.players <= high
 
-    def count(self, values: Mapping[str, OptionValueType]) -> tuple[int, int]:
-        """The rows ``values`` applies to that passed, and those that did not."""
+    def count(self, values: Mapping[str, OptionValueType], *, tables: bool = False) -> tuple[int, int]:
+        """The rows ``values`` applies to that passed, and those that did not. A row the
+        engine declined when sent counts only where the table sizes are weighed
+        (``tables``): it tells the tables the engine seats, and nothing of the other points
+        (it may be the start the engine does not play)."""
         passed = failed = 0
         for outcome in self.outcomes:
+            if outcome.status == DECLINED and not tables:
+                continue
             if self.applies(outcome, values):
                 if outcome.passed:
                     passed += 1
@@ -439,23 +505,30 @@ class _Evidence:
     def tally(self, option: str, value: OptionValueType, values: Mapping[str, OptionValueType]) -> Tally:
         """The rows needing ``option`` written for ``value`` that ``values`` (the other points
         at the values found) applies to; for a table size, the rows of a table of ``value``
-        players that the other points found apply to."""
+        players that the other points found apply to, counted as played (passed or failed)
+        or declined."""
         found = Tally()
         if option in TABLE_SIZES:
             low, high = values["players-min"], values["players-max"]
             assert isinstance(low, int) and isinstance(high, int) and isinstance(value, int)
             wider = {**values, "players-min": min(low, value), "players-max": max(high, value)}
-            chosen = [o for o in self.outcomes if o.row.needs.players == value and self.applies(o, wider)]
-        else:
-            trial = {**values, option: value}
-            chosen = [o for o in self.outcomes if option in o.row.needs.needs and self.applies(o, trial)]
-        for outcome in chosen:
-            found.add(outcome.status, outcome.row.label, outcome.message)
+            for outcome in self.outcomes:
+                if outcome.row.needs.players == value and self.applies(outcome, wider):
+                    # Played (whatever the checks came to), or not: declined or refused.
+                    played = outcome.status in ("passed", "failed")
+                    found.count("passed" if played else DECLINED, outcome.message)
+            return found
+        trial = {**values, option: value}
+        for outcome in self.outcomes:
+            if outcome.status != DECLINED and option in outcome.row.needs.needs and self.applies(outcome, trial):
+                found.count(outcome.status, outcome.message)
         return found
 
 
-#: How much more a failed row weighs than a passed one when two assignments are compared.
-FAILURE_WEIGHT: Final = 2
+#: How much more a failed row weighs than a passed one when two assignments are compared:
+#: as much, so that leaving a point's rows out (a value no row is written for, a table of
+#: two at most) does not beat the value its rows mostly bear out.
+FAILURE_WEIGHT: Final = 1
 
 
 def _better(trial: tuple[int, int], held: tuple[int, int]) -> bool:
@@ -509,7 +582,6 @@ def _search(
     points a row is written for at once (a row can need two points the engine plays
     differently from the profile). Returns it and the rounds taken."""
     values = dict(start)
-    held = evidence.count(values)
     moves: list[dict[str, OptionValueType]] = [
         {option: value} for option in options if option not in TABLE_SIZES for value in domains[option]
     ]
@@ -531,20 +603,21 @@ def _search(
         rounds += 1
         # The best move of all, not the first that is better: a move that leaves every row
         # out (a table of two at most) must not be taken before the one the rows bear out.
-        chosen: tuple[int, dict[str, OptionValueType], tuple[int, int]] | None = None
+        chosen: tuple[int, dict[str, OptionValueType]] | None = None
         for move in moves:
             if all(_same(values[key], value) for key, value in move.items()):
                 continue
             trial = {**values, **move}
             if register.conflicts(trial):
                 continue
-            counted = evidence.count(trial)
-            score = counted[0] - FAILURE_WEIGHT * counted[1]
-            if _better(counted, held) and (chosen is None or score > chosen[0]):
-                chosen = (score, trial, counted)
+            tables = any(key in TABLE_SIZES for key in move)
+            counted, held = evidence.count(trial, tables=tables), evidence.count(values, tables=tables)
+            gain = (counted[0] - FAILURE_WEIGHT * counted[1]) - (held[0] - FAILURE_WEIGHT * held[1])
+            if _better(counted, held) and (chosen is None or gain > chosen[0]):
+                chosen = (gain, trial)
         if chosen is None:
             break
-        _, values, held = chosen
+        values = chosen[1]
     return values, rounds
 
 
@@ -563,7 +636,7 @@ def _target(base: str, values: Mapping[str, OptionValueType], name: str) -> Targ
 
 
 def discover(
-    engine: DiscoverEngine,
+    engine: Engine,
     *,
     engine_name: str = "",
     profiles: Sequence[str] = (),
@@ -603,12 +676,16 @@ def discover(
             continue
         progress(f"row {row.label}")
         one = runner.tally(target, _only(row))
-        if not one.judged and not one.unsupported:
+        if not one.judged:
             continue
         written = tuple((option, row.needs.options[option]) for option in options if option in row.needs.needs)
-        status = "passed" if one.passed else ("skipped-unsupported" if one.unsupported else "failed")
+        status = (
+            "passed"
+            if one.passed
+            else (DECLINED if one.declined else "skipped-unsupported" if one.unsupported else "failed")
+        )
         outcomes.append(_Outcome(row, written, bool(one.passed), status, "; ".join(one.failures)))
-    evidence = _Evidence([outcome for outcome in outcomes if outcome.status != "skipped-unsupported"], closest)
+    evidence = _Evidence(outcomes, closest)
     domains = {option: domain_of(register, option, every) for option in options}
     found, rounds = _search(evidence, options, domains, profile_values, register)
     findings = tuple(
@@ -654,6 +731,7 @@ def discover(
         rounds=rounds,
         rows_run=runner.runs,
         seconds=time.perf_counter() - start,
+        rules={row.label: row.scenario.rules for row in every},
     )
 
 

@@ -25,7 +25,7 @@ from napspec.conformance.certify import open_engine, selects
 from napspec.conformance.cli import case_timeout_option, main
 from napspec.conformance.contract import EngineError, ExitStatus, printable
 from napspec.conformance.discover import Discovery, OptionFinding, discover, suite_rows
-from napspec.conformance.harness import InProcessEngine, ProtocolEngine, adopt_orphans
+from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS, load
 from napspec.suite.scenarios import load_scenarios
 
@@ -121,8 +121,8 @@ def discover_command(
     """Find the rules an engine plays, point by point, from its play.
 
     Every variation point of the plain game is tried at each value its scenarios are
-    written for, and each variant of the closest profile as that profile plays it; the
-    engine's handshake is not trusted for the values it plays. Prints, point by point, the
+    written for, and each variant of the closest profile as that profile plays it; a value
+    the engine declares is judged by its play, not taken on its word. Prints, point by point, the
     value found (or that it plays none of the sources' values), the profile it is closest
     to, and writes the house-rules file that describes it: `napspec certify --house-rules
     FILE` is then the engine's certificate.
@@ -135,8 +135,6 @@ def discover_command(
         engine = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
     except ValueError as error:
         raise click.UsageError(str(error).replace("certify needs", "discover needs")) from None
-    # The harness's engines send a case whatever option values the engine declares.
-    assert isinstance(engine, ProtocolEngine | InProcessEngine)
     console = _console()
     try:
         try:
@@ -224,13 +222,17 @@ def print_discovery(found: Discovery, console: Console) -> None:
         ),
         soft_wrap=True,
     )
+    certificate = found.certificate
     console.print(
         Text(
-            f"under the rules found, {found.certificate.passed} of {found.certificate.judged} rows of the plain game"
-            f" pass; {found.rows_run} rows run in {found.seconds:.1f} s"
+            f"under the rules found, {certificate.passed} of {certificate.passed + certificate.failed} rows of the"
+            f" plain game played pass ({certificate.declined} declined by the engine, {certificate.left_out} it cannot"
+            f" play whatever the rules); {found.rows_run} rows run in {found.seconds:.1f} s"
         ),
         soft_wrap=True,
     )
+    for label in certificate.failing:
+        console.print(Text(f"  fails: {label} ({', '.join(found.rules.get(label, ()))})"), soft_wrap=True)
 
 
 __all__ = ["discover_command", "print_discovery"]

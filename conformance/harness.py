@@ -91,20 +91,17 @@ def _same(value: object, other: object) -> bool:
     return type(value) is type(other) and value == other
 
 
-def applicable(
-    case: Mapping[str, Any], capabilities: Mapping[str, Any], *, declared_values: bool = True
-) -> tuple[bool, str]:
+def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tuple[bool, str]:
     """Whether ``case`` applies to an engine with ``capabilities``, and if not, why.
 
     A case applies iff every (option, value) of its option map is among the values the
     engine declares for that option, every query it asks is one the engine answers, and,
     if the case is irregular, the engine plays irregular cases. All reasons are given,
-    joined with "; ". With ``declared_values=False`` the option values are not held to the
-    declaration (finding an engine's rules judges what it plays, not what it says it plays).
+    joined with "; ".
     """
     reasons: list[str] = []
-    supported: Mapping[str, Sequence[object]] = capabilities.get("options", {}) if declared_values else {}
-    for option, value in case.get("options", {}).items() if declared_values else ():
+    supported: Mapping[str, Sequence[object]] = capabilities.get("options", {})
+    for option, value in case.get("options", {}).items():
         values = supported.get(option)
         if values is None:
             reasons.append(f"option {option} is not supported")
@@ -887,18 +884,17 @@ class ProtocolEngine:
         capabilities: dict[str, Any] = self.hello()["capabilities"]
         return capabilities
 
-    def run(self, case: dict[str, Any], *, declared_values: bool = True) -> dict[str, Any]:
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
         """Play ``case``; its checked run response, or the :class:`EngineError` it came to.
 
         A case that does not apply to the engine's capabilities is not sent: it raises
-        :class:`UnsupportedCase` (``declared_values=False``: whatever option values the
-        engine declares). A malformed case raises :class:`~napspec.suite.cases.CaseError`.
+        :class:`UnsupportedCase`. A malformed case raises :class:`~napspec.suite.cases.CaseError`.
         """
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._ensure_started(case_id)
         case = for_protocol(case, hello["protocol"], hello["capabilities"])
-        fits, reason = applicable(case, hello["capabilities"], declared_values=declared_values)
+        fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)
         response = self._exchange({"cmd": "run", "case": case}, case_id, self.timeout)
@@ -1083,14 +1079,13 @@ class InProcessEngine:
         hello = self.hello()
         return f"{hello['engine']['name']} {hello['engine']['version']}"
 
-    def run(self, case: dict[str, Any], *, declared_values: bool = True) -> dict[str, Any]:
-        """Play ``case``; its checked run response, or the :class:`EngineError` it came to
-        (``declared_values``: as :meth:`ProtocolEngine.run`)."""
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to."""
         case = _check_case(case)
         case_id: str = case["id"]
         hello = self._handshake(case_id)
         case = for_protocol(case, hello["protocol"], hello["capabilities"])
-        fits, reason = applicable(case, hello["capabilities"], declared_values=declared_values)
+        fits, reason = applicable(case, hello["capabilities"])
         if not fits:
             raise UnsupportedCase(reason, case_id=case_id)
         # The engine gets its own copy: whatever it does to it cannot change the case.

@@ -22,7 +22,7 @@ import pytest
 
 from napspec.conformance.certify import run_certification
 from napspec.conformance.contract import ExitStatus
-from napspec.conformance.discover import Discovery, Tally, discover, suite_rows
+from napspec.conformance.discover import LEFT_OUT, Discovery, Tally, discover, suite_rows
 from napspec.conformance.harness import InProcessEngine
 from napspec.reference.held import HeldEngine
 from napspec.spec import load, load_house_rules
@@ -77,11 +77,11 @@ def test_the_points_an_engine_plays_otherwise_are_named_and_certify(tmp_path: Pa
     for finding in found.deviations:
         assert finding.verdict == "plays", finding
         assert finding.chosen == FOUR_HANDED[finding.option]
-    # A table of three is shown wrong by its rows, the table of four borne out by its own.
+    # The engine refuses every row at a table of three, and plays every row at a table of four.
     players = next(finding for finding in found.options if finding.option == "players-min")
     three, four = players.tally_of(3), players.tally_of(4)
     assert three is not None and four is not None
-    assert three.failed and not three.passed and four.passed and not four.failed
+    assert three.declined and not three.passed and four.passed and not four.declined
     assert found.certificate.judged and not found.certificate.failed
     path = _written(tmp_path, found)
     assert dict(load_house_rules(path).values) == held
@@ -106,7 +106,7 @@ def test_a_point_no_value_of_the_sources_describes_is_said_so() -> None:
     one = cut.tally_of(1)
     assert one is not None and one.failed
     line = next(line for line in found.house_rules().splitlines() if line.startswith("cut-minimum"))
-    assert f"1: {one.passed} of {one.judged}" in line
+    assert f"{one.passed} of {one.judged} rows passed" in line
 
 
 def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> None:
@@ -122,12 +122,15 @@ def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> N
 def test_a_tally_says_what_it_judged() -> None:
     tally = Tally()
     tally.add("passed", "a", "")
-    tally.add("skipped-unsupported", "b", "no")
-    assert (tally.verdict, tally.shown()) == ("played", "1/1")
+    tally.add(LEFT_OUT, "b", "irregular play is not supported")
+    assert (tally.verdict, tally.shown(), tally.left_out) == ("played", "1/1", 1)
+    tally.add("skipped-unsupported", "c", "revoke=none is not supported")
+    assert (tally.verdict, tally.shown()) == ("not-played", "1/2")
     for number in range(Tally.KEEP + 2):
         tally.add("failed", f"row-{number}", "wrong")
-    assert tally.verdict == "not-played" and tally.shown() == f"1/{Tally.KEEP + 3}"
+    assert tally.shown() == f"1/{Tally.KEEP + 4}"
     assert len(tally.failures) == Tally.KEEP
+    assert tally.failing == [f"row-{number}" for number in range(Tally.KEEP + 2)]
 
 
 # --------------------------------------------------------------------------- the command
