@@ -200,13 +200,18 @@ class RowRunner:
         for row in self.rows:
             if not needing(row) or not row.may_apply(target):
                 continue
-            key = (row.label, target.base, values)
-            if key not in self._seen:
-                self._seen[key] = self._run(row, target)
-            status, message = self._seen[key]
+            status, message = self.outcome(row, target, values)
             if status != "not-applicable":
                 found.add(status, row.label, message)
         return found
+
+    def outcome(self, row: Row, target: Target, values: str = "") -> tuple[str, str]:
+        """How ``row`` fares under ``target`` (run once; ``values``: the target's values as
+        the record's key, when the caller has them): its status and why."""
+        key = (row.label, target.base, values or json.dumps(sorted(target.values.items())))
+        if key not in self._seen:
+            self._seen[key] = self._run(row, target)
+        return self._seen[key]
 
     def _run(self, row: Row, target: Target) -> tuple[str, str]:
         try:
@@ -621,11 +626,6 @@ def _search(
     return values, rounds
 
 
-def _only(wanted: Row) -> Callable[[Row], bool]:
-    """Selects ``wanted`` alone."""
-    return lambda row: row is wanted
-
-
 def _needing_any(options: set[str]) -> Callable[[Row], bool]:
     """Selects the rows that need any of ``options``."""
     return lambda row: bool(options & row.needs.needs)
@@ -675,16 +675,13 @@ def discover(
         if register.conflicts(target.values):
             continue
         progress(f"row {row.label}")
-        one = runner.tally(target, _only(row))
-        if not one.judged:
+        if not row.may_apply(target):
+            continue
+        status, message = runner.outcome(row, target)
+        if status in ("not-applicable", LEFT_OUT):
             continue
         written = tuple((option, row.needs.options[option]) for option in options if option in row.needs.needs)
-        status = (
-            "passed"
-            if one.passed
-            else (DECLINED if one.declined else "skipped-unsupported" if one.unsupported else "failed")
-        )
-        outcomes.append(_Outcome(row, written, bool(one.passed), status, "; ".join(one.failures)))
+        outcomes.append(_Outcome(row, written, status == "passed", status, f"{row.label}: {status}: {message}"))
     evidence = _Evidence(outcomes, closest)
     domains = {option: domain_of(register, option, every) for option in options}
     found, rounds = _search(evidence, options, domains, profile_values, register)
