@@ -40,7 +40,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from napspec.conformance.contract import Engine, EngineError, UnsupportedCase, printable, status_for
+from napspec.conformance.contract import (
+    Engine,
+    EngineError,
+    EngineUnavailable,
+    UnsupportedCase,
+    printable,
+    status_for,
+)
 from napspec.conformance.harness import applicable
 from napspec.spec import Register, load
 from napspec.spec.register import OptionValueType
@@ -233,6 +240,8 @@ class RowRunner:
         for case in planned.cases:
             try:
                 response = self.engine.run(json.loads(json.dumps(case.message)))
+            except EngineUnavailable:
+                raise  # every row after would say the same: the search ends here
             except UnsupportedCase as error:
                 # Declared, but declined when sent: the engine's own limits (the tables it
                 # seats, the starts it plays), which only the table sizes are judged by.
@@ -389,6 +398,8 @@ class Discovery:
             "engine": printable(self.engine),
             "closest": self.closest,
             "profiles": {name: tally.as_json() for name, tally in self.profiles.items()},
+            "values": dict(self.values),
+            "certificate": self.certificate.as_json(),
             "options": [
                 {
                     "option": finding.option,
@@ -644,7 +655,10 @@ def discover(
     progress: Callable[[str], None] = lambda text: None,
 ) -> Discovery:
     """Find the rules ``engine`` plays (its closest profile among ``profiles``, all by
-    default), from the rows of the suite (or ``rows``)."""
+    default), from the rows of the suite (or ``rows``).
+
+    :class:`~napspec.conformance.contract.EngineUnavailable` ends the search: an engine
+    restarted as often as allowed (or hung in-process) has no more play to judge."""
     start = time.perf_counter()
     register = load()
     candidates = list(profiles) or sorted(register.profiles)

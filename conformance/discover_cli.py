@@ -3,7 +3,8 @@
 
 Exit statuses as ``napspec certify``'s (:class:`~napspec.conformance.contract.ExitStatus`):
 0 the rules were found and the file written, 2 usage error (or a file that cannot be
-written), 3 interrupted, 4 the engine could not start or handshake, 5 internal error.
+written), 3 interrupted, 4 the engine could not start or handshake, or crashed as often as
+it may be restarted (nothing is written), 5 internal error.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rich.text import Text
 
 from napspec.conformance.certify import open_engine, selects
 from napspec.conformance.cli import case_timeout_option, main
-from napspec.conformance.contract import EngineError, ExitStatus, printable
+from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, printable
 from napspec.conformance.discover import Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS, load
@@ -144,6 +145,11 @@ def discover_command(
             sys.exit(int(ExitStatus.ENGINE_UNAVAILABLE))
         name = printable(f"{hello['engine']['name']} {hello['engine']['version']}")
         found = discover(engine, engine_name=name, profiles=profiles, rows=suite_rows(selected))
+    except EngineUnavailable as error:
+        console.print(
+            Text("the engine could not be run any more: ", style="red") + Text(printable(str(error))), soft_wrap=True
+        )
+        sys.exit(int(ExitStatus.ENGINE_UNAVAILABLE))
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(int(ExitStatus.INTERRUPTED))

@@ -14,6 +14,7 @@ to a chapter; the campaign runs the command in full over the protocol on each pr
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 import tomllib
 from pathlib import Path
@@ -22,14 +23,14 @@ import pytest
 
 from napspec.conformance.certify import run_certification
 from napspec.conformance.contract import ExitStatus
-from napspec.conformance.discover import LEFT_OUT, Discovery, Tally, discover, suite_rows
+from napspec.conformance.discover import LEFT_OUT, Discovery, Tally, discover, plain_options, suite_rows
 from napspec.conformance.harness import InProcessEngine
 from napspec.reference.held import HeldEngine
 from napspec.spec import load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.scenarios import load_scenarios
 
-from .conftest import napspec, napspec_here
+from .conftest import engine_command, napspec, napspec_here
 
 SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
 
@@ -152,6 +153,9 @@ def _discover_over_the_protocol(tmp_path: Path, profile: str, *narrowing: str) -
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert f"closest profile: {profile}" in completed.stdout
     assert "0 point(s) away" in completed.stdout
+    findings = json.loads((tmp_path / f"{profile}.json").read_text(encoding="utf-8"))
+    assert findings["closest"] == profile and findings["certificate"]["failed"] == 0
+    assert {item["option"] for item in findings["options"]} == set(plain_options(load()))
     return output
 
 
@@ -186,6 +190,24 @@ def test_an_engine_that_cannot_start_is_said_so(tmp_path: Path) -> None:
     completed = napspec_here("discover", "--engine-command", str(tmp_path / "no-such-engine"), "-o", str(output))
     assert completed.returncode == ExitStatus.ENGINE_UNAVAILABLE
     assert "could not start" in completed.stdout
+    assert not output.exists()
+
+
+def test_an_engine_that_keeps_crashing_ends_the_search(tmp_path: Path) -> None:
+    output = tmp_path / "found.toml"
+    completed = napspec(
+        "discover",
+        "--engine-command",
+        " ".join(engine_command("crash.py", "--always")),
+        "--max-restarts",
+        "1",
+        "--rule",
+        "calling.eldest-first",
+        "-o",
+        str(output),
+    )
+    assert completed.returncode == ExitStatus.ENGINE_UNAVAILABLE, completed.stdout + completed.stderr
+    assert "could not be run any more" in completed.stdout
     assert not output.exists()
 
 
