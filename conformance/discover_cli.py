@@ -25,7 +25,7 @@ from rich.text import Text
 from napspec.conformance.certify import open_engine, selects
 from napspec.conformance.cli import case_timeout_option, main
 from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, printable
-from napspec.conformance.discover import Discovery, OptionFinding, discover, suite_rows
+from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS, load
 from napspec.suite.scenarios import load_scenarios
@@ -188,6 +188,19 @@ def _others(finding: OptionFinding) -> Text:
     return text or Text("-")
 
 
+def _verdict(finding: OptionFinding) -> str:
+    """The verdict in words, with the other values the rows do not tell from the one found."""
+    also = [
+        _value(finding.option, value)
+        for value in finding.played
+        if not (type(value) is type(finding.chosen) and value == finding.chosen)
+    ]
+    words = VERDICT_WORDS[finding.verdict]
+    if finding.verdict == "plays" and also and finding.option not in TABLE_SIZES:
+        words += f" (the rows do not tell it from: {', '.join(also)})"
+    return words
+
+
 def print_discovery(found: Discovery, console: Console) -> None:
     """The findings: the profiles compared, each point's value, the variants, the time."""
     register = load()
@@ -208,7 +221,7 @@ def print_discovery(found: Discovery, console: Console) -> None:
         table.add_row(
             Text(register.options[finding.option].title),
             Text(_value(finding.option, finding.chosen), style=style),
-            Text(VERDICT_WORDS[finding.verdict], style=style),
+            Text(_verdict(finding), style=style),
             Text(rows.shown() if rows else "-"),
             Text("same" if not finding.deviates else _value(finding.option, finding.profile_value)),
             _others(finding),
