@@ -18,6 +18,7 @@ import json
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -108,6 +109,28 @@ def test_a_point_no_value_of_the_sources_describes_is_said_so() -> None:
     assert one is not None and one.failed
     line = next(line for line in found.house_rules().splitlines() if line.startswith("cut-minimum"))
     assert f"{one.passed} of {one.judged} rows passed" in line
+
+
+class _Unbalanced(HeldEngine):
+    """Held to Hoyle, but a defeated soloist's opponents are paid nothing: chips that do not
+    balance, a breach of a rule that no variation point governs."""
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        response = super().run(case)
+        result = response.get("answers", {}).get("result")
+        if isinstance(result, dict) and result.get("outcome") == "defeated":
+            result["payments"] = [min(amount, 0) for amount in result["payments"]]
+        return response
+
+
+def test_a_rule_broken_whatever_the_options_is_named_by_its_rows() -> None:
+    found = _found(_Unbalanced(load().profile_values("hoyle"), "hoyle, unbalanced"), ("calling", "settlement"))
+    assert found.closest == "hoyle"
+    failing = found.certificate.failing
+    assert failing, "a defeated soloist's payments are checked by some row"
+    assert all(any(rule.startswith("settlement.") for rule in found.rules[label]) for label in failing), failing
+    # A row that passes under the rules found was played as Hoyle plays it.
+    assert found.certificate.passed
 
 
 def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> None:
