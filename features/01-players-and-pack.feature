@@ -185,7 +185,7 @@ Feature: Players and pack
       | 2    | -              |
       | 3    | 2H 3H 5C 6C 7C |
       | 4    | 4H 5H 8C 9C TC |
-    When seat 3 calls 1
+    When seat 3 passes
     And seat 4 passes
     And seat 0 passes
     And seat 1 calls 2
@@ -253,7 +253,7 @@ Feature: Players and pack
     And the pack from the top is "AS KS QS JS TS"
     When seat 3 cuts 4 cards
     And seat 0 deals
-    And seat 1 calls 1
+    And seat 1 calls 2
     And seat 2 passes
     And seat 3 passes
     And seat 0 passes
@@ -305,7 +305,7 @@ Feature: Players and pack
       | 1    | 9S AC KC QC JC |
       | 2    | TS AD KD QD JD |
       | 3    | JS 8H 8C 8D 9H |
-    When seat 0 calls 1
+    When seat 0 calls 2
     And seat 1 passes
     And seat 2 passes
     And seat 3 passes

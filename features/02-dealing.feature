@@ -191,7 +191,7 @@ Feature: Dealing
     And the pack from the top is "2C 3C 4C 5C AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH"
     When seat 2 cuts 4 cards
     And seat 0 deals
-    And seat 1 calls 1
+    And seat 1 calls 2
     And seat 2 passes
     And seat 0 passes
     And seat 1 plays "2C"

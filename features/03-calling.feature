@@ -15,14 +15,14 @@ Feature: Calling
     Given the profile "<profile>"
     And 4 players with seat 0 dealing
     And the pack from the top is "2C 3C 4C 5C AS"
-    When seat 1 calls 1
+    When seat 1 calls 2
     Then the action is rejected as "wrong-phase"
     When seat 3 cuts 4 cards
-    And seat 1 calls 1
+    And seat 1 calls 2
     Then the action is rejected as "wrong-phase"
     When seat 0 deals
     Then the phase is "calling"
-    When seat 1 calls 1
+    When seat 1 calls 2
     Then the action is accepted
 
     Examples:
@@ -76,20 +76,20 @@ Feature: Calling
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
     Then seat 3 is to act
-    When seat 2 calls 1
+    When seat 2 calls 2
     Then the action is rejected as "not-your-turn"
-    When seat 0 calls 1
+    When seat 0 calls 2
     Then the action is rejected as "not-your-turn"
     When seat 3 passes
     Then seat 0 is to act
-    When seat 0 calls 1
+    When seat 0 calls 2
     Then seat 1 is to act
     When seat 1 passes
     Then seat 2 is to act
     And the phase is "calling"
-    When seat 2 calls 2
+    When seat 2 calls 3
     Then the phase is "play"
-    And the soloist is seat 2 with a call of 2
+    And the soloist is seat 2 with a call of 3
     And seat 2 is to act
 
     Examples:
@@ -114,22 +114,22 @@ Feature: Calling
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    When seat 1 calls 2
-    Then seat 2 may call "3 4 Nap"
+    When seat 1 calls 3
+    Then seat 2 may call "4 Nap"
     And seat 2 may pass
+    When seat 2 calls 3
+    Then the action is rejected as "call-too-low"
     When seat 2 calls 2
     Then the action is rejected as "call-too-low"
-    When seat 2 calls 1
-    Then the action is rejected as "call-too-low"
     And seat 2 is to act
-    When seat 2 calls 3
+    When seat 2 calls 4
     Then the action is accepted
-    And seat 3 may call "4 Nap"
+    And seat 3 may call "Nap"
     When seat 3 passes
-    Then seat 0 may call "4 Nap"
+    Then seat 0 may call "Nap"
     And seat 0 may pass
     When seat 0 passes
-    Then the soloist is seat 2 with a call of 3
+    Then the soloist is seat 2 with a call of 4
 
     Examples:
       | profile    | source                                          |
@@ -151,7 +151,7 @@ Feature: Calling
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
-    When seat 1 calls 1
+    When seat 1 calls 2
     And seat 2 calls 3
     And seat 3 passes
     And seat 0 passes
@@ -174,15 +174,15 @@ Feature: Calling
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
     When seat 1 passes
-    And seat 1 calls 1
+    And seat 1 calls 2
     Then the action is rejected as "not-your-turn"
-    When seat 2 calls 1
-    And seat 2 calls 2
+    When seat 2 calls 2
+    And seat 2 calls 3
     Then the action is rejected as "not-your-turn"
     And seat 0 is to act
     When seat 0 passes
     Then the phase is "play"
-    And the soloist is seat 2 with a call of 1
+    And the soloist is seat 2 with a call of 2
 
     Examples:
       | profile    | source                                          |
@@ -371,12 +371,12 @@ Feature: Calling
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
     When seat 1 passes
-    And seat 2 calls 1
+    And seat 2 calls 2
     And seat 3 passes
     Then seat 0 may pass
     When seat 0 passes
     Then the action is accepted
-    And the soloist is seat 2 with a call of 1
+    And the soloist is seat 2 with a call of 2
 
   @rule:calling.all-pass @rule:calling.compulsory-call @rule:dealing.rotation @id:calling-all-pass-hand-not-played
   Scenario Outline: Where anyone may pass and all do, the hand is not played and the deal passes

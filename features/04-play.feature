@@ -137,7 +137,7 @@ Feature: Play
       | 0    | 8D 9D TD 5H 6H |
       | 1    | AS 4D 5D 6D 7D |
       | 2    | 2S 3S 2H 3H 4H |
-    When seat 1 calls 1
+    When seat 1 calls 2
     And seat 2 passes
     And seat 0 passes
     And seat 1 plays "AS"
@@ -165,7 +165,7 @@ Feature: Play
       | 0    | 8D 9D TD 5H 6H |
       | 1    | AS 4D 5D 6D 7D |
       | 2    | 2S 3S 2H 3H 4H |
-    When seat 1 calls 1
+    When seat 1 calls 2
     And seat 2 passes
     And seat 0 passes
     And seat 1 plays "AS"

@@ -873,7 +873,7 @@ Feature: Irregularities
     And the pack from the top is "2C 3C 4C 5C AS"
     When seat 3 cuts 4 cards
     And seat 0 deals exposing "AS"
-    And seat 1 calls 1
+    And seat 1 calls 2
     And seat 2 claims the exposed-in-dealing by seat 0
     Then the phase is "calling"
     And seat 2 is to act
@@ -898,7 +898,7 @@ Feature: Irregularities
       | 0    | QS 9S 6S 3S KH |
       | 1    | AS JS 8S 5S 2S |
       | 2    | KS TS 7S 4S AH |
-    When seat 1 calls 1
+    When seat 1 calls 3
     And seat 2 passes
     And seat 0 passes
     And the tricks are played:
@@ -1081,7 +1081,7 @@ Feature: Irregularities
     And the pack from the top is "2C 3C 4C 5C AS AS"
     When seat 3 cuts 4 cards
     And seat 0 deals
-    And seat 1 calls 1
+    And seat 1 calls 2
     And seat 2 claims the faulty-pack
     Then the phase is "calling"
     And seat 2 is to act
@@ -1095,7 +1095,7 @@ Feature: Irregularities
     And 4 players with seat 0 dealing
     And the pack from the top is "2C 3C 4C 5C AS"
     When seat 0 deals
-    And seat 1 calls 1
+    And seat 1 calls 2
     And seat 2 claims the uncut by seat 0
     Then the phase is "calling"
     And seat 2 is to act
