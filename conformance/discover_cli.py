@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import tempfile
 import traceback
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import click
@@ -49,6 +51,14 @@ def _console() -> Console:
 def _fail(status: ExitStatus, message: str) -> None:
     click.echo(f"error: {printable(message)}", err=True)
     sys.exit(int(status))
+
+
+def _interrupt_on_sigterm() -> None:
+    # CI cancels a job with SIGTERM: it ends the search as Ctrl-C does (exit status 3).
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
 
 
 def _write(path: Path, text: str) -> None:
@@ -132,6 +142,7 @@ def discover_command(
     if not selected:
         raise click.UsageError(f"no scenario tests the rule(s) {', '.join(map(printable, rules))}")
     adopt_orphans()
+    _interrupt_on_sigterm()
     try:
         engine = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
     except ValueError as error:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import signal
+import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -31,7 +34,8 @@ from napspec.spec import load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.scenarios import load_scenarios
 
-from .conftest import engine_command, napspec, napspec_here
+from .conftest import REPO, assert_gone, engine_command, napspec, napspec_here
+from .test_hostile import SLACK, hostile
 
 SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
 
@@ -257,3 +261,43 @@ def test_serve_holds_one_set_of_rules_at_a_time(tmp_path: Path) -> None:
     wrong = CliRunner().invoke(reference_main, ["serve", "--hold-house-rules", str(house)])
     assert wrong.exit_code == ExitStatus.USAGE_ERROR
     assert "nap-stakes" in wrong.output
+
+
+def test_an_engine_name_of_markup_and_escapes_is_shown_as_text(tmp_path: Path) -> None:
+    output = tmp_path / "found.toml"
+    completed = napspec(
+        "discover", "--engine-command", hostile("markup"), "--rule", "play.follow-suit", "-o", str(output)
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "\x1b" not in completed.stdout and "\x07" not in completed.stdout
+    assert "[/bold][link=https://example.invalid]click me[/link]" in completed.stdout
+    assert "\x1b" not in output.read_text(encoding="utf-8")
+    rules = load_house_rules(output)  # what the engine calls itself stays inside the name
+    assert "click me" in rules.name and "\\x1b" in rules.name
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: int) -> None:
+    pids, output = tmp_path / "pids", tmp_path / "found.toml"
+    command = ["discover", "--engine-command", hostile("slow", pids), "--rule", "play", "-o", str(output)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "napspec.docs.pipeline", *command],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + SLACK
+        while not pids.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the search reaches its first case
+        time.sleep(0.5)
+        process.send_signal(signum)
+        printed, _ = process.communicate(timeout=SLACK)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == ExitStatus.INTERRUPTED, printed
+    assert "interrupted" in printed
+    assert not output.exists()
+    assert_gone(pids)
