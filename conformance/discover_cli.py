@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from napspec.conformance import schemas
 from napspec.conformance.certify import open_engine, selects
 from napspec.conformance.cli import case_timeout_option, main
 from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, printable
@@ -170,10 +171,14 @@ def discover_command(
         return
     finally:
         engine.close()
+    findings = found.as_json()
+    problems = schemas.errors("discovery", findings)
+    if problems:  # a fault of napspec's own: nothing is written
+        _fail(ExitStatus.INTERNAL_ERROR, "the findings do not fit their schema: " + "; ".join(problems))
     try:
         _write(output, found.house_rules())
         if json_output is not None:
-            _write(json_output, json.dumps(found.as_json(), indent=2, ensure_ascii=False) + "\n")
+            _write(json_output, json.dumps(findings, indent=2, ensure_ascii=False) + "\n")
     except OSError as error:
         _fail(ExitStatus.USAGE_ERROR, f"{error.filename or output}: cannot be written: {error.strerror or error}")
     print_discovery(found, console)

@@ -47,6 +47,7 @@ SCHEMA_NAMES = (
     "error-response",
     "request",
     "certification-report",
+    "discovery",
 )
 
 #: How many schema errors a message reports before it says "and N more"; an engine that

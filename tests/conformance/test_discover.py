@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from napspec.conformance import schemas
 from napspec.conformance.certify import run_certification
 from napspec.conformance.contract import ExitStatus
 from napspec.conformance.discover import LEFT_OUT, Discovery, Tally, discover, plain_options, suite_rows
@@ -147,6 +148,14 @@ def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> N
     assert load_house_rules(_written(tmp_path, hostile)).overrides == {}
 
 
+def test_the_findings_fit_their_schema_and_the_schema_can_refuse() -> None:
+    found = _found(HeldEngine.profile("peel"), ("calling",)).as_json()
+    assert schemas.errors("discovery", found) == []
+    assert schemas.errors("discovery", {**found, "closest": 3})
+    wrong = {**found, "options": [{**found["options"][0], "verdict": "perhaps"}]}
+    assert schemas.errors("discovery", wrong)
+
+
 def test_a_tally_says_what_it_judged() -> None:
     tally = Tally()
     tally.add("passed", "a", "")
@@ -181,6 +190,7 @@ def _discover_over_the_protocol(tmp_path: Path, profile: str, *narrowing: str) -
     assert f"closest profile: {profile}" in completed.stdout
     assert "0 point(s) away" in completed.stdout
     findings = json.loads((tmp_path / f"{profile}.json").read_text(encoding="utf-8"))
+    assert schemas.errors("discovery", findings) == []
     assert findings["closest"] == profile and findings["certificate"]["failed"] == 0
     assert {item["option"] for item in findings["options"]} == set(plain_options(load()))
     return output
