@@ -308,6 +308,12 @@ class OptionFinding:
         return "not-judged"
 
     @property
+    def uncited(self) -> bool:
+        """Whether the value found is one no source gives (a number of the option's range that
+        none of its cited values is): house rules may state it, marked uncited."""
+        return not load().options[self.option].allows(self.chosen)
+
+    @property
     def deviates(self) -> bool:
         """Whether the engine plays another value than the closest profile's."""
         return not _same(self.chosen, self.profile_value)
@@ -407,6 +413,7 @@ class Discovery:
                     "chosen": finding.chosen,
                     "played": list(finding.played),
                     "profile_value": finding.profile_value,
+                    "uncited": finding.uncited,
                     "trials": [{"values": trial.values, **trial.tally.as_json()} for trial in finding.trials],
                 }
                 for finding in self.options
@@ -442,6 +449,8 @@ def _note(finding: OptionFinding) -> str:
         if trial.tally.judged and not _same(trial.values[finding.option], finding.chosen)
     ]
     said = f"{rows}; " + ", ".join(others) if others else rows
+    if finding.uncited:
+        said = f"uncited: no source gives this value; {said}"
     if finding.verdict == "plays-none":
         return f"none of the sources' values is played; this one did best ({said})"
     return f"found by play: {said}"

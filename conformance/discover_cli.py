@@ -236,7 +236,7 @@ def print_discovery(found: Discovery, console: Console) -> None:
         style = "red" if finding.verdict == "plays-none" else ("yellow" if finding.deviates else "")
         table.add_row(
             Text(register.options[finding.option].title),
-            Text(_value(finding.option, finding.chosen), style=style),
+            Text(_value(finding.option, finding.chosen) + (" (uncited)" if finding.uncited else ""), style=style),
             Text(_verdict(finding), style=style),
             Text(rows.shown() if rows else "-"),
             Text("same" if not finding.deviates else _value(finding.option, finding.profile_value)),

@@ -477,7 +477,16 @@ def _check_choices(
             report(f"unknown option {option_id!r}", option_id)
             continue
         if not option.allows(choice.value):
-            report(f"option {option_id!r} has no value {choice.value!r}", option_id)
+            if option.accepts(choice.value):
+                # A number of the range that no source gives: house rules may state it, a
+                # profile, which stands for its source, may not.
+                report(
+                    f"{option_id} = {choice.value!r} is a value no source gives (uncited): house rules may "
+                    "state it, a profile may not",
+                    option_id,
+                )
+            else:
+                report(f"option {option_id!r} has no value {choice.value!r}", option_id)
             continue
         value = option.value(choice.value)
         grounds = {c.source for c in value.citations}

@@ -159,4 +159,5 @@ def house_rules_check(path: Path) -> None:
         sys.exit(2)
     click.echo(f"{rules_.path}: valid; base {rules_.base!r}, {len(rules_.overrides)} override(s)")
     for option, value in rules_.overrides.items():
-        click.echo(f"  {option} = {value!r}")
+        uncited = "  (uncited: no source gives this value)" if option in rules_.uncited else ""
+        click.echo(f"  {option} = {value!r}{uncited}")

@@ -12,6 +12,10 @@ A house-rules file is TOML::
     nap-stakes = "win-12-lose-6"
     cut-minimum = { value = 3, note = "we like a deep cut" }  # any number of the option's range
 
+A number of an option's range that none of its cited values is (a cut of three) is a value no
+source gives: the file may state it, and it is listed in :attr:`HouseRules.uncited`, to be shown
+as uncited wherever it is shown.
+
 Every mistake is reported as a :class:`~napspec.spec.errors.HouseRulesError` naming the file, the
 line and, for a misspelt name, the nearest valid one.
 
@@ -51,6 +55,10 @@ class HouseRules:
     overrides: Mapping[str, OptionValueType]
     notes: Mapping[str, str]
     values: Mapping[str, OptionValueType]
+    #: The options the file sets to a value no source gives (a number of an option's range
+    #: that none of its cited values is, such as a table of four at the fewest): house rules
+    #: may, a profile may not (``napspec check``). Shown as uncited wherever they are shown.
+    uncited: tuple[str, ...] = ()
 
 
 def _key_line(text: str, key: str, after: int | None = None) -> int | None:
@@ -165,7 +173,9 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
     for key, item in (("name", name), ("description", description)):
         if not isinstance(item, str):
             raise HouseRulesError(where, _key_line(text, key), f"`{key}` must be a string")
+    uncited = tuple(key for key, value in overrides.items() if not register.options[key].allows(value))
     return HouseRules(
+        uncited=uncited,
         path=where,
         name=name,
         base=base,

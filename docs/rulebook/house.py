@@ -98,7 +98,8 @@ class HouseRulesDirective(NapDirective):
                 node += para("No source names this value in words.", classes=["nap-note"])
         else:
             node += para(
-                "No source names this number; the sources' own values are ",
+                strong("Uncited: "),
+                "no source names this number; the sources' own values are ",
                 ", ".join(v.phrase for v in option.values),
                 " (see ",
                 xref("option", option.id, option.title),

@@ -90,8 +90,12 @@ def test_the_points_an_engine_plays_otherwise_are_named_and_certify(tmp_path: Pa
     assert three is not None and four is not None
     assert three.declined and not three.passed and four.passed and not four.declined
     assert found.certificate.judged and not found.certificate.failed
+    # A table of four at the fewest and the most is a value no source gives: stated, marked uncited.
+    assert players.uncited and not next(f for f in found.options if f.option == "compulsory-call").uncited
     path = _written(tmp_path, found)
-    assert dict(load_house_rules(path).values) == held
+    written = load_house_rules(path)
+    assert dict(written.values) == held and written.uncited == ("players-min", "players-max")
+    assert all("uncited" in line for line in path.read_text().splitlines() if line.startswith("players-"))
     # Certifying against the file found is the engine's certificate.
     result = run_certification(
         house_rules=str(path),

@@ -120,6 +120,7 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
     assert hoyle.choices["nap-stakes"].interpretation in text
     cut = REGISTER.options["cut-minimum"]
     assert cut.title in text and "the number 3" in text and "we like a deep cut" in text
+    assert "Uncited: no source names this number" in text  # a cut of three: no source gives it
     # the rest of the book follows
     assert all(c.title in text for c in REGISTER.chapters.values())
 

@@ -59,6 +59,14 @@ def test_an_unknown_value_in_a_profile_is_reported(spec_copy: Path) -> None:
     assert any("hoyle: option 'deal-pattern' has no value 'in-threes'" in p for p in reported(spec_copy))
 
 
+def test_a_value_no_source_gives_is_refused_in_a_profile(spec_copy: Path) -> None:
+    """House rules may state a number no source gives (a table of four at the fewest); a
+    profile, which stands for its source, may not."""
+    edit(spec_copy / "profiles" / "hoyle.toml", "players-min = 2", "players-min = 4")
+    problems = reported(spec_copy)
+    assert any("hoyle: players-min = 4 is a value no source gives (uncited)" in p for p in problems), problems
+
+
 def test_an_unused_interpretation_is_reported(spec_copy: Path) -> None:
     with (spec_copy / "interpretations.toml").open("a", encoding="utf-8") as handle:
         handle.write(

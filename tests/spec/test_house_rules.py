@@ -111,3 +111,27 @@ def test_missing_file(tmp_path: Path) -> None:
 
 def test_not_utf8(tmp_path: Path) -> None:
     assert "is not UTF-8 text" in str(_error(tmp_path, b'base = "\xff"\n'))
+
+
+def test_a_value_no_source_gives_is_marked_uncited(tmp_path: Path) -> None:
+    """A number of an option's range that none of its cited values is may be stated, and is
+    marked uncited; a cited value is not."""
+    path = tmp_path / "four.toml"
+    path.write_text('base = "hoyle"\n[options]\nplayers-min = 4\nplayers-max = 4\nnap-stakes = "win-12-lose-6"\n')
+    rules = load_house_rules(path)
+    assert rules.uncited == ("players-min", "players-max")
+    assert rules.values["players-min"] == 4
+
+
+def test_house_rules_check_shows_a_value_no_source_gives_as_uncited(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from napspec.spec.cli import main
+
+    path = tmp_path / "four.toml"
+    path.write_text('base = "hoyle"\n[options]\nplayers-min = 4\nnap-stakes = "win-12-lose-6"\n')
+    result = CliRunner().invoke(main, ["house-rules", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.strip().startswith("players-min = 4") and "uncited" in line for line in lines), lines
+    assert any(line.strip().startswith("nap-stakes") and "uncited" not in line for line in lines), lines
