@@ -437,9 +437,11 @@ def _toml(value: object) -> str:
 def _note(finding: OptionFinding) -> str:
     """What the rows said of the value a file gives a point.
 
-    >>> tally = Tally(passed=2)
-    >>> _note(OptionFinding("x", "X", (Trial({"x": 1}, tally), Trial({"x": 2}, Tally(failed=3))), 1, (1,), 2))
-    'found by play: 2 of 2 rows passed; 2: 0 of 3'
+    >>> trials = (Trial({"cut-minimum": 1}, Tally(passed=2)), Trial({"cut-minimum": 4}, Tally(failed=3)))
+    >>> _note(OptionFinding("cut-minimum", "Cut", trials, 1, (1,), 4))
+    'found by play: 2 of 2 rows passed; 4: 0 of 3'
+    >>> _note(OptionFinding("cut-minimum", "Cut", trials, 3, (), 4))
+    'found by play: uncited: no source gives this value; no row written for it judged; 1: 2 of 2, 4: 0 of 3'
     """
     tally = finding.tally_of(finding.chosen)
     rows = f"{tally.passed} of {tally.judged} rows passed" if tally and tally.judged else "no row written for it judged"
