@@ -7,7 +7,10 @@ theirs), each played at the values it is written for. A value is *played* when r
 written for it were judged and every one passed. What an engine declares it plays is not
 taken for what it plays: a value it declares is judged by its rows like any other (an
 engine that declares everything and plays one game is found to play that game); a value it
-does not declare is not sent, and is not judged.
+does not declare is not sent, and its rows count against it, as the engine's own word that it
+does not play it. A row the engine answers ``"unsupported"`` when sent (a table it does not
+seat, a start it does not play) tells only the tables it seats; a row it cannot play whatever
+the rules (irregular play, a query it does not answer) is left out.
 
 The search, step by step:
 
