@@ -10,11 +10,12 @@ engine could not start, 5 internal error.
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -25,8 +26,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
+from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import (
     Certification,
+    SelectionError,
     check_report_dir,
     exit_status,
     open_engine,
@@ -40,7 +43,9 @@ from napspec.conformance.certify import (
     write_reports,
 )
 from napspec.conformance.contract import EngineError, ExitStatus, printable
+from napspec.conformance.differential import DEALS
 from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.integrity import program_of
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
@@ -56,7 +61,7 @@ def _console() -> Console:
 
 
 def _fail(status: ExitStatus, message: str) -> NoReturn:
-    click.echo(f"error: {printable(message)}", err=True)
+    click.echo(f"error: {printable(message, limit=2000)}", err=True)
     sys.exit(int(status))
 
 
@@ -91,6 +96,53 @@ case_timeout_option = click.option(
     show_default=True,
     help="Seconds an engine may take per case (a hard deadline).",
 )
+
+
+#: The oracle of a certification's differential part when none is named: set by the command
+#: that assembles ``napspec`` (:func:`set_default_oracle`); this package names no engine.
+_DEFAULT_ORACLE: list[str | None] = [None]
+#: The longest a whole certify run may take by default (a correct engine is far quicker).
+DEFAULT_CERTIFY_SECONDS = 7200.0
+
+
+def set_default_oracle(name: str | None) -> None:
+    """Make the engine registered as ``name`` (under ``napspec.engines``) the oracle that
+    ``certify`` and ``verify --rerun`` compare random deals with when none is given."""
+    _DEFAULT_ORACLE[0] = name
+
+
+def _oracle_options(function: Callable[..., None]) -> Callable[..., None]:
+    function = click.option("--oracle-command", metavar="CMD", help="The oracle of the differential part, a command.")(
+        function
+    )
+    return click.option(
+        "--oracle",
+        "oracle_name",
+        metavar="NAME",
+        help="The oracle of the differential part: an engine registered under napspec.engines "
+        "(default: the one napspec is configured with).",
+    )(function)
+
+
+def max_duration_option(default: float) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--max-duration``: the longest the whole run may take (seconds)."""
+    return click.option(
+        "--max-duration",
+        type=click.FloatRange(min=0, min_open=True),
+        default=default,
+        show_default=True,
+        help="Seconds the whole run may take; then it stops, not certified, its report partial.",
+    )
+
+
+def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeout: float) -> tuple[Any, str]:
+    """The oracle, wrapped by the harness like any engine, and the label it was chosen by."""
+    if oracle_name and oracle_command:
+        raise click.UsageError("give --oracle or --oracle-command, not both")
+    name = oracle_name or (None if oracle_command else _DEFAULT_ORACLE[0])
+    if not name and not (oracle_command and oracle_command.strip()):
+        raise click.UsageError("no oracle for the random deals: give --oracle NAME or --oracle-command CMD")
+    return open_engine(name, oracle_command, case_timeout=case_timeout), printable(name or oracle_command or "")
 
 
 @main.command()
@@ -137,6 +189,21 @@ case_timeout_option = click.option(
     help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
 )
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
+@_oracle_options
+@click.option(
+    "--differential-deals",
+    type=click.IntRange(min=0),
+    default=DEALS,
+    show_default=True,
+    help="Random deals per target played through the engine and the oracle (0: none, and no certificate).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="The seed of the random deals (default: a fresh one, recorded in the report).",
+)
+@max_duration_option(DEFAULT_CERTIFY_SECONDS)
 def certify(**options: Any) -> None:
     """Run the conformance suite against an engine and report rule by rule.
 
@@ -164,7 +231,13 @@ def _certify(
     rules: tuple[str, ...],
     scenarios: tuple[str, ...],
     exitfirst: bool,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    differential_deals: int,
+    seed: int | None,
+    max_duration: float,
 ) -> None:
+    deadline = time.monotonic() + max_duration
     _engine_choice(engine_name, engine_command)
     if house_rules and len(profiles) > 1:
         raise click.UsageError("--house-rules goes with at most one --profile (its base)")
@@ -174,46 +247,68 @@ def _certify(
     if variants is not None and house_rules:
         raise click.UsageError("--variants goes with --profile: house rules name their variants in the file")
     console = _console()
+    partial = bool(rules or scenarios or exitfirst)
+    oracle = None
+    oracle_label = ""
     try:
         if house_rules:
             targets = [resolve_target(name, str(house_rules)) for name in names or [None]]
         else:
             wanted = parse_variants(variants)
             targets = [target for name in names if name for target in variant_targets(name, wanted)]
-        check_report_dir(report_dir)
+        folder = check_report_dir(report_dir, [target.name for target in targets])
         from napspec.spec import load
 
         unknown = [rule for rule in rules if not any(r == rule or r.startswith(rule + ".") for r in load().rules)]
         if unknown:
             raise ValueError(f"--rule {', '.join(unknown)}: no such rule in the register")
-        wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
+        command = shlex.split(engine_command) if engine_command else None
+        open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts).close()
+        if not partial and differential_deals:
+            oracle, oracle_label = _open_oracle(oracle_name, oracle_command, case_timeout)
     except (SpecError, ValueError) as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
+    program = program_of(engine_name, command)
     _interrupt_on_sigterm()
     adopt_orphans()  # the engines are this command's only children
     results: list[Certification] = []
+    tampered = False
     try:
         for target in targets:
             try:
-                result = run_certification(
-                    target=target,
-                    harness_engine=wrapped,
-                    engine=engine_name,
-                    engine_command=engine_command,
+                result = certify_target(
+                    target,
+                    engine_name,
+                    engine_command,
                     case_timeout=case_timeout,
                     max_restarts=max_restarts,
                     rules=rules,
                     scenarios=scenarios,
                     exitfirst=exitfirst,
+                    deadline=deadline,
+                    oracle=oracle,
+                    oracle_label=oracle_label,
+                    deals=differential_deals,
+                    seed=seed,
+                    program=program,
                 )
-            except ValueError as error:  # a selection that matches nothing: no report written
+            except SelectionError as error:  # a selection that matches nothing: no report written
                 _fail(ExitStatus.USAGE_ERROR, str(error))
-            json_path, junit_path = write_reports(result, report_dir)
+            # Every process of the engine has ended: the reports are written now, and only now.
+            written = write_reports(result, folder)
             print_summary(result, console)
-            console.print(Text(f"reports: {json_path}, {junit_path}\n"), soft_wrap=True)
+            json_path, junit_path = written.paths.values()
+            console.print(Text(f"reports: {printable(json_path)}, {printable(junit_path)}\n"), soft_wrap=True)
+            if written.tampering:
+                tampered = True
+                console.print(
+                    Text("REPORT FOLDER TAMPERED WITH: ", style="bold red")
+                    + Text("; ".join(written.tampering) + "; the reports were written to the folder above instead"),
+                    soft_wrap=True,
+                )
             results.append(result)
-            if result.outcome != "complete" or (exitfirst and not result.passed):
-                break  # interrupted, or the engine is gone: the other targets are not run
+            if result.outcome != "complete" or (exitfirst and not result.passed) or time.monotonic() > deadline:
+                break  # interrupted, the engine is gone, or the time is up: the other targets are not run
     except KeyboardInterrupt:
         console.print(Text("interrupted", style="yellow"))
         sys.exit(int(ExitStatus.INTERRUPTED))
@@ -221,8 +316,11 @@ def _certify(
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec certify (the traceback above)")
     finally:
-        wrapped.close()
+        if oracle is not None:
+            oracle.close()
     status = exit_status(results)
+    if tampered and status == ExitStatus.CERTIFIED:
+        status = ExitStatus.NOT_CERTIFIED
     skipped = [t.name for t in targets[len(results) :]]
     _print_verdict(console, results, status, skipped)
     sys.exit(int(status))

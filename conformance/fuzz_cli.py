@@ -27,7 +27,7 @@ from napspec.spec.errors import SpecError
 from napspec.suite.targets import Target
 
 if TYPE_CHECKING:
-    from napspec.conformance.fuzz import FuzzResult
+    from napspec.conformance.fuzz import Divergence, FuzzResult
 
 
 def _console() -> Console:
@@ -202,6 +202,9 @@ def _report(console: Console, result: FuzzResult, target: Target, engine_label: 
     if divergence is None:
         console.print(Text(f"no divergence: {speed}", style="green"), soft_wrap=True)
         return
+    if divergence.nondeterministic:
+        _report_nondeterminism(console, divergence, speed)
+        return
     how = "shrunk to" if divergence.shrunk else "not shrunk (the engine crashed or hung):"
     console.print(
         Text(
@@ -215,3 +218,21 @@ def _report(console: Console, result: FuzzResult, target: Target, engine_label: 
     from napspec.conformance.fuzz import scenario_text
 
     console.print(Text(scenario_text(divergence, target, engine_label)), soft_wrap=True)
+
+
+def _report_nondeterminism(console: Console, divergence: Divergence, speed: str) -> None:
+    """The case the engine answered twice differently, and both answers (as JSON, inert)."""
+    import json
+
+    console.print(
+        Text(
+            f"NON-DETERMINISM found in deal {divergence.found_after}: the engine answered the same case "
+            f"twice differently ({speed})",
+            style="red",
+        ),
+        soft_wrap=True,
+    )
+    first, then = (divergence.differences[0].oracle, divergence.differences[0].engine)
+    for label, shown in (("case", divergence.case), ("first answer", first), ("second answer", then)):
+        text = printable(json.dumps(shown, ensure_ascii=False), limit=20_000)
+        console.print(Text(f"{label}: ", style="bold") + Text(text), soft_wrap=True)

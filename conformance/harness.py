@@ -596,6 +596,13 @@ def adopt_orphans() -> bool:
     return _ADOPTING[0]
 
 
+def end_orphans() -> None:
+    """Kill and reap what engines left behind, if this process adopts orphans
+    (:func:`adopt_orphans`): called once an engine is closed, before anything is written."""
+    if _ADOPTING[0]:
+        _end_orphans()
+
+
 def _end_orphans() -> None:
     """Kill and reap every child of this process that is not a running engine: with
     :func:`adopt_orphans`, these are what engines left behind."""
