@@ -26,7 +26,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
-from napspec.conformance.certificate import certify_target
+from napspec.conformance.certificate import certify_target, compare_reports, rerun_report
 from napspec.conformance.certify import (
     Certification,
     SelectionError,
@@ -36,16 +36,17 @@ from napspec.conformance.certify import (
     parse_variants,
     print_summary,
     report_digest,
+    report_document,
     report_stem,
     resolve_target,
     run_certification,
     variant_targets,
     write_reports,
 )
-from napspec.conformance.contract import EngineError, ExitStatus, printable
+from napspec.conformance.contract import EngineError, ExitStatus, parse_json, printable
 from napspec.conformance.differential import DEALS
 from napspec.conformance.harness import adopt_orphans
-from napspec.conformance.integrity import program_of
+from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
@@ -408,10 +409,17 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
 # ------------------------------------------------------------------------- saved reports
 
 
+#: The largest saved report read (a report of every case of a target is a few hundred KB).
+MAX_REPORT_BYTES = 64 * 1024 * 1024
+
+
 def _read_report(path: Path) -> dict[str, Any]:
-    """A saved certification report, valid against its schema; a usage error otherwise."""
+    """A saved certification report, strict JSON (no key given twice) valid against its
+    schema; a usage error otherwise."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_REPORT_BYTES:
+            raise ValueError(f"larger than {MAX_REPORT_BYTES} bytes")
+        document = parse_json(path.read_bytes())
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         _fail(ExitStatus.USAGE_ERROR, f"{path}: not a readable certification report ({error})")
     problems = schemas.errors("certification-report", document)
@@ -422,24 +430,58 @@ def _read_report(path: Path) -> dict[str, Any]:
 
 
 def _engine_label(document: dict[str, Any]) -> str:
+    """The engine as its handshake names it, and the program that ran (its digest)."""
     engine = document["engine"]
-    return printable(f"{engine.get('name', '?')} {engine.get('version', '')}".strip())
+    name = printable(f"{engine.get('name', '?')} {engine.get('version', '')}".strip())
+    return f"{name} ({short(document.get('program'))})"
+
+
+def _mark(document: dict[str, Any]) -> str:
+    """How a report ended, in a word or two: certified, not certified, partial, or its outcome."""
+    counts = document["summary"]
+    if document.get("outcome", "complete") != "complete":
+        return printable(document["outcome"])
+    if counts.get("partial"):
+        return "partial"
+    return "certified" if counts["certified"] else "not certified"
+
+
+def _target_order(name: str) -> tuple[str, bool, str]:
+    """Targets by profile, the plain profile before its variants (``hoyle`` before ``hoyle+misery``)."""
+    base, _, rest = name.partition("+")
+    return base, bool(rest), rest
 
 
 def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[str], dict[tuple[str, str], str]]:
-    """Engines (columns), targets (rows) and each cell's "passed/applicable" text."""
+    """Engines (columns: the handshake's name and the program's digest), targets (rows: by
+    profile, the plain profile first) and each cell's "passed/applicable verdict" text."""
     engines = list(dict.fromkeys(_engine_label(d) for d in documents))
-    targets = list(dict.fromkeys(printable(d["target"]["name"]) for d in documents))
+    targets = sorted(dict.fromkeys(printable(d["target"]["name"]) for d in documents), key=_target_order)
     cells: dict[tuple[str, str], str] = {}
     for document in documents:
         counts = document["summary"]
-        mark = "certified" if counts["certified"] else "not certified"
-        if document.get("outcome", "complete") != "complete":
-            mark = document["outcome"]
         cells[(printable(document["target"]["name"]), _engine_label(document))] = (
-            f"{counts['passed']}/{counts['applicable']} {mark}"
+            f"{counts['passed']}/{counts['applicable']} {_mark(document)}"
         )
     return engines, targets, cells
+
+
+def _provenance(documents: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per engine: the program that ran and where, by which napspec and suite."""
+    lines = []
+    for label in dict.fromkeys(_engine_label(d) for d in documents):
+        document = next(d for d in documents if _engine_label(d) == label)
+        program = document.get("program") or {}
+        ran = program.get("command") or [program.get("entry_point", "?")]
+        provenance = document["provenance"]
+        lines.append(
+            printable(
+                f"{label}: {' '.join(ran)}; napspec {provenance['suite_version']}, suite "
+                f"{provenance['content_hash'][:12]}, {provenance.get('platform', '?')}, {provenance['started']}",
+                limit=2000,
+            )
+        )
+    return lines
 
 
 @main.command()
@@ -452,10 +494,12 @@ def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[s
     show_default=True,
 )
 def summary(reports: tuple[Path, ...], output_format: str) -> None:
-    """Show saved certification reports side by side: one column per engine, one row per
-    target, each cell the applicable scenarios passed and the verdict."""
+    """Show saved certification reports side by side: one column per engine (and the
+    program that ran), one row per target, each cell the applicable scenarios passed and
+    the verdict (certified, not certified, partial); then what ran, where and when."""
     documents = [_read_report(path) for path in reports]
     engines, targets, cells = summary_rows(documents)
+    provenance = _provenance(documents)
     if output_format == "json":
         click.echo(
             json.dumps(
@@ -463,6 +507,7 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
                     "engines": engines,
                     "targets": targets,
                     "cells": [{"target": t, "engine": e, "result": cells[(t, e)]} for (t, e) in cells],
+                    "provenance": provenance,
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -472,12 +517,18 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
     if output_format == "markdown":
 
         def cell(text: str) -> str:
-            return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("`", "\\`")
+            escaped = printable(text, limit=2000).replace("\\", "\\\\")
+            for special in "|`*_[]<>#!~":
+                escaped = escaped.replace(special, "\\" + special)
+            return escaped
 
         click.echo("| target | " + " | ".join(cell(e) for e in engines) + " |")
         click.echo("|---|" + "---|" * len(engines))
         for target in targets:
             click.echo(f"| {cell(target)} | " + " | ".join(cell(cells.get((target, e), "-")) for e in engines) + " |")
+        click.echo("")
+        for line in provenance:
+            click.echo(f"- {cell(line)}")
         return
     table = RichTable(title="napspec certification")
     table.add_column("target", no_wrap=True)
@@ -485,7 +536,22 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
         table.add_column(Text(engine), no_wrap=True)
     for target in targets:
         table.add_row(Text(target), *[Text(cells.get((target, e), "-")) for e in engines])
-    _console().print(table)
+    console = _console()
+    console.print(table)
+    for line in provenance:
+        console.print(Text(line), soft_wrap=True)
+
+
+def badge_name(document: dict[str, Any]) -> str:
+    """A badge's file name: the target's report stem and the engine's name and version, so
+    that two engines' badges for one target do not overwrite each other.
+
+    >>> badge_name({"target": {"name": "hoyle"}, "engine": {"name": "tiny nap", "version": "0.3"}})
+    'certify-hoyle--tiny_nap-0.3.svg'
+    """
+    engine = document["engine"]
+    label = f"{engine.get('name', '?')} {engine.get('version', '')}".strip()
+    return f"{report_stem(document['target']['name'])}--{report_stem(label).removeprefix('certify-')}.svg"
 
 
 @main.command()
@@ -499,46 +565,128 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
     help="The folder to write the badge into.",
 )
 def badge(report: Path, output_dir: Path) -> None:
-    """Write an SVG badge for a saved report: the target, the applicable scenarios passed,
-    green when certified. The file is named after the report (.svg)."""
+    """Write an SVG badge for a saved report: the target, the engine and the program that
+    ran, the applicable scenarios passed; green when certified, "partial" for a narrowed
+    run. The file is named after the target and the engine (.svg)."""
     import anybadge  # type: ignore[import-untyped]  # ships no type information
 
     document = _read_report(report)
     counts = document["summary"]
-    target = printable(document["target"]["name"])
+    target = printable(document["target"]["name"], limit=80)
+    label = f"napspec {target} | {printable(_engine_label(document), limit=120)}"
     value = f"{counts['passed']}/{counts['applicable']}"
-    colour = "green" if counts["certified"] else ("orange" if counts["passed"] else "red")
-    svg = anybadge.Badge(f"napspec {target}", value, default_color=colour).badge_svg_text
+    if counts.get("partial"):
+        value += " partial"
+        colour = "lightgrey"
+    else:
+        colour = "green" if counts["certified"] else ("orange" if counts["passed"] else "red")
+    svg = anybadge.Badge(label, value, default_color=colour).badge_svg_text
+    name = badge_name(document)
     try:
-        output_dir.mkdir(parents=True, exist_ok=True)
-        path = output_dir / f"{report_stem(document['target']['name'])}.svg"
-        path.write_text(svg, encoding="utf-8")
-    except OSError as error:
-        _fail(ExitStatus.USAGE_ERROR, f"--output-dir {output_dir}: cannot write the badge ({error.strerror or error})")
-    click.echo(f"badge: {path}")
+        written = ReportFolder.prepare(output_dir, [name]).write({name: svg})
+    except (OSError, ValueError) as error:
+        _fail(ExitStatus.USAGE_ERROR, f"--output-dir {output_dir}: cannot write the badge ({error})")
+    click.echo(f"badge: {printable(written.paths[name], limit=2000)}")
+
+
+def _report_problems(document: dict[str, Any], installed: str) -> list[str]:
+    """What is wrong with a saved report: its digest, the suite it was made with, and
+    everything its own cases contradict (the summary and ``certified`` rebuilt)."""
+    problems = []
+    if document.get("digest") != report_digest(document):
+        problems.append("its digest does not match its content (it was changed after it was written)")
+    if document["provenance"]["content_hash"] != installed:
+        problems.append("it was made with another version of the suite than the one installed")
+    problems += inconsistencies(document)
+    return problems
 
 
 @main.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def verify(reports: tuple[Path, ...]) -> None:
-    """Check saved reports: each is valid, its digest matches its content, and it was made
-    with the suite installed here (the same register and scenarios). Exit status 0 if
-    every report checks, 1 if one does not, 2 if one cannot be read."""
+@click.option("--rerun", is_flag=True, help="Run each report again against the engine given, and compare.")
+@_engine_name_option
+@_engine_command_option
+@_oracle_options
+@case_timeout_option
+@max_duration_option(DEFAULT_CERTIFY_SECONDS)
+def verify(
+    reports: tuple[Path, ...],
+    rerun: bool,
+    engine_name: str | None,
+    engine_command: str | None,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    case_timeout: float,
+    max_duration: float,
+) -> None:
+    """Check saved reports: each is valid strict JSON, its digest matches its content, it
+    was made with the suite installed here, and its summary and verdict are what its cases
+    make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
+    with --rerun and the engine (--engine or --engine-command), each report is made again
+    (its cases, and its random deals from the recorded seed) and compared, case by case.
+
+    Exit status 0 if every report checks, 1 if one does not, 2 if one cannot be read (or
+    a usage error), 4 if the engine could not start.
+    """
     installed = suite_hash()
+    if rerun:
+        _engine_choice(engine_name, engine_command)
+    elif engine_name or engine_command:
+        raise click.UsageError("--engine and --engine-command go with --rerun")
+    documents = {path: _read_report(path) for path in reports}
     failures = 0
-    for path in reports:
-        document = _read_report(path)
-        problems = []
-        if document.get("digest") != report_digest(document):
-            problems.append("its digest does not match its content (it was changed after it was written)")
-        if document["provenance"]["content_hash"] != installed:
-            problems.append("it was made with another version of the suite than the one installed")
+    for path, document in documents.items():
+        problems = _report_problems(document, installed)
+        if not problems and rerun:
+            problems = _rerun_problems(
+                document, engine_name, engine_command, oracle_name, oracle_command, case_timeout, max_duration
+            )
+        shown = printable(str(path), limit=1000)
         if problems:
             failures += 1
-            click.echo(f"{printable(str(path))}: NOT VERIFIED: " + "; ".join(problems))
+            click.echo(f"{shown}: NOT VERIFIED: " + "; ".join(problems))
         else:
-            click.echo(f"{path}: verified ({_engine_label(document)} against {printable(document['target']['name'])})")
+            how = "reproduced" if rerun else "verified"
+            click.echo(
+                f"{shown}: {how}: {_mark(document)} ({_engine_label(document)} against "
+                f"{printable(document['target']['name'])})"
+            )
     sys.exit(int(ExitStatus.NOT_CERTIFIED if failures else ExitStatus.CERTIFIED))
+
+
+def _rerun_problems(
+    document: dict[str, Any],
+    engine_name: str | None,
+    engine_command: str | None,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    case_timeout: float,
+    max_duration: float,
+) -> list[str]:
+    """The differences between a saved report and the same run made again now."""
+    differential = document.get("differential")
+    oracle = None
+    label = ""
+    if differential is not None:
+        oracle, label = _open_oracle(oracle_name, oracle_command, case_timeout)
+    try:
+        again = rerun_report(
+            document,
+            engine_name,
+            engine_command,
+            oracle=oracle,
+            oracle_label=label,
+            case_timeout=case_timeout,
+            deadline=time.monotonic() + max_duration,
+        )
+    except ValueError as error:
+        _fail(ExitStatus.USAGE_ERROR, str(error))
+    finally:
+        if oracle is not None:
+            oracle.close()
+    if again.outcome == "engine-unavailable":
+        _fail(ExitStatus.ENGINE_UNAVAILABLE, f"the engine could not start: {again.engine_error}")
+    return compare_reports(document, report_document(again))
 
 
 # -------------------------------------------------------------------------------- benchmark

@@ -93,8 +93,9 @@ def _named_files(command: Sequence[str], cwd: Path) -> list[Path]:
 
 
 def _combined(files: Sequence[Mapping[str, Any]], head: Sequence[str]) -> str:
-    """One SHA-256 over what names the program and the hash of every file it names."""
-    text = json.dumps([list(head), [[f["path"], f["sha256"]] for f in files]], separators=(",", ":"))
+    """One SHA-256 over what names the program and the hash of every file it names (not
+    where the files are: the same program elsewhere has the same digest)."""
+    text = json.dumps([list(head), [f["sha256"] for f in files]], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
