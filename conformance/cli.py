@@ -663,7 +663,12 @@ def _rerun_problems(
     case_timeout: float,
     max_duration: float,
 ) -> list[str]:
-    """The differences between a saved report and the same run made again now."""
+    """The differences between a saved report and the same run made again now (nothing is
+    run when the engine given is not the program that made it)."""
+    program = program_of(engine_name, shlex.split(engine_command) if engine_command else None)
+    mismatch = compare_reports({"program": document.get("program")}, {"program": program})
+    if mismatch:
+        return mismatch
     differential = document.get("differential")
     oracle = None
     label = ""
