@@ -45,7 +45,7 @@ from napspec.conformance.certify import (
 )
 from napspec.conformance.contract import EngineError, ExitStatus, parse_json, printable
 from napspec.conformance.differential import DEALS
-from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.harness import adopt_orphans, end_orphans
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
@@ -369,6 +369,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
         wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=0)
     except ValueError as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
+    adopt_orphans()  # what the engine starts is ended with it, as certify does
     started = time.perf_counter()
     console = _console()
     try:
@@ -398,6 +399,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
             sys.exit(int(ExitStatus.NOT_CERTIFIED))
     finally:
         wrapped.close()
+        end_orphans()
     console.print(
         Text(f"{name}: ", style="bold")
         + Text("ok", style="green")

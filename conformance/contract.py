@@ -515,6 +515,22 @@ def _parse_request(line: str) -> tuple[dict[str, Any] | None, dict[str, Any] | N
     return request, None
 
 
+#: The most digits of a whole number in a protocol message (its numbers are seats, tricks
+#: and stakes; Python refuses more than 4300 digits, with a message about its own limits).
+MAX_DIGITS: Final = 100
+
+
+class JSONLimitError(ValueError):
+    """JSON that is well-formed but goes beyond what the protocol reads (a number too long)."""
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise JSONLimitError(f"a whole number of {digits} digits (the protocol reads at most {MAX_DIGITS})")
+    return int(text)
+
+
 def _reject_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity, which are not JSON; the protocol is JSON.
     raise ValueError(f"{name} is not JSON")
@@ -541,10 +557,16 @@ def parse_json(line: bytes | str) -> object:
     Traceback (most recent call last):
     ...
     ValueError: duplicate key 'a'
+    >>> parse_json("[" + "9" * 5000 + "]")
+    Traceback (most recent call last):
+    ...
+    napspec.conformance.contract.JSONLimitError: a whole number of 5000 digits (the protocol reads at most 100)
     """
     text = line.decode("utf-8") if isinstance(line, bytes) else line
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(
+            text, parse_constant=_reject_constant, parse_int=_bounded_int, object_pairs_hook=_no_duplicate_keys
+        )
     except RecursionError as error:
         raise ValueError("nested too deeply") from error
 

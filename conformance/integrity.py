@@ -317,7 +317,9 @@ class ReportFolder:
         try:
             descriptor = os.open(self.path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         except OSError as error:
-            why = "it is now a symbolic link" if error.errno == errno.ELOOP else (error.strerror or str(error))
+            why = error.strerror or str(error)
+            if error.errno in (errno.ELOOP, errno.ENOTDIR) and self.path.is_symlink():
+                why = "it is now a symbolic link"
             return None, f"the report folder {printable(str(self.path))} cannot be opened as it was: {why}"
         if _identity(os.fstat(descriptor)) != self.identity:
             os.close(descriptor)
