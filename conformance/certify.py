@@ -728,9 +728,10 @@ def print_summary(result: Certification, console: Console) -> None:
     if summary["certified"]:
         verdict = Text("CERTIFIED", style="green")
     elif summary["partial"] and result.passed:
-        verdict = Text("PARTIAL RUN, NOT A CERTIFICATE (the selected scenarios passed)", style="yellow")
+        verdict = Text("PARTIAL RUN, NOT CERTIFIED (the selected scenarios passed; a selection is never a certificate)")
+        verdict.stylize("yellow")
     elif summary["partial"]:
-        verdict = Text("PARTIAL RUN, NOT A CERTIFICATE", style="red")
+        verdict = Text("PARTIAL RUN, NOT CERTIFIED", style="red")
     else:
         verdict = Text("NOT CERTIFIED", style="red")
     console.print(

@@ -331,17 +331,18 @@ def _print_verdict(console: Console, results: Sequence[Certification], status: E
     """One line that says how the whole run went, whatever the number of targets."""
     if len(results) + len(skipped) < 2 and status in (ExitStatus.CERTIFIED, ExitStatus.NOT_CERTIFIED):
         return  # one target: its verdict was the last line printed
-    passed = [r.target for r in results if r.passed]
-    failed = [r.target for r in results if not r.passed]
+    passed = [printable(r.target) for r in results if r.passed]
+    failed = [printable(r.target) for r in results if not r.passed]
+    partial = any(r.partial for r in results)
     words = {
-        ExitStatus.CERTIFIED: ("CERTIFIED", "green"),
+        ExitStatus.CERTIFIED: ("PARTIAL RUN, NOT CERTIFIED", "yellow") if partial else ("CERTIFIED", "green"),
         ExitStatus.NOT_CERTIFIED: ("NOT CERTIFIED", "red"),
         ExitStatus.INTERRUPTED: ("INTERRUPTED", "yellow"),
         ExitStatus.ENGINE_UNAVAILABLE: ("ENGINE COULD NOT START", "red"),
         ExitStatus.INTERNAL_ERROR: ("INTERNAL ERROR", "red"),
     }[status]
     line = Text(f"overall: {words[0]}", style=words[1]) + Text(
-        f" (certified against {', '.join(passed) or 'none'}"
+        f" ({'the selected scenarios passed under' if partial else 'certified against'} {', '.join(passed) or 'none'}"
         + (f"; not against {', '.join(failed)}" if failed else "")
         + (f"; not run: {', '.join(skipped)}" if skipped else "")
         + f"; exit status {int(status)})"
