@@ -550,7 +550,7 @@ def badge_name(document: dict[str, Any]) -> str:
     that two engines' badges for one target do not overwrite each other.
 
     >>> badge_name({"target": {"name": "hoyle"}, "engine": {"name": "tiny nap", "version": "0.3"}})
-    'certify-hoyle--tiny_nap-0.3.svg'
+    'certify-hoyle--tiny_nap_0.3.svg'
     """
     engine = document["engine"]
     label = f"{engine.get('name', '?')} {engine.get('version', '')}".strip()

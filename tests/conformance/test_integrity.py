@@ -222,7 +222,7 @@ def test_fuzz_reports_a_non_deterministic_engine_as_such_never_as_an_internal_er
 
 
 def _forged(document: dict[str, Any], **changes: Any) -> dict[str, Any]:
-    forged = json.loads(json.dumps(document))
+    forged: dict[str, Any] = json.loads(json.dumps(document))
     for key, value in changes.items():
         forged["summary"][key] = value
     forged["digest"] = report_digest(forged)
