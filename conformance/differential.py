@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Final
 
-from napspec.conformance.contract import Engine, EngineError, printable
+from napspec.conformance.contract import Engine, EngineError, EngineUnavailable, printable
 from napspec.suite.targets import Target
 
 #: The random deals of a certification's differential part, per target.
@@ -98,6 +98,8 @@ def repeat_sample(engine: Engine, played: Sequence[tuple[dict[str, Any], str]], 
     for case, first in chosen:
         try:
             again = _normal(engine.run(case))
+        except EngineUnavailable:
+            break  # the engine is gone (its restarts used up): nothing more to compare
         except EngineError as error:
             again = f"error: {error}"
         outcome.repeated += 1
