@@ -11,9 +11,10 @@ The oracle is an engine like any other, chosen by configuration: a name register
 ``napspec.engines`` entry points or a command; this module names none (the command that
 assembles ``napspec`` gives the default, as it does for ``napspec fuzz``).
 
-How many deals: each deal is about 23 cases (one after each action, every query compared),
-so :data:`DEALS` deals compare over a thousand of the engine's answers. A table of the
-suite's answers fails the first deal it has not seen. An engine wrong on 1 % of its answers,
+How many deals: a deal is 14 to 37 cases (one after each action, every query compared),
+so :data:`DEALS` deals, played again in batches until at least :data:`MIN_COMPARED` of the
+engine's answers have been compared, compare one to two thousand. A table of the suite's
+answers fails the first deal it has not seen. An engine wrong on 1 % of its answers,
 independently, passes N compared answers with probability 0.99^N: 0.99^1000 < 5·10⁻⁵.
 :data:`REPEATS` cases sent twice catch an engine that answers at random with probability
 1 - (1 - p)^REPEATS for a rate p of changed answers (15 %: 1 - 0.85^32 > 0.99).
@@ -35,6 +36,10 @@ from napspec.suite.targets import Target
 
 #: The random deals of a certification's differential part, per target.
 DEALS: Final = 50
+#: The fewest of the engine's answers compared with the oracle's: more batches of
+#: :data:`DEALS` deals are played until they are reached (at most :data:`MAX_BATCHES`).
+MIN_COMPARED: Final = 1000
+MAX_BATCHES: Final = 4
 #: The cases sent a second time, per target.
 REPEATS: Final = 32
 #: The most answers kept to draw the repeated cases from.
@@ -148,14 +153,22 @@ def differential(
 
     started = time.perf_counter()
     recording = Recording(engine)
-    result = fuzz(recording, oracle, target, deals=deals, seed=seed, shrink=False, deadline=deadline)
+    # Deals in batches of ``deals`` (seeds ``seed``, ``seed + 1``...) until enough answers
+    # have been compared: under some rules a deal is short (every seat passes, the hand is
+    # decided early), and the numbers above count answers, not deals.
+    dealt = compared = batches = 0
+    while True:
+        result = fuzz(recording, oracle, target, deals=deals, seed=seed + batches, shrink=False, deadline=deadline)
+        dealt, compared, batches = dealt + result.deals, compared + result.cases // 2, batches + 1
+        if result.divergence or result.stopped or compared >= MIN_COMPARED or batches >= MAX_BATCHES:
+            break
     pool = [*played, *recording.played]
     repeated = repeat_sample(engine, pool, seed=seed, count=repeats)
     divergence = None
     if result.divergence is not None:
         found = result.divergence
         divergence = {
-            "deal": found.found_after,
+            "deal": dealt - result.deals + found.found_after,
             "actions": len(found.case.get("actions") or []),
             "rules": list(found.rules),
             "differences": [
@@ -173,8 +186,8 @@ def differential(
         "seed": seed,
         "generator": f"hypothesis {hypothesis_version}",
         "planned": deals,
-        "deals": result.deals,
-        "cases": result.cases // 2,
+        "deals": dealt,
+        "cases": compared,
         "seconds": round(time.perf_counter() - started, 3),
         "divergence": divergence,
         "stopped": printable(result.stopped, limit=2000),
