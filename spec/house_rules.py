@@ -48,6 +48,10 @@ MAX_KEY_PARTS = 8
 MAX_DEPTH = 16
 #: The longest ``name`` (it names reports and the rulebook's first page).
 MAX_NAME = 200
+#: Characters a name or description may not hold: controls (a terminal obeys them), line and
+#: paragraph separators, direction marks, overrides and isolates (they reorder what is read),
+#: and invisible ones.
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 #: The most characters of the file's own text quoted in a message.
 EXCERPT = 60
 
@@ -264,6 +268,15 @@ def load_house_rules(path: str | Path, register: Register | None = None) -> Hous
     for key, item in (("name", name), ("description", description)):
         if not isinstance(item, str):
             raise HouseRulesError(where, _key_line(text, key), f"`{key}` must be a string")
+    for key, item, allowed in (("name", name, ""), ("description", description, "\n\t")):
+        hidden = next((char for char in item if _INVISIBLE.match(char) and char not in allowed), None)
+        if hidden is not None:
+            raise HouseRulesError(
+                where,
+                _key_line(text, key),
+                f"`{key}` holds the character U+{ord(hidden):04X} (a control, separator or direction mark): "
+                f"it is {'one line of' if key == 'name' else ''} visible text".replace("  ", " "),
+            )
     if len(name) > MAX_NAME:
         raise HouseRulesError(
             where, _key_line(text, "name"), f"`name` is longer than {MAX_NAME} characters: {_shown(name)}"

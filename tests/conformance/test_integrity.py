@@ -327,12 +327,25 @@ def test_printable_leaves_no_control_separator_or_bidi_character_and_is_bounded(
 def test_house_rules_with_control_characters_reach_no_terminal_raw(tmp_path: Path) -> None:
     rules = tmp_path / "house.toml"
     rules.write_text('base = "hoyle"\nname = "evil\\u001b[2J\\u0000\\u009b\\u202e\\nCERTIFIED: 266/266"\n')
-    run = run_certify(
-        tmp_path / "r", "--engine", "reference", "--house-rules", str(rules), "--rule", "calling.nap-ceiling"
-    )
+    completed = napspec("certify", "--engine", "reference", "--house-rules", str(rules), "--report-dir", str(tmp_path))
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == ExitStatus.USAGE_ERROR and "U+001B" in output, output
     for forbidden in ("\x1b", "\x00", "\x9b", "\u202e"):
-        assert forbidden not in run.output
-    assert not any(line.startswith("CERTIFIED") for line in run.output.splitlines())
+        assert forbidden not in output
+    assert not any(line.startswith("CERTIFIED") for line in output.splitlines())
+    assert not list(tmp_path.glob("certify-*"))
+
+
+def test_a_target_name_with_control_characters_is_printed_inert(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from napspec.conformance.certify import Certification, print_summary
+
+    console = Console(record=True, width=200)
+    print_summary(Certification("hoyle+evil\x1b[2J\u202e\nCERTIFIED", {}, {"name": "x"}), console)
+    text = console.export_text()
+    assert "\x1b" not in text and "\u202e" not in text
+    assert not any(line.startswith("CERTIFIED") for line in text.splitlines())
 
 
 # ------------------------------------------------------------ 6. bounded input, no hang, no orphan
@@ -384,6 +397,15 @@ def test_a_number_of_five_thousand_digits_is_named_as_such(tmp_path: Path) -> No
     run = run_certify(tmp_path, "--engine-command", engine("forger.py", "huge-number"), *narrow())
     messages = " ".join(case["message"] for case in run.report["cases"])
     assert "5000 digits" in messages and "not JSON" not in messages
+
+
+def test_fuzz_stops_at_its_max_duration() -> None:
+    slow = f"{sys.executable} {ENGINES / 'random_wrong.py'} hashed 0"
+    completed = napspec(
+        "fuzz", "--engine-command", slow, "--profile", "hoyle", "--deals", "10000", "--max-duration", "3"
+    )
+    assert completed.returncode == ExitStatus.NOT_CERTIFIED, completed.stdout + completed.stderr
+    assert "--max-duration" in completed.stdout
 
 
 def test_max_duration_stops_a_slow_engine_not_certified(tmp_path: Path) -> None:
