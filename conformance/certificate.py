@@ -12,7 +12,8 @@ from typing import Any
 
 from napspec.conformance.certify import Certification, open_engine, run_certification
 from napspec.conformance.contract import Engine, printable
-from napspec.conformance.differential import DEALS, Recording, differential, new_seed
+from napspec.conformance.differential import DEALS, Recording, new_seed
+from napspec.conformance.differential import differential as run_differential
 from napspec.conformance.harness import end_orphans
 from napspec.conformance.integrity import program_of, short
 from napspec.suite.targets import Target
@@ -59,16 +60,19 @@ def certify_target(
         )
         whole = result.selection is None and result.outcome == "complete" and not result.engine_error
         if oracle is not None and deals and whole:
-            result.differential = differential(
-                wrapped,
-                oracle,
-                target,
-                seed=new_seed() if seed is None else seed,
-                deals=deals,
-                played=recording.played,
-                oracle_label=oracle_label,
-                deadline=deadline,
-            )
+            try:
+                result.differential = run_differential(
+                    wrapped,
+                    oracle,
+                    target,
+                    seed=new_seed() if seed is None else seed,
+                    deals=deals,
+                    played=recording.played,
+                    oracle_label=oracle_label,
+                    deadline=deadline,
+                )
+            except KeyboardInterrupt:  # the scenarios' results are kept: a partial report
+                result.outcome = "interrupted"
     finally:
         wrapped.close()
         end_orphans()

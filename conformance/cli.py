@@ -208,10 +208,17 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
 def certify(**options: Any) -> None:
     """Run the conformance suite against an engine and report rule by rule.
 
-    Writes certify-<target>.json and .junit.xml into the report folder for each target
-    (before printing anything). Exit status: 0 certified under every target, 1 not
-    certified, 2 usage error, 3 interrupted (partial report written), 4 the engine could
-    not start or handshake (the report says why), 5 internal error.
+    A whole run of each target also plays random deals through the engine and an oracle
+    (every answer compared; the seed recorded) and sends cases twice (an answer that changes
+    is non-determinism): both are part of the certificate. A run narrowed by --rule,
+    --scenario or -x is partial: never certified.
+
+    Writes certify-<target>.json and .junit.xml into the report folder for each target,
+    once the engine and everything it started have ended (before printing anything).
+    Exit status: 0 certified under every target (a partial run: every selected scenario
+    passed), 1 not certified (or the report folder was tampered with during the run), 2
+    usage error, 3 interrupted (partial report written), 4 the engine could not start or
+    handshake (the report says why), 5 internal error.
     """
     try:
         _certify(**options)
