@@ -446,8 +446,18 @@ def _engine_label(document: dict[str, Any]) -> str:
     return f"{name} ({short(document.get('program'))})"
 
 
+def _forged(document: dict[str, Any]) -> list[str]:
+    """What makes a report not napspec's own as written: a digest that does not match, or
+    a summary its cases contradict (``summary`` and ``badge`` never show such a verdict)."""
+    problems = [] if document.get("digest") == report_digest(document) else ["its digest does not match"]
+    return problems + inconsistencies(document)
+
+
 def _mark(document: dict[str, Any]) -> str:
-    """How a report ended, in a word or two: certified, not certified, partial, or its outcome."""
+    """How a report ended, in a word or two: certified, not certified, partial, or its
+    outcome; "NOT VERIFIED" for a report whose verdict is not what its cases make it."""
+    if _forged(document):
+        return "NOT VERIFIED"
     counts = document["summary"]
     if document.get("outcome", "complete") != "complete":
         return printable(document["outcome"])
@@ -581,6 +591,10 @@ def badge(report: Path, output_dir: Path) -> None:
     import anybadge  # type: ignore[import-untyped]  # ships no type information
 
     document = _read_report(report)
+    problems = _forged(document)
+    if problems:
+        click.echo(f"{printable(str(report), limit=1000)}: NOT VERIFIED: {'; '.join(problems)}; no badge drawn")
+        sys.exit(int(ExitStatus.NOT_CERTIFIED))
     counts = document["summary"]
     target = printable(document["target"]["name"], limit=80)
     label = f"napspec {target} | {printable(_engine_label(document), limit=120)}"

@@ -249,6 +249,15 @@ def test_verify_refuses_a_failing_report_edited_to_certified(tmp_path: Path, fai
     assert "its cases make it" in output
 
 
+def test_badge_and_summary_never_show_a_forged_verdict(tmp_path: Path, failing_report: dict[str, Any]) -> None:
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps(_forged(failing_report, certified=True, partial=False)), encoding="utf-8")
+    badge = napspec("badge", str(path), "-o", str(tmp_path / "badges"))
+    assert badge.returncode == ExitStatus.NOT_CERTIFIED and "NOT VERIFIED" in badge.stdout
+    assert not (tmp_path / "badges").exists() or not list((tmp_path / "badges").iterdir())
+    assert "NOT VERIFIED" in napspec("summary", str(path)).stdout
+
+
 def test_verify_refuses_counts_that_its_cases_do_not_make(tmp_path: Path, failing_report: dict[str, Any]) -> None:
     code, output = _verify(tmp_path, _forged(failing_report, applicable=266, passed=266, failed=0, score=1.0))
     assert code == ExitStatus.NOT_CERTIFIED and "passed 266, its cases make it 0" in output
