@@ -725,6 +725,11 @@ def print_summary(result: Certification, console: Console) -> None:
             console.print(Text(json.dumps(shown, indent=2, ensure_ascii=False)), soft_wrap=True)
     summary = document["summary"]
     _print_differential(result.differential, console)
+    if result.differential is None and not result.partial and result.outcome == "complete" and not result.engine_error:
+        console.print(
+            Text("no random deals were played (--differential-deals 0): every certificate needs them", style="red"),
+            soft_wrap=True,
+        )
     if summary["certified"]:
         verdict = Text("CERTIFIED", style="green")
     elif summary["partial"] and result.passed:
