@@ -23,7 +23,7 @@ from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, summarise
 from napspec.suite.targets import Target
 
-from .conftest import ENGINES, assert_gone, napspec, run_certify
+from .conftest import ENGINES, CertifyRun, assert_gone, napspec, run_certify
 
 SLACK = 30.0
 
@@ -230,10 +230,20 @@ def _forged(document: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def failing_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    folder = tmp_path_factory.mktemp("failing")
-    run = run_certify(folder, "--engine-command", engine("forger.py", "none"), *narrow())
-    return run.report
+def failing_run(tmp_path_factory: pytest.TempPathFactory) -> CertifyRun:
+    """A narrowed run of an engine that fails every case."""
+    return run_certify(tmp_path_factory.mktemp("failing"), "--engine-command", engine("forger.py", "none"), *narrow())
+
+
+@pytest.fixture(scope="module")
+def failing_report(failing_run: CertifyRun) -> dict[str, Any]:
+    return failing_run.report
+
+
+@pytest.fixture(scope="module")
+def partial_run(tmp_path_factory: pytest.TempPathFactory) -> CertifyRun:
+    """A narrowed run of the reference engine: every selected case passes."""
+    return run_certify(tmp_path_factory.mktemp("partial"), "--engine", "reference", *narrow())
 
 
 def _verify(tmp_path: Path, document: dict[str, Any] | str) -> tuple[int, str]:
@@ -282,8 +292,8 @@ def test_verify_refuses_a_key_given_twice(tmp_path: Path, failing_report: dict[s
     assert code == ExitStatus.USAGE_ERROR and "duplicate key" in output
 
 
-def test_a_selection_is_partial_everywhere_never_certified(tmp_path: Path) -> None:
-    run = run_certify(tmp_path, "--engine", "reference", *narrow())
+def test_a_selection_is_partial_everywhere_never_certified(tmp_path: Path, partial_run: CertifyRun) -> None:
+    run = partial_run
     assert run.code == ExitStatus.CERTIFIED, run.output  # the selected cases passed
     assert run.report["summary"]["partial"] is True and run.report["summary"]["certified"] is False
     assert "PARTIAL RUN, NOT CERTIFIED" in run.output and "\nCERTIFIED" not in run.output
@@ -428,16 +438,16 @@ def test_max_duration_stops_a_slow_engine_not_certified(tmp_path: Path) -> None:
 # ------------------------------------------------------------ the small ones
 
 
-def test_badges_of_two_engines_for_one_target_do_not_overwrite_each_other(tmp_path: Path) -> None:
-    first = run_certify(tmp_path / "a", "--engine", "reference", *narrow())
-    second = run_certify(tmp_path / "b", "--engine-command", engine("forger.py", "none"), *narrow())
-    for run in (first, second):
+def test_badges_of_two_engines_for_one_target_do_not_overwrite_each_other(
+    tmp_path: Path, partial_run: CertifyRun, failing_run: CertifyRun
+) -> None:
+    for run in (partial_run, failing_run):
         assert napspec("badge", str(run.report_paths[0]), "-o", str(tmp_path / "badges")).returncode == 0
     assert len(list((tmp_path / "badges").glob("*.svg"))) == 2
 
 
-def test_summary_shows_the_plain_profile_before_its_variants(tmp_path: Path) -> None:
-    plain = run_certify(tmp_path, "--engine", "reference", *narrow())
+def test_summary_shows_the_plain_profile_before_its_variants(tmp_path: Path, partial_run: CertifyRun) -> None:
+    plain = partial_run
     misery = run_certify(tmp_path / "m", "--engine", "reference", *narrow("--variants", "misery"))
     shown = napspec("summary", "--format", "json", str(misery.report_paths[0]), str(plain.report_paths[0]))
     assert json.loads(shown.stdout)["targets"] == ["hoyle", "hoyle+misery"]
