@@ -451,3 +451,16 @@ def test_summary_shows_the_plain_profile_before_its_variants(tmp_path: Path, par
     misery = run_certify(tmp_path / "m", "--engine", "reference", *narrow("--variants", "misery"))
     shown = napspec("summary", "--format", "json", str(misery.report_paths[0]), str(plain.report_paths[0]))
     assert json.loads(shown.stdout)["targets"] == ["hoyle", "hoyle+misery"]
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("profile", ["peel", "hoyle", "britannica", "wikipedia"])
+def test_neither_a_lookup_table_nor_an_engine_wrong_once_in_a_hundred_is_certified_on_any_profile(
+    tmp_path: Path, profile: str
+) -> None:
+    table = tmp_path / "table.json"
+    record = engine("lookup.py", "record", str(table))
+    run_certify(tmp_path / "record", "--engine-command", record, "--profile", profile, "--differential-deals", "0")
+    for command in (engine("lookup.py", "replay", str(table)), engine("random_wrong.py", "hashed", "0.01")):
+        run = run_certify(tmp_path / "run", "--engine-command", command, "--profile", profile, timeout=900)
+        assert run.code == ExitStatus.NOT_CERTIFIED and run.report["summary"]["certified"] is False, run.output
