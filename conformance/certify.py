@@ -27,7 +27,6 @@ import re
 import shlex
 import signal
 import sys
-import tempfile
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -46,6 +45,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance.contract import (
+    MESSAGE_LIMIT,
     Engine,
     EngineError,
     EngineUnavailable,
@@ -55,6 +55,7 @@ from napspec.conformance.contract import (
     status_for,
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.conformance.integrity import ReportFolder, Written, differential_passed, platform_of, summarise
 from napspec.spec import load
 from napspec.suite.scenarios import FEATURES, suite_hash
 from napspec.suite.targets import Target
@@ -111,6 +112,10 @@ class Certification:
     selection: dict[str, Any] | None = None
     #: The variants (calls beyond Nap) the target switched on, in the order applied.
     target_variants: tuple[str, ...] = ()
+    #: The program that ran (:func:`~napspec.conformance.integrity.program_of`).
+    program: dict[str, Any] = field(default_factory=dict)
+    #: The differential part (:func:`~napspec.conformance.differential.differential`), if run.
+    differential: dict[str, Any] | None = None
 
     def counts(self) -> Counter[str]:
         return Counter(record.status for record in self.records)
@@ -120,9 +125,15 @@ class Certification:
         return [r for r in self.records if r.status not in ("not-applicable", "not-run")]
 
     @property
+    def partial(self) -> bool:
+        """Whether the run was narrowed (``--rule``, ``--scenario``, ``-x``): never a certificate."""
+        return self.selection is not None
+
+    @property
     def passed(self) -> bool:
-        """True only when the run completed, every applicable scenario passed, and at least
-        one ran."""
+        """True only when the run completed, every applicable scenario passed, at least one
+        ran, and (unless the run is partial) the differential part passed too: the exit
+        status of a partial run that passed is 0, but its report is not ``certified``."""
         applicable = self.applicable
         return (
             self.outcome == "complete"
@@ -130,6 +141,7 @@ class Certification:
             and not self.engine_error
             and not any(r.status == "not-run" for r in self.records)
             and all(r.status == "passed" for r in applicable)
+            and (self.partial or differential_passed(self.differential))
         )
 
 
@@ -187,8 +199,11 @@ class Collector:
         target: Target | None = None,
         rules: Sequence[str] = (),
         scenarios: Sequence[str] = (),
+        deadline: float | None = None,
     ) -> None:
         self.records: dict[str, CaseRecord] = {}
+        #: When the run must stop (``time.monotonic()``; ``--max-duration``), if ever.
+        self.deadline = deadline
         self.hello: dict[str, Any] | None = None
         self.progress = progress
         self.task: Any = None
@@ -214,6 +229,10 @@ class Collector:
     def pytest_runtest_logfinish(self) -> None:
         if self.interrupted and self.session is not None:
             self.session.shouldstop = "interrupted"
+        elif self.deadline is not None and time.monotonic() > self.deadline and self.session is not None:
+            if not self.stop_reason:
+                self.stop_reason = "the run reached its --max-duration before every case was played"
+            self.session.shouldstop = self.stop_reason
 
     def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
         # pytest stops a run it was asked to stop (shouldstop) by the same route as Ctrl-C.
@@ -274,7 +293,7 @@ class Collector:
         if report.when == "call" or (report.when == "setup" and not report.passed):
             record.duration += report.duration
             record.status, message = _classify(report, call)
-            record.message = printable(message)
+            record.message = printable(message, limit=MESSAGE_LIMIT, lines=True)
             error = call.excinfo.value if call.excinfo is not None else None
             if isinstance(error, EngineUnavailable) and not self.stop_reason:
                 # Every later case would fail the same way: stop here, once.
@@ -408,6 +427,7 @@ def run_certification(
     rules: Sequence[str] = (),
     scenarios: Sequence[str] = (),
     exitfirst: bool = False,
+    deadline: float | None = None,
 ) -> Certification:
     """Run the scenarios (all, or those ``rules``/``scenarios`` select) against one engine
     under one target and collect the results.
@@ -449,7 +469,9 @@ def run_certification(
         try:
             hello = wrapped.hello()
         except EngineError as error:
-            return ended_before_the_cases("engine-unavailable", printable(f"the engine could not start: {error}"))
+            return ended_before_the_cases(
+                "engine-unavailable", printable(f"the engine could not start: {error}", limit=MESSAGE_LIMIT, lines=True)
+            )
         except KeyboardInterrupt:
             return ended_before_the_cases("interrupted")
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
@@ -487,7 +509,9 @@ def run_certification(
             transient=True,
             disable=not console.is_terminal,
         ) as progress:
-            collector = Collector(progress, engine=wrapped, target=target, rules=rules, scenarios=scenarios)
+            collector = Collector(
+                progress, engine=wrapped, target=target, rules=rules, scenarios=scenarios, deadline=deadline
+            )
             # A signal raised as an exception at any point could land inside pytest's own
             # machinery; it is turned into a request to stop between cases instead.
             handlers = _stop_on_signals(collector)
@@ -575,8 +599,6 @@ def report_digest(document: Mapping[str, Any]) -> str:
 def report_document(result: Certification) -> dict[str, Any]:
     """The JSON report: provenance, target, per-scenario statuses, the score and a digest
     (valid against ``schema/certification-report.schema.json``)."""
-    counts = result.counts()
-    applicable = len(result.applicable)
     profile_source = load().profiles.get(result.target.split("+")[0])
     source = profile_source.source if profile_source else None
     document: dict[str, Any] = {
@@ -588,8 +610,10 @@ def report_document(result: Certification) -> dict[str, Any]:
             "started": result.started,
             "seconds": round(result.seconds, 3),
             "python": sys.version.split()[0],
+            "platform": platform_of(),
         },
         "engine": result.engine,
+        "program": result.program,
         "target": {
             "name": printable(result.target),
             "options": result.target_values,
@@ -597,15 +621,9 @@ def report_document(result: Certification) -> dict[str, Any]:
         },
         "outcome": result.outcome,
         "selection": result.selection,
-        "summary": {
-            "applicable": applicable,
-            **{status: counts.get(status, 0) for status in COUNTED},
-            "not-applicable": counts.get("not-applicable", 0),
-            "not-run": counts.get("not-run", 0),
-            "score": round(counts.get("passed", 0) / applicable, 4) if applicable else 0.0,
-            "certified": result.passed,
-        },
+        "summary": {},
         "engine_error": result.engine_error,
+        "differential": result.differential,
         "cases": [
             {
                 "id": record.label or record.scenario_id,
@@ -621,6 +639,13 @@ def report_document(result: Certification) -> dict[str, Any]:
             for record in result.records
         ],
     }
+    document["summary"] = summarise(
+        document["cases"],
+        outcome=result.outcome,
+        engine_error=result.engine_error,
+        selection=result.selection,
+        differential=result.differential,
+    )
     document["digest"] = report_digest(document)
     return document
 
@@ -665,7 +690,8 @@ def print_summary(result: Certification, console: Console) -> None:
     """By chapter and rule, then every case that did not pass (its example row and the
     message, as JSON) and the verdict. Nothing from the engine is read as markup."""
     register = load()
-    title = Text(f"{result.engine.get('name', '?')} {result.engine.get('version', '')} against {result.target}")
+    engine = printable(f"{result.engine.get('name', '?')} {result.engine.get('version', '')}")
+    title = Text(f"{engine} against {printable(result.target)}")
     table = RichTable(title=title)
     rows: dict[tuple[str, str], Counter[str]] = {}
     for record in result.applicable:
@@ -698,7 +724,21 @@ def print_summary(result: Certification, console: Console) -> None:
                 shown["enforces"] = case["quote"]
             console.print(Text(json.dumps(shown, indent=2, ensure_ascii=False)), soft_wrap=True)
     summary = document["summary"]
-    verdict = Text("CERTIFIED", style="green") if summary["certified"] else Text("NOT CERTIFIED", style="red")
+    _print_differential(result.differential, console)
+    if result.differential is None and not result.partial and result.outcome == "complete" and not result.engine_error:
+        console.print(
+            Text("no random deals were played (--differential-deals 0): every certificate needs them", style="red"),
+            soft_wrap=True,
+        )
+    if summary["certified"]:
+        verdict = Text("CERTIFIED", style="green")
+    elif summary["partial"] and result.passed:
+        verdict = Text("PARTIAL RUN, NOT CERTIFIED (the selected scenarios passed; a selection is never a certificate)")
+        verdict.stylize("yellow")
+    elif summary["partial"]:
+        verdict = Text("PARTIAL RUN, NOT CERTIFIED", style="red")
+    else:
+        verdict = Text("NOT CERTIFIED", style="red")
     console.print(
         verdict
         + Text(
@@ -706,14 +746,46 @@ def print_summary(result: Certification, console: Console) -> None:
             f"(failed {summary['failed']}, skipped-unsupported {summary['skipped-unsupported']}, "
             f"errored {summary['errored']}, timed out {summary['timed-out']}; "
             f"{summary['not-applicable']} not applicable, {summary['not-run']} not run) against "
-            f"{result.target} in {result.seconds:.1f} s"
+            f"{printable(result.target)} in {result.seconds:.1f} s"
         ),
         soft_wrap=True,
     )
     if result.outcome == "interrupted":
         console.print(Text("interrupted: the report is partial", style="yellow"), soft_wrap=True)
     if result.engine_error:
-        console.print(Text(result.engine_error, style="red"), soft_wrap=True)
+        error = printable(result.engine_error, limit=MESSAGE_LIMIT, lines=True)
+        console.print(Text(error, style="red"), soft_wrap=True)
+
+
+def _print_differential(differential: Mapping[str, Any] | None, console: Console) -> None:
+    """One line for the differential part (or why there was none), then what it found."""
+    if differential is None:
+        return
+    oracle = printable(f"{differential['oracle']['name']} {differential['oracle']['version']}")
+    line = (
+        f"differential: {differential['deals']} random deals (seed {differential['seed']}), "
+        f"{differential['cases']} cases compared with {oracle} in {differential['seconds']:.1f} s; "
+        f"{differential['repeated']} cases sent twice"
+    )
+    good = differential_passed(differential)
+    console.print(Text(line + (": no difference" if good else ""), style="" if good else "red"), soft_wrap=True)
+    if differential.get("stopped"):
+        console.print(Text(f"  stopped: {printable(differential['stopped'])}", style="red"), soft_wrap=True)
+    if differential.get("divergence"):
+        found = differential["divergence"]
+        console.print(
+            Text(f"  DIVERGENCE in deal {found['deal']} after {found['actions']} actions", style="red")
+            + Text(f" (rules: {', '.join(found['rules']) or 'none known'})"),
+            soft_wrap=True,
+        )
+        for difference in found["differences"]:
+            console.print(Text(f"  {printable(difference, limit=2000)}"), soft_wrap=True)
+    for changed in differential.get("nondeterministic", []):
+        console.print(
+            Text("  NON-DETERMINISM: ", style="red")
+            + Text(f"case {printable(changed['case'])} answered differently when sent again"),
+            soft_wrap=True,
+        )
 
 
 def report_stem(target: str) -> str:
@@ -732,37 +804,29 @@ def report_stem(target: str) -> str:
     return f"certify-{safe}"
 
 
-def check_report_dir(folder: Path) -> None:
-    """Make sure reports can be written into ``folder`` (creating it), before any run:
-    :class:`ValueError` naming the folder otherwise."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".napspec-probe-"):
-            pass
-    except OSError as error:
-        raise ValueError(f"--report-dir {folder}: cannot write reports there ({error.strerror or error})") from None
+def report_names(target: str) -> tuple[str, str]:
+    """The file names of a target's JSON report and JUnit XML."""
+    stem = report_stem(target)
+    return f"{stem}.json", f"{stem}.junit.xml"
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    # A report is replaced whole or not at all: an interrupted write leaves the old one.
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+def check_report_dir(folder: Path, targets: Sequence[str] = ()) -> ReportFolder:
+    """Make sure reports can be written into ``folder`` (creating it) and that no report's
+    name there is taken by a folder or a link, before any run: :class:`ValueError` naming
+    the folder or the name otherwise."""
+    return ReportFolder.prepare(folder, [name for target in targets for name in report_names(target)])
 
 
-def write_reports(result: Certification, folder: Path) -> tuple[Path, Path]:
-    """Write ``certify-<target>.json`` and ``certify-<target>.junit.xml`` into ``folder``."""
-    folder.mkdir(parents=True, exist_ok=True)
-    stem = report_stem(result.target)
-    json_path = folder / f"{stem}.json"
-    junit_path = folder / f"{stem}.junit.xml"
-    assert json_path.resolve().parent == folder.resolve(), json_path  # report_stem makes no paths
+def write_reports(result: Certification, folder: Path | ReportFolder) -> Written:
+    """Write ``certify-<target>.json`` and ``certify-<target>.junit.xml`` into ``folder``
+    (only once every engine of the run has ended: see :class:`ReportFolder`)."""
+    if isinstance(folder, Path):
+        folder = ReportFolder.prepare(folder)
+    json_name, junit_name = report_names(result.target)
     document = report_document(result)
-    _write_atomically(json_path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-    _write_atomically(junit_path, junit_xml(result, document))
-    return json_path, junit_path
+    return folder.write(
+        {
+            json_name: json.dumps(document, indent=2, ensure_ascii=False) + "\n",
+            junit_name: junit_xml(result, document),
+        }
+    )

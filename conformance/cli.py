@@ -10,11 +10,12 @@ engine could not start, 5 internal error.
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
@@ -25,22 +26,27 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
+from napspec.conformance.certificate import certify_target, compare_reports, rerun_report
 from napspec.conformance.certify import (
     Certification,
+    SelectionError,
     check_report_dir,
     exit_status,
     open_engine,
     parse_variants,
     print_summary,
     report_digest,
+    report_document,
     report_stem,
     resolve_target,
     run_certification,
     variant_targets,
     write_reports,
 )
-from napspec.conformance.contract import EngineError, ExitStatus, printable
-from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.contract import EngineError, ExitStatus, parse_json, printable
+from napspec.conformance.differential import DEALS
+from napspec.conformance.harness import adopt_orphans, end_orphans
+from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
@@ -56,7 +62,7 @@ def _console() -> Console:
 
 
 def _fail(status: ExitStatus, message: str) -> NoReturn:
-    click.echo(f"error: {printable(message)}", err=True)
+    click.echo(f"error: {printable(message, limit=2000)}", err=True)
     sys.exit(int(status))
 
 
@@ -91,6 +97,53 @@ case_timeout_option = click.option(
     show_default=True,
     help="Seconds an engine may take per case (a hard deadline).",
 )
+
+
+#: The oracle of a certification's differential part when none is named: set by the command
+#: that assembles ``napspec`` (:func:`set_default_oracle`); this package names no engine.
+_DEFAULT_ORACLE: list[str | None] = [None]
+#: The longest a whole certify run may take by default (a correct engine is far quicker).
+DEFAULT_CERTIFY_SECONDS = 7200.0
+
+
+def set_default_oracle(name: str | None) -> None:
+    """Make the engine registered as ``name`` (under ``napspec.engines``) the oracle that
+    ``certify`` and ``verify --rerun`` compare random deals with when none is given."""
+    _DEFAULT_ORACLE[0] = name
+
+
+def _oracle_options(function: Callable[..., None]) -> Callable[..., None]:
+    function = click.option("--oracle-command", metavar="CMD", help="The oracle of the differential part, a command.")(
+        function
+    )
+    return click.option(
+        "--oracle",
+        "oracle_name",
+        metavar="NAME",
+        help="The oracle of the differential part: an engine registered under napspec.engines "
+        "(default: the one napspec is configured with).",
+    )(function)
+
+
+def max_duration_option(default: float) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """``--max-duration``: the longest the whole run may take (seconds)."""
+    return click.option(
+        "--max-duration",
+        type=click.FloatRange(min=0, min_open=True),
+        default=default,
+        show_default=True,
+        help="Seconds the whole run may take; then it stops, not certified, its report partial.",
+    )
+
+
+def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeout: float) -> tuple[Any, str]:
+    """The oracle, wrapped by the harness like any engine, and the label it was chosen by."""
+    if oracle_name and oracle_command:
+        raise click.UsageError("give --oracle or --oracle-command, not both")
+    name = oracle_name or (None if oracle_command else _DEFAULT_ORACLE[0])
+    if not name and not (oracle_command and oracle_command.strip()):
+        raise click.UsageError("no oracle for the random deals: give --oracle NAME or --oracle-command CMD")
+    return open_engine(name, oracle_command, case_timeout=case_timeout), printable(name or oracle_command or "")
 
 
 @main.command()
@@ -137,13 +190,35 @@ case_timeout_option = click.option(
     help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
 )
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
+@_oracle_options
+@click.option(
+    "--differential-deals",
+    type=click.IntRange(min=0),
+    default=DEALS,
+    show_default=True,
+    help="Random deals per target played through the engine and the oracle (0: none, and no certificate).",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(min=0),
+    default=None,
+    help="The seed of the random deals (default: a fresh one, recorded in the report).",
+)
+@max_duration_option(DEFAULT_CERTIFY_SECONDS)
 def certify(**options: Any) -> None:
     """Run the conformance suite against an engine and report rule by rule.
 
-    Writes certify-<target>.json and .junit.xml into the report folder for each target
-    (before printing anything). Exit status: 0 certified under every target, 1 not
-    certified, 2 usage error, 3 interrupted (partial report written), 4 the engine could
-    not start or handshake (the report says why), 5 internal error.
+    A whole run of each target also plays random deals through the engine and an oracle
+    (every answer compared; the seed recorded) and sends cases twice (an answer that changes
+    is non-determinism): both are part of the certificate. A run narrowed by --rule,
+    --scenario or -x is partial: never certified.
+
+    Writes certify-<target>.json and .junit.xml into the report folder for each target,
+    once the engine and everything it started have ended (before printing anything).
+    Exit status: 0 certified under every target (a partial run: every selected scenario
+    passed), 1 not certified (or the report folder was tampered with during the run), 2
+    usage error, 3 interrupted (partial report written), 4 the engine could not start or
+    handshake (the report says why), 5 internal error.
     """
     try:
         _certify(**options)
@@ -164,7 +239,13 @@ def _certify(
     rules: tuple[str, ...],
     scenarios: tuple[str, ...],
     exitfirst: bool,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    differential_deals: int,
+    seed: int | None,
+    max_duration: float,
 ) -> None:
+    deadline = time.monotonic() + max_duration
     _engine_choice(engine_name, engine_command)
     if house_rules and len(profiles) > 1:
         raise click.UsageError("--house-rules goes with at most one --profile (its base)")
@@ -174,46 +255,68 @@ def _certify(
     if variants is not None and house_rules:
         raise click.UsageError("--variants goes with --profile: house rules name their variants in the file")
     console = _console()
+    partial = bool(rules or scenarios or exitfirst)
+    oracle = None
+    oracle_label = ""
     try:
         if house_rules:
             targets = [resolve_target(name, str(house_rules)) for name in names or [None]]
         else:
             wanted = parse_variants(variants)
             targets = [target for name in names if name for target in variant_targets(name, wanted)]
-        check_report_dir(report_dir)
+        folder = check_report_dir(report_dir, [target.name for target in targets])
         from napspec.spec import load
 
         unknown = [rule for rule in rules if not any(r == rule or r.startswith(rule + ".") for r in load().rules)]
         if unknown:
             raise ValueError(f"--rule {', '.join(unknown)}: no such rule in the register")
-        wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
+        command = shlex.split(engine_command) if engine_command else None
+        open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts).close()
+        if not partial and differential_deals:
+            oracle, oracle_label = _open_oracle(oracle_name, oracle_command, case_timeout)
     except (SpecError, ValueError) as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
+    program = program_of(engine_name, command)
     _interrupt_on_sigterm()
     adopt_orphans()  # the engines are this command's only children
     results: list[Certification] = []
+    tampered = False
     try:
         for target in targets:
             try:
-                result = run_certification(
-                    target=target,
-                    harness_engine=wrapped,
-                    engine=engine_name,
-                    engine_command=engine_command,
+                result = certify_target(
+                    target,
+                    engine_name,
+                    engine_command,
                     case_timeout=case_timeout,
                     max_restarts=max_restarts,
                     rules=rules,
                     scenarios=scenarios,
                     exitfirst=exitfirst,
+                    deadline=deadline,
+                    oracle=oracle,
+                    oracle_label=oracle_label,
+                    deals=differential_deals,
+                    seed=seed,
+                    program=program,
                 )
-            except ValueError as error:  # a selection that matches nothing: no report written
+            except SelectionError as error:  # a selection that matches nothing: no report written
                 _fail(ExitStatus.USAGE_ERROR, str(error))
-            json_path, junit_path = write_reports(result, report_dir)
+            # Every process of the engine has ended: the reports are written now, and only now.
+            written = write_reports(result, folder)
             print_summary(result, console)
-            console.print(Text(f"reports: {json_path}, {junit_path}\n"), soft_wrap=True)
+            json_path, junit_path = written.paths.values()
+            console.print(Text(f"reports: {printable(json_path)}, {printable(junit_path)}\n"), soft_wrap=True)
+            if written.tampering:
+                tampered = True
+                console.print(
+                    Text("REPORT FOLDER TAMPERED WITH: ", style="bold red")
+                    + Text("; ".join(written.tampering) + "; the reports were written to the folder above instead"),
+                    soft_wrap=True,
+                )
             results.append(result)
-            if result.outcome != "complete" or (exitfirst and not result.passed):
-                break  # interrupted, or the engine is gone: the other targets are not run
+            if result.outcome != "complete" or (exitfirst and not result.passed) or time.monotonic() > deadline:
+                break  # interrupted, the engine is gone, or the time is up: the other targets are not run
     except KeyboardInterrupt:
         console.print(Text("interrupted", style="yellow"))
         sys.exit(int(ExitStatus.INTERRUPTED))
@@ -221,8 +324,11 @@ def _certify(
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec certify (the traceback above)")
     finally:
-        wrapped.close()
+        if oracle is not None:
+            oracle.close()
     status = exit_status(results)
+    if tampered and status == ExitStatus.CERTIFIED:
+        status = ExitStatus.NOT_CERTIFIED
     skipped = [t.name for t in targets[len(results) :]]
     _print_verdict(console, results, status, skipped)
     sys.exit(int(status))
@@ -232,17 +338,18 @@ def _print_verdict(console: Console, results: Sequence[Certification], status: E
     """One line that says how the whole run went, whatever the number of targets."""
     if len(results) + len(skipped) < 2 and status in (ExitStatus.CERTIFIED, ExitStatus.NOT_CERTIFIED):
         return  # one target: its verdict was the last line printed
-    passed = [r.target for r in results if r.passed]
-    failed = [r.target for r in results if not r.passed]
+    passed = [printable(r.target) for r in results if r.passed]
+    failed = [printable(r.target) for r in results if not r.passed]
+    partial = any(r.partial for r in results)
     words = {
-        ExitStatus.CERTIFIED: ("CERTIFIED", "green"),
+        ExitStatus.CERTIFIED: ("PARTIAL RUN, NOT CERTIFIED", "yellow") if partial else ("CERTIFIED", "green"),
         ExitStatus.NOT_CERTIFIED: ("NOT CERTIFIED", "red"),
         ExitStatus.INTERRUPTED: ("INTERRUPTED", "yellow"),
         ExitStatus.ENGINE_UNAVAILABLE: ("ENGINE COULD NOT START", "red"),
         ExitStatus.INTERNAL_ERROR: ("INTERNAL ERROR", "red"),
     }[status]
     line = Text(f"overall: {words[0]}", style=words[1]) + Text(
-        f" (certified against {', '.join(passed) or 'none'}"
+        f" ({'the selected scenarios passed under' if partial else 'certified against'} {', '.join(passed) or 'none'}"
         + (f"; not against {', '.join(failed)}" if failed else "")
         + (f"; not run: {', '.join(skipped)}" if skipped else "")
         + f"; exit status {int(status)})"
@@ -270,6 +377,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
         wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=0)
     except ValueError as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
+    adopt_orphans()  # what the engine starts is ended with it, as certify does
     started = time.perf_counter()
     console = _console()
     try:
@@ -299,6 +407,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
             sys.exit(int(ExitStatus.NOT_CERTIFIED))
     finally:
         wrapped.close()
+        end_orphans()
     console.print(
         Text(f"{name}: ", style="bold")
         + Text("ok", style="green")
@@ -310,10 +419,17 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
 # ------------------------------------------------------------------------- saved reports
 
 
+#: The largest saved report read (a report of every case of a target is a few hundred KB).
+MAX_REPORT_BYTES = 64 * 1024 * 1024
+
+
 def _read_report(path: Path) -> dict[str, Any]:
-    """A saved certification report, valid against its schema; a usage error otherwise."""
+    """A saved certification report, strict JSON (no key given twice) valid against its
+    schema; a usage error otherwise."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        if path.stat().st_size > MAX_REPORT_BYTES:
+            raise ValueError(f"larger than {MAX_REPORT_BYTES} bytes")
+        document = parse_json(path.read_bytes())
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         _fail(ExitStatus.USAGE_ERROR, f"{path}: not a readable certification report ({error})")
     problems = schemas.errors("certification-report", document)
@@ -324,24 +440,68 @@ def _read_report(path: Path) -> dict[str, Any]:
 
 
 def _engine_label(document: dict[str, Any]) -> str:
+    """The engine as its handshake names it, and the program that ran (its digest)."""
     engine = document["engine"]
-    return printable(f"{engine.get('name', '?')} {engine.get('version', '')}".strip())
+    name = printable(f"{engine.get('name', '?')} {engine.get('version', '')}".strip())
+    return f"{name} ({short(document.get('program'))})"
+
+
+def _forged(document: dict[str, Any]) -> list[str]:
+    """What makes a report not napspec's own as written: a digest that does not match, or
+    a summary its cases contradict (``summary`` and ``badge`` never show such a verdict)."""
+    problems = [] if document.get("digest") == report_digest(document) else ["its digest does not match"]
+    return problems + inconsistencies(document)
+
+
+def _mark(document: dict[str, Any]) -> str:
+    """How a report ended, in a word or two: certified, not certified, partial, or its
+    outcome; "NOT VERIFIED" for a report whose verdict is not what its cases make it."""
+    if _forged(document):
+        return "NOT VERIFIED"
+    counts = document["summary"]
+    if document.get("outcome", "complete") != "complete":
+        return printable(document["outcome"])
+    if counts.get("partial"):
+        return "partial"
+    return "certified" if counts["certified"] else "not certified"
+
+
+def _target_order(name: str) -> tuple[str, bool, str]:
+    """Targets by profile, the plain profile before its variants (``hoyle`` before ``hoyle+misery``)."""
+    base, _, rest = name.partition("+")
+    return base, bool(rest), rest
 
 
 def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[str], dict[tuple[str, str], str]]:
-    """Engines (columns), targets (rows) and each cell's "passed/applicable" text."""
+    """Engines (columns: the handshake's name and the program's digest), targets (rows: by
+    profile, the plain profile first) and each cell's "passed/applicable verdict" text."""
     engines = list(dict.fromkeys(_engine_label(d) for d in documents))
-    targets = list(dict.fromkeys(printable(d["target"]["name"]) for d in documents))
+    targets = sorted(dict.fromkeys(printable(d["target"]["name"]) for d in documents), key=_target_order)
     cells: dict[tuple[str, str], str] = {}
     for document in documents:
         counts = document["summary"]
-        mark = "certified" if counts["certified"] else "not certified"
-        if document.get("outcome", "complete") != "complete":
-            mark = document["outcome"]
         cells[(printable(document["target"]["name"]), _engine_label(document))] = (
-            f"{counts['passed']}/{counts['applicable']} {mark}"
+            f"{counts['passed']}/{counts['applicable']} {_mark(document)}"
         )
     return engines, targets, cells
+
+
+def _provenance(documents: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per engine: the program that ran and where, by which napspec and suite."""
+    lines = []
+    for label in dict.fromkeys(_engine_label(d) for d in documents):
+        document = next(d for d in documents if _engine_label(d) == label)
+        program = document.get("program") or {}
+        ran = program.get("command") or [program.get("entry_point", "?")]
+        provenance = document["provenance"]
+        lines.append(
+            printable(
+                f"{label}: {' '.join(ran)}; napspec {provenance['suite_version']}, suite "
+                f"{provenance['content_hash'][:12]}, {provenance.get('platform', '?')}, {provenance['started']}",
+                limit=2000,
+            )
+        )
+    return lines
 
 
 @main.command()
@@ -354,10 +514,12 @@ def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[s
     show_default=True,
 )
 def summary(reports: tuple[Path, ...], output_format: str) -> None:
-    """Show saved certification reports side by side: one column per engine, one row per
-    target, each cell the applicable scenarios passed and the verdict."""
+    """Show saved certification reports side by side: one column per engine (and the
+    program that ran), one row per target, each cell the applicable scenarios passed and
+    the verdict (certified, not certified, partial); then what ran, where and when."""
     documents = [_read_report(path) for path in reports]
     engines, targets, cells = summary_rows(documents)
+    provenance = _provenance(documents)
     if output_format == "json":
         click.echo(
             json.dumps(
@@ -365,6 +527,7 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
                     "engines": engines,
                     "targets": targets,
                     "cells": [{"target": t, "engine": e, "result": cells[(t, e)]} for (t, e) in cells],
+                    "provenance": provenance,
                 },
                 indent=2,
                 ensure_ascii=False,
@@ -374,12 +537,18 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
     if output_format == "markdown":
 
         def cell(text: str) -> str:
-            return text.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("`", "\\`")
+            escaped = printable(text, limit=2000).replace("\\", "\\\\")
+            for special in "|`*_[]<>#!~":
+                escaped = escaped.replace(special, "\\" + special)
+            return escaped
 
         click.echo("| target | " + " | ".join(cell(e) for e in engines) + " |")
         click.echo("|---|" + "---|" * len(engines))
         for target in targets:
             click.echo(f"| {cell(target)} | " + " | ".join(cell(cells.get((target, e), "-")) for e in engines) + " |")
+        click.echo("")
+        for line in provenance:
+            click.echo(f"- {cell(line)}")
         return
     table = RichTable(title="napspec certification")
     table.add_column("target", no_wrap=True)
@@ -387,7 +556,22 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
         table.add_column(Text(engine), no_wrap=True)
     for target in targets:
         table.add_row(Text(target), *[Text(cells.get((target, e), "-")) for e in engines])
-    _console().print(table)
+    console = _console()
+    console.print(table)
+    for line in provenance:
+        console.print(Text(line), soft_wrap=True)
+
+
+def badge_name(document: dict[str, Any]) -> str:
+    """A badge's file name: the target's report stem and the engine's name and version, so
+    that two engines' badges for one target do not overwrite each other.
+
+    >>> badge_name({"target": {"name": "hoyle"}, "engine": {"name": "tiny nap", "version": "0.3"}})
+    'certify-hoyle--tiny_nap_0.3.svg'
+    """
+    engine = document["engine"]
+    label = f"{engine.get('name', '?')} {engine.get('version', '')}".strip()
+    return f"{report_stem(document['target']['name'])}--{report_stem(label).removeprefix('certify-')}.svg"
 
 
 @main.command()
@@ -401,46 +585,137 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
     help="The folder to write the badge into.",
 )
 def badge(report: Path, output_dir: Path) -> None:
-    """Write an SVG badge for a saved report: the target, the applicable scenarios passed,
-    green when certified. The file is named after the report (.svg)."""
+    """Write an SVG badge for a saved report: the target, the engine and the program that
+    ran, the applicable scenarios passed; green when certified, "partial" for a narrowed
+    run. The file is named after the target and the engine (.svg)."""
     import anybadge  # type: ignore[import-untyped]  # ships no type information
 
     document = _read_report(report)
+    problems = _forged(document)
+    if problems:
+        click.echo(f"{printable(str(report), limit=1000)}: NOT VERIFIED: {'; '.join(problems)}; no badge drawn")
+        sys.exit(int(ExitStatus.NOT_CERTIFIED))
     counts = document["summary"]
-    target = printable(document["target"]["name"])
+    target = printable(document["target"]["name"], limit=80)
+    label = f"napspec {target} | {printable(_engine_label(document), limit=120)}"
     value = f"{counts['passed']}/{counts['applicable']}"
-    colour = "green" if counts["certified"] else ("orange" if counts["passed"] else "red")
-    svg = anybadge.Badge(f"napspec {target}", value, default_color=colour).badge_svg_text
+    if counts.get("partial"):
+        value += " partial"
+        colour = "lightgrey"
+    else:
+        colour = "green" if counts["certified"] else ("orange" if counts["passed"] else "red")
+    svg = anybadge.Badge(label, value, default_color=colour).badge_svg_text
+    name = badge_name(document)
     try:
-        output_dir.mkdir(parents=True, exist_ok=True)
-        path = output_dir / f"{report_stem(document['target']['name'])}.svg"
-        path.write_text(svg, encoding="utf-8")
-    except OSError as error:
-        _fail(ExitStatus.USAGE_ERROR, f"--output-dir {output_dir}: cannot write the badge ({error.strerror or error})")
-    click.echo(f"badge: {path}")
+        written = ReportFolder.prepare(output_dir, [name]).write({name: svg})
+    except (OSError, ValueError) as error:
+        _fail(ExitStatus.USAGE_ERROR, f"--output-dir {output_dir}: cannot write the badge ({error})")
+    click.echo(f"badge: {printable(written.paths[name], limit=2000)}")
+
+
+def _report_problems(document: dict[str, Any], installed: str) -> list[str]:
+    """What is wrong with a saved report: its digest, the suite it was made with, and
+    everything its own cases contradict (the summary and ``certified`` rebuilt)."""
+    problems = []
+    if document.get("digest") != report_digest(document):
+        problems.append("its digest does not match its content (it was changed after it was written)")
+    if document["provenance"]["content_hash"] != installed:
+        problems.append("it was made with another version of the suite than the one installed")
+    problems += inconsistencies(document)
+    return problems
 
 
 @main.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-def verify(reports: tuple[Path, ...]) -> None:
-    """Check saved reports: each is valid, its digest matches its content, and it was made
-    with the suite installed here (the same register and scenarios). Exit status 0 if
-    every report checks, 1 if one does not, 2 if one cannot be read."""
+@click.option("--rerun", is_flag=True, help="Run each report again against the engine given, and compare.")
+@_engine_name_option
+@_engine_command_option
+@_oracle_options
+@case_timeout_option
+@max_duration_option(DEFAULT_CERTIFY_SECONDS)
+def verify(
+    reports: tuple[Path, ...],
+    rerun: bool,
+    engine_name: str | None,
+    engine_command: str | None,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    case_timeout: float,
+    max_duration: float,
+) -> None:
+    """Check saved reports: each is valid strict JSON, its digest matches its content, it
+    was made with the suite installed here, and its summary and verdict are what its cases
+    make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
+    with --rerun and the engine (--engine or --engine-command), each report is made again
+    (its cases, and its random deals from the recorded seed) and compared, case by case.
+
+    Exit status 0 if every report checks, 1 if one does not, 2 if one cannot be read (or
+    a usage error), 4 if the engine could not start.
+    """
     installed = suite_hash()
+    if rerun:
+        _engine_choice(engine_name, engine_command)
+    elif engine_name or engine_command:
+        raise click.UsageError("--engine and --engine-command go with --rerun")
+    documents = {path: _read_report(path) for path in reports}
     failures = 0
-    for path in reports:
-        document = _read_report(path)
-        problems = []
-        if document.get("digest") != report_digest(document):
-            problems.append("its digest does not match its content (it was changed after it was written)")
-        if document["provenance"]["content_hash"] != installed:
-            problems.append("it was made with another version of the suite than the one installed")
+    for path, document in documents.items():
+        problems = _report_problems(document, installed)
+        if not problems and rerun:
+            problems = _rerun_problems(
+                document, engine_name, engine_command, oracle_name, oracle_command, case_timeout, max_duration
+            )
+        shown = printable(str(path), limit=1000)
         if problems:
             failures += 1
-            click.echo(f"{printable(str(path))}: NOT VERIFIED: " + "; ".join(problems))
+            click.echo(f"{shown}: NOT VERIFIED: " + "; ".join(problems))
         else:
-            click.echo(f"{path}: verified ({_engine_label(document)} against {printable(document['target']['name'])})")
+            how = "reproduced" if rerun else "verified"
+            click.echo(
+                f"{shown}: {how}: {_mark(document)} ({_engine_label(document)} against "
+                f"{printable(document['target']['name'])})"
+            )
     sys.exit(int(ExitStatus.NOT_CERTIFIED if failures else ExitStatus.CERTIFIED))
+
+
+def _rerun_problems(
+    document: dict[str, Any],
+    engine_name: str | None,
+    engine_command: str | None,
+    oracle_name: str | None,
+    oracle_command: str | None,
+    case_timeout: float,
+    max_duration: float,
+) -> list[str]:
+    """The differences between a saved report and the same run made again now (nothing is
+    run when the engine given is not the program that made it)."""
+    program = program_of(engine_name, shlex.split(engine_command) if engine_command else None)
+    mismatch = compare_reports({"program": document.get("program")}, {"program": program})
+    if mismatch:
+        return mismatch
+    differential = document.get("differential")
+    oracle = None
+    label = ""
+    if differential is not None:
+        oracle, label = _open_oracle(oracle_name, oracle_command, case_timeout)
+    try:
+        again = rerun_report(
+            document,
+            engine_name,
+            engine_command,
+            oracle=oracle,
+            oracle_label=label,
+            case_timeout=case_timeout,
+            deadline=time.monotonic() + max_duration,
+        )
+    except ValueError as error:
+        _fail(ExitStatus.USAGE_ERROR, str(error))
+    finally:
+        if oracle is not None:
+            oracle.close()
+    if again.outcome == "engine-unavailable":
+        _fail(ExitStatus.ENGINE_UNAVAILABLE, f"the engine could not start: {again.engine_error}")
+    return compare_reports(document, report_document(again))
 
 
 # -------------------------------------------------------------------------------- benchmark

@@ -245,20 +245,52 @@ class ExitStatus(enum.IntEnum):
     INTERNAL_ERROR = 5
 
 
-#: C0 and C1 control characters (except tab and newline), lone surrogates and the
+#: Characters never shown as they are, wherever untrusted text is printed or written: C0
+#: and C1 control characters and DEL (a terminal obeys them), the line and paragraph
+#: separators (U+2028, U+2029: a new line to some readers), the bidirectional controls
+#: (marks, embeddings, overrides and isolates: they reorder what a reader sees), the
+#: zero-width characters and the byte-order mark (invisible), lone surrogates and the
 #: non-characters XML refuses.
-_UNPRINTABLE: Final = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_UNPRINTABLE: Final = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff\ufffe\uffff]"
+)
+#: The same, newline excepted (for a message of several lines: a traceback, a stderr tail).
+_UNPRINTABLE_BUT_NEWLINE: Final = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ud800-\udfff\ufffe\uffff]"
+)
+#: The most characters of untrusted text :func:`printable` keeps (a name, a version, a
+#: file name); what goes beyond is cut, and the cut said.
+PRINTABLE_LIMIT: Final = 300
+#: The most characters of an untrusted message of several lines that is kept.
+MESSAGE_LIMIT: Final = 20_000
 
 
-def printable(text: str) -> str:
-    r"""``text`` made inert: every control character (except newline and tab) shown as an
-    escape, so that untrusted text cannot move the cursor, retitle or clear a terminal,
-    or make XML ill-formed.
+def printable(text: object, *, limit: int = PRINTABLE_LIMIT, lines: bool = False) -> str:
+    r"""``text`` made inert, the one way every command makes untrusted text (an engine's name,
+    version or message, a house-rules name, a file name) safe to print or to write into a
+    report, markdown or XML: every control character, line or paragraph separator,
+    bidirectional control and invisible character is shown as an escape, so that it cannot
+    move the cursor, retitle or clear a terminal, start a line of its own, reorder what is
+    read or make XML ill-formed; and it is cut to ``limit`` characters (the cut said). With
+    ``lines``, newlines are kept (a message of several lines, never a name).
 
     >>> print(printable("\x1b[31mERROR\x1b[0m done\x07"))
     \x1b[31mERROR\x1b[0m done\x07
+    >>> print(printable("tiny\nCERTIFIED: 266/266\u2028\u202eevil"))
+    tiny\x0aCERTIFIED: 266/266\u2028\u202eevil
+    >>> print(printable("two\nlines\t", lines=True))
+    two
+    lines\x09
+    >>> printable("x" * 1000, limit=10)
+    'xxxxxxxxxx... (1000 characters in all)'
     """
-    return _UNPRINTABLE.sub(_escaped, text)
+    text = str(text)
+    note = ""
+    if len(text) > limit:
+        note = f"... ({len(text)} characters in all)"
+        text = text[:limit]
+    pattern = _UNPRINTABLE_BUT_NEWLINE if lines else _UNPRINTABLE
+    return pattern.sub(_escaped, text) + note
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -483,6 +515,22 @@ def _parse_request(line: str) -> tuple[dict[str, Any] | None, dict[str, Any] | N
     return request, None
 
 
+#: The most digits of a whole number in a protocol message (its numbers are seats, tricks
+#: and stakes; Python refuses more than 4300 digits, with a message about its own limits).
+MAX_DIGITS: Final = 100
+
+
+class JSONLimitError(ValueError):
+    """JSON that is well-formed but goes beyond what the protocol reads (a number too long)."""
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise JSONLimitError(f"a whole number of {digits} digits (the protocol reads at most {MAX_DIGITS})")
+    return int(text)
+
+
 def _reject_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity, which are not JSON; the protocol is JSON.
     raise ValueError(f"{name} is not JSON")
@@ -509,10 +557,16 @@ def parse_json(line: bytes | str) -> object:
     Traceback (most recent call last):
     ...
     ValueError: duplicate key 'a'
+    >>> parse_json("[" + "9" * 5000 + "]")
+    Traceback (most recent call last):
+    ...
+    napspec.conformance.contract.JSONLimitError: a whole number of 5000 digits (the protocol reads at most 100)
     """
     text = line.decode("utf-8") if isinstance(line, bytes) else line
     try:
-        return json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(
+            text, parse_constant=_reject_constant, parse_int=_bounded_int, object_pairs_hook=_no_duplicate_keys
+        )
     except RecursionError as error:
         raise ValueError("nested too deeply") from error
 

@@ -26,6 +26,7 @@ every wait has a deadline and every answer is checked against the protocol).
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import tempfile
@@ -62,6 +63,8 @@ QUERIES: Final[tuple[str, ...]] = ("state", "legal-actions", "tricks", "table", 
 MAX_ACTIONS: Final = 80
 #: The most stakes a drawn pool holds as the hand begins.
 MAX_POOL: Final = 30
+#: The most cases whose answers a run remembers (to see one answered twice differently).
+MAX_REMEMBERED: Final = 20_000
 #: One deal in this many is the draw for the first dealer, and (under the pool) one more the
 #: end of a session, instead of a hand.
 START_DRAWS: Final = 16
@@ -162,6 +165,9 @@ class Divergence:
     shrunk: bool = True
     #: The phase of the hand after the case's last action (as the oracle said).
     phase_after: str = ""
+    #: Whether the engine answered this same case differently another time (the
+    #: differences are then its two answers, ``oracle`` the first and ``engine`` the second).
+    nondeterministic: bool = False
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -445,6 +451,13 @@ class _Run:
     result: FuzzResult
     on_deal: Callable[[int], None] | None = None
     first_found: int | None = None
+    #: The engine's answer to every case played so far (bounded), to see a case answered
+    #: twice differently: hypothesis plays a case again when it replays or shrinks a deal.
+    answered: dict[str, str] = field(default_factory=dict)
+    #: The last divergence raised, for a replay that did not diverge again.
+    last_divergence: Divergence | None = None
+    #: When the run must stop (``time.monotonic()``), if ever.
+    deadline: float | None = None
 
     def play(self, case: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None, list[Difference]]:
         """Both engines' answers to ``case``, and how they differ."""
@@ -467,7 +480,24 @@ class _Run:
             raise _Stop(str(error), ExitStatus.NOT_CERTIFIED, divergence) from None
         except EngineError as error:
             return expected, None, [Difference("error", None, f"{type(error).__name__}: {error.message}")]
+        self._same_as_before(case, expected, actual)
         return expected, actual, compare(expected, actual)
+
+    def _same_as_before(self, case: dict[str, Any], expected: dict[str, Any], actual: dict[str, Any]) -> None:
+        """Stop the run, reporting non-determinism, if the engine answered this very case
+        differently before (messages aside)."""
+        key = _key(case)
+        answer = _key({"steps": [_normal_step(s) for s in actual.get("steps", [])], "answers": actual.get("answers")})
+        before = self.answered.get(key)
+        if before is None:
+            if len(self.answered) < MAX_REMEMBERED:
+                self.answered[key] = answer
+            return
+        if before != answer:
+            difference = Difference("nondeterministic", json.loads(before), json.loads(answer))
+            divergence = self._divergence(case, expected, [difference], shrunk=False)
+            divergence = dataclasses.replace(divergence, nondeterministic=True)
+            raise _Stop("the engine answered the same case differently", ExitStatus.NOT_CERTIFIED, divergence)
 
     def _divergence(
         self, case: dict[str, Any], expected: dict[str, Any], differences: list[Difference], shrunk: bool = True
@@ -475,7 +505,7 @@ class _Run:
         if self.first_found is None:
             self.first_found = self.result.deals
         steps = expected.get("steps") or []
-        return Divergence(
+        self.last_divergence = Divergence(
             case=case,
             differences=tuple(differences),
             phase=self.phase_before,
@@ -485,11 +515,14 @@ class _Run:
             shrunk=shrunk,
             phase_after=str((expected.get("answers", {}).get("state") or {}).get("phase", "")),
         )
+        return self.last_divergence
 
     phase_before: str = ""
 
     def deal(self, data: st.DataObject) -> None:
         """One deal: draw the table and the pack, then grow the hand action by action."""
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Stop("the run reached its --max-duration", ExitStatus.NOT_CERTIFIED)
         self.result.deals += 1
         if self.on_deal:
             self.on_deal(self.result.deals)
@@ -606,18 +639,20 @@ def fuzz(
     shrink: bool = True,
     shrink_seconds: float = 120.0,
     on_deal: Callable[[int], None] | None = None,
+    deadline: float | None = None,
 ) -> FuzzResult:
     """Play up to ``deals`` random deals under ``target`` through ``engine`` and ``oracle``
     in lockstep, comparing every answer after every action; the first divergence is shrunk
     (unless ``shrink`` is false; for at most about ``shrink_seconds``, after which the
     smallest case found so far is kept) and returned in the result. Deterministic for a
     given ``seed`` (and deterministic engines) while shrinking stays within its time.
-    ``on_deal`` is told the number of each deal as it starts. Engines are closed by the
-    caller.
+    ``on_deal`` is told the number of each deal as it starts; no deal starts after
+    ``deadline`` (``time.monotonic()``). Engines are closed by the caller.
     """
     result = FuzzResult()
     run = _Run(engine=engine, oracle=oracle, target=target, irregular=irregular, max_actions=max_actions, result=result)
     run.on_deal = on_deal
+    run.deadline = deadline
     phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
 
     @hypothesis_seed(seed)
@@ -648,7 +683,15 @@ def fuzz(
             # the runs before: the stop is what happened.
             if isinstance(flaky.__context__, _Stop):
                 raise flaky.__context__ from None
-            raise
+            # A deal that diverged once and not when hypothesis played it again: the
+            # engine answers the same case differently from one time to the next.
+            if run.last_divergence is None:
+                raise
+            raise _Stop(
+                "the engine answered the same case differently",
+                ExitStatus.NOT_CERTIFIED,
+                dataclasses.replace(run.last_divergence, nondeterministic=True, shrunk=False),
+            ) from None
     except _Diverged as found:
         result.divergence = found.divergence
     except _Stop as stop:

@@ -10,6 +10,7 @@ oracle) could not start or would not play the target, 5 internal error.
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
-from napspec.conformance.cli import case_timeout_option
+from napspec.conformance.cli import case_timeout_option, max_duration_option
 from napspec.conformance.contract import Engine, EngineError, ExitStatus, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
@@ -27,7 +28,11 @@ from napspec.spec.errors import SpecError
 from napspec.suite.targets import Target
 
 if TYPE_CHECKING:
-    from napspec.conformance.fuzz import FuzzResult
+    from napspec.conformance.fuzz import Divergence, FuzzResult
+
+
+#: The longest a whole fuzz run may take by default.
+DEFAULT_FUZZ_SECONDS = 3600.0
 
 
 def _console() -> Console:
@@ -81,6 +86,7 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
     @click.option("--irregular", is_flag=True, help="Commit faults too: deals, exposed cards, revokes, out of turn.")
     @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="The random seed.")
     @case_timeout_option
+    @max_duration_option(DEFAULT_FUZZ_SECONDS)
     @click.option("--no-shrink", is_flag=True, help="Report the first divergence as found, unshrunk.")
     @click.option(
         "--shrink-seconds",
@@ -126,7 +132,9 @@ def _fuzz(
     case_timeout: float,
     no_shrink: bool,
     shrink_seconds: float,
+    max_duration: float,
 ) -> None:
+    deadline = time.monotonic() + max_duration
     engine_name, engine_command = _one(engine_name, engine_command, "engine", None)
     oracle_name, oracle_command = _one(oracle_name, oracle_command, "oracle", default_oracle)
     if not profile and not house_rules:
@@ -172,7 +180,8 @@ def _fuzz(
             irregular=irregular,
             seed=seed,
             shrink=not no_shrink,
-            shrink_seconds=shrink_seconds,
+            shrink_seconds=min(shrink_seconds, max(1.0, deadline - time.monotonic())),
+            deadline=deadline,
         )
         _report(console, result, target, engine_label)
     except KeyboardInterrupt:
@@ -202,6 +211,9 @@ def _report(console: Console, result: FuzzResult, target: Target, engine_label: 
     if divergence is None:
         console.print(Text(f"no divergence: {speed}", style="green"), soft_wrap=True)
         return
+    if divergence.nondeterministic:
+        _report_nondeterminism(console, divergence, speed)
+        return
     how = "shrunk to" if divergence.shrunk else "not shrunk (the engine crashed or hung):"
     console.print(
         Text(
@@ -215,3 +227,21 @@ def _report(console: Console, result: FuzzResult, target: Target, engine_label: 
     from napspec.conformance.fuzz import scenario_text
 
     console.print(Text(scenario_text(divergence, target, engine_label)), soft_wrap=True)
+
+
+def _report_nondeterminism(console: Console, divergence: Divergence, speed: str) -> None:
+    """The case the engine answered twice differently, and both answers (as JSON, inert)."""
+    import json
+
+    console.print(
+        Text(
+            f"NON-DETERMINISM found in deal {divergence.found_after}: the engine answered the same case "
+            f"twice differently ({speed})",
+            style="red",
+        ),
+        soft_wrap=True,
+    )
+    first, then = (divergence.differences[0].oracle, divergence.differences[0].engine)
+    for label, shown in (("case", divergence.case), ("first answer", first), ("second answer", then)):
+        text = printable(json.dumps(shown, ensure_ascii=False), limit=20_000)
+        console.print(Text(f"{label}: ", style="bold") + Text(text), soft_wrap=True)

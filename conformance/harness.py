@@ -44,6 +44,7 @@ from napspec.conformance.contract import (
     EngineReportedError,
     EngineTimeout,
     EngineUnavailable,
+    JSONLimitError,
     ProtocolError,
     UnsupportedCase,
     excerpt,
@@ -571,6 +572,10 @@ def _played(options: Mapping[str, Any], register: Register) -> list[str]:
 # ------------------------------------------------------------------------- protocol engines
 
 
+#: Seconds to wait for the last lines of an engine that has exited while something it
+#: started holds its output open.
+EXITED_GRACE: Final = 0.3
+
 #: The pids of the engine processes running now (so that orphan collection spares them).
 _RUNNING: set[int] = set()
 #: Whether :func:`adopt_orphans` took effect in this process.
@@ -594,6 +599,13 @@ def adopt_orphans() -> bool:
     except (OSError, AttributeError):
         _ADOPTING[0] = False
     return _ADOPTING[0]
+
+
+def end_orphans() -> None:
+    """Kill and reap what engines left behind, if this process adopts orphans
+    (:func:`adopt_orphans`): called once an engine is closed, before anything is written."""
+    if _ADOPTING[0]:
+        _end_orphans()
 
 
 def _end_orphans() -> None:
@@ -767,14 +779,23 @@ class _Process:
 
     def receive(self, deadline: float) -> bytes | None:
         """The next line, :attr:`_EOF` (b"") at end of output, or ``None`` if the deadline
-        passes first."""
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return None
-        try:
-            return self.lines.get(timeout=remaining)
-        except queue.Empty:
-            return None
+        passes first. An engine that has exited has nothing more to say even if a process it
+        started still holds its output open: that is the end of its output too (after
+        :data:`EXITED_GRACE` seconds for lines still in the pipe), not a hang."""
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            remaining = deadline - now
+            if remaining <= 0:
+                return None
+            try:
+                return self.lines.get(timeout=min(remaining, 0.05))
+            except queue.Empty:
+                pass
+            if self.popen.poll() is not None:
+                exited_at = exited_at if exited_at is not None else now
+                if now - exited_at >= EXITED_GRACE:
+                    return self._EOF
 
     def drain(self) -> list[bytes]:
         """Lines the engine sent that nobody asked for (read and discarded)."""
@@ -1039,7 +1060,8 @@ class ProtocolEngine:
             # After a line that is not JSON the stream cannot be trusted to be in step
             # (was it half a response? one of several?), so the engine is restarted.
             self._kill()
-            raise ProtocolError(f"response to {what} is not JSON ({error})", case_id=case_id, received=line) from None
+            kind = "JSON beyond the protocol's limits" if isinstance(error, JSONLimitError) else "not JSON"
+            raise ProtocolError(f"response to {what} is {kind} ({error})", case_id=case_id, received=line) from None
 
 
 # ------------------------------------------------------------------------ in-process engines

@@ -20,8 +20,9 @@ from pathlib import Path
 import click
 
 from napspec.conformance import discover_cli as _discover_cli  # noqa: F401  (adds discover to the command)
-from napspec.conformance.certify import print_summary, run_certification, variant_targets, write_reports
-from napspec.conformance.cli import main
+from napspec.conformance.certificate import certify_target
+from napspec.conformance.certify import open_engine, print_summary, variant_targets, write_reports
+from napspec.conformance.cli import main, set_default_oracle
 from napspec.conformance.fuzz_cli import fuzz_command
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
@@ -39,6 +40,9 @@ REFERENCE_SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
 
 # ``napspec fuzz``: its logic names no engine; the oracle defaults to the reference engine here.
 main.add_command(fuzz_command(default_oracle=REFERENCE_ENGINE), name="fuzz")
+# ``napspec certify``'s random deals are compared with the reference engine too, loaded by its
+# entry point like any engine (``--oracle``/``--oracle-command`` choose another).
+set_default_oracle(REFERENCE_ENGINE)
 
 
 #: The editions of the rulebook: Sphinx builder → its folder under the output (``""``: the
@@ -229,12 +233,13 @@ def build(output: Path, docs: bool) -> None:
     serve_command = shlex.join(REFERENCE_SERVE)
     targets = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
     all_passed = True
+    oracle = open_engine(REFERENCE_ENGINE, None)
     for label, engine, command, folder in (
         ("in-process", REFERENCE_ENGINE, None, output / "certify"),
         ("over the protocol", None, serve_command, output / "certify-protocol"),
     ):
         for target in targets:
-            result = run_certification(engine=engine, engine_command=command, target=target)
+            result = certify_target(target, engine, command, oracle=oracle, oracle_label=REFERENCE_ENGINE)
             write_reports(result, folder)
             summary = f"{result.counts()['passed']}/{len(result.applicable)} passed in {result.seconds:.1f} s"
             mark = "[green]certified[/green]" if result.passed else "[red]NOT certified[/red]"

@@ -458,7 +458,10 @@ def test_a_napspec_1_1_engine_is_certified_on_the_plain_game_and_skipped_on_the_
         "--rule",
         "exchanges.purchase",  # the plain scenarios do not apply at Purchase Nap, which buys before the calls
     )
-    verdicts = {report["target"]["name"]: report["summary"]["certified"] for report in run.reports}
+    verdicts = {
+        report["target"]["name"]: report["summary"]["passed"] == report["summary"]["applicable"] > 0
+        for report in run.reports
+    }
     new = {"peep", "purchase", "pool", "short-pack"}
     given = list(load().profiles["hoyle"].variants)
     assert set(given) & new, "hoyle gives variants of napspec/1.2"
