@@ -25,6 +25,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
+from napspec.conformance.capabilities import capabilities_command
 from napspec.conformance.certify import (
     Certification,
     check_report_dir,
@@ -483,5 +484,7 @@ def bench_certify(engine_name: str, engine_command: str, profiles: tuple[str, ..
         click.echo(f"{label}: {best:.2f} s ({', '.join(names)})")
     click.echo(f"ratio protocol / in-process: {timings['protocol'] / timings['in-process']:.2f}")
 
+
+main.add_command(capabilities_command())
 
 __all__ = ["main"]
