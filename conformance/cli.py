@@ -41,7 +41,7 @@ from napspec.conformance.certify import (
     write_reports,
 )
 from napspec.conformance.contract import EngineError, ExitStatus, printable
-from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
@@ -88,7 +88,7 @@ _engine_command_option = click.option(
 case_timeout_option = click.option(
     "--case-timeout",
     type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
+    default=CASE_TIMEOUT,
     show_default=True,
     help="Seconds an engine may take per case (a hard deadline).",
 )
@@ -119,7 +119,7 @@ case_timeout_option = click.option(
 @click.option(
     "--max-restarts",
     type=click.IntRange(min=0),
-    default=5,
+    default=MAX_RESTARTS,
     show_default=True,
     help="Restarts of a crashed engine per target before it is given up.",
 )

@@ -130,4 +130,3 @@ def test_the_command_prints_the_block_as_json(tmp_path: Path) -> None:
 def test_a_wrong_target_is_a_usage_error_naming_it(tmp_path: Path, arguments: tuple[str, ...], words: str) -> None:
     shown = napspec("capabilities", *arguments, cwd=tmp_path)
     assert shown.returncode == 2 and words in shown.stderr and not shown.stdout
-
