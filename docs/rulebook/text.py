@@ -26,6 +26,7 @@ from functools import cache
 from typing import Literal
 
 from napspec.spec.register import PROFILE_IDS, Option, OptionValueType, Register
+from napspec.spec.transcriptions import quote_spans
 
 Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
 
@@ -33,11 +34,6 @@ Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
 TICKED = re.compile(r"`([^`]+)`(?:\s*=\s*`([^`]+)`)?( is (?:true|false)\b)?")
 #: A word that may be an id of the register (``play.follow-suit``, ``cut-any-depth``).
 ID_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
-#: ``_a word or two_``: the transcriptions' italics.
-UNDERSCORED = re.compile(r"(?<![\w])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w])")
-#: ``--``, with or without spaces about it: the transcriptions' dash.
-DASHED = re.compile(r"\s*(?<!-)--(?!-)\s*")
-EM_DASH = "—"
 
 
 @dataclass(frozen=True)
@@ -381,14 +377,7 @@ def quote_pieces(text: str) -> list[Piece]:
     >>> [(p.kind, p.text) for p in quote_pieces("a suit--_i.e._ one card")]
     [('text', 'a suit—'), ('emphasis', 'i.e.'), ('text', ' one card')]
     """
-    out: list[Piece] = []
-    position = 0
-    for match in UNDERSCORED.finditer(text):
-        out.append(Piece("text", DASHED.sub(EM_DASH, text[position : match.start()])))
-        out.append(Piece("emphasis", DASHED.sub(EM_DASH, match.group(1))))
-        position = match.end()
-    out.append(Piece("text", DASHED.sub(EM_DASH, text[position:])))
-    return [piece for piece in out if piece.text]
+    return [Piece("emphasis" if italic else "text", words) for words, italic in quote_spans(text)]
 
 
 def quote_plain(text: str) -> str:
