@@ -12,7 +12,7 @@ else:
 >>> block["profiles"], block["variants"], block["irregular_play"]
 (['hoyle'], ['misery'], False)
 >>> block["options"]["misery"], block["options"]["players-max"]
-(['without-trumps'], [6])
+(['no-trumps'], [6])
 """
 
 from __future__ import annotations
