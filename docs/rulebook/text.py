@@ -281,8 +281,8 @@ def standing_alone(before: str) -> bool:
 
 def cited(title: str, before: str, after: str, names: frozenset[str] = frozenset()) -> tuple[str, str, str]:
     """A title named in the register's prose, as it is shown: the words to put before it, the
-    title, and the words after it. A title is a short sentence ("The cards rank as at whist,
-    ace high") or a heading ("A pool left when play ends"), not a part of another sentence: one
+    title, and the words after it. A title is a short sentence ("Players must follow suit") or
+    a heading ("A pool left when play ends"), not a part of another sentence: one
     that would stand as one ("it is disposed of as … says") is cited, as *the rule “A pool
     left when play ends”*; in parentheses, after "where" or "see", and a name ("Peep Nap")
     but as the subject of "says", it stands as it is.
