@@ -23,7 +23,7 @@ from napspec.spec.register import PROFILE_IDS, Register, Rule
 
 from .data import Column
 from .domain import anchor, slug
-from .render import NodeLike, bullet_list, literal, para, section, strong, table, xref
+from .render import Cell, NodeLike, bullet_list, literal, para, section, strong, table, xref
 from .status import StatusDirective, plural
 
 #: The folder of the target pages, beside the overview.
@@ -112,15 +112,15 @@ class StatusOverviewDirective(StatusDirective):
     def matrix(self, rules: Sequence[Rule]) -> nodes.table:
         columns = self.shown_columns()
         several = len(self.data.engines()) > 1
-        header: list[NodeLike | list[NodeLike]] = ["Rule"]
+        header: list[Cell] = ["Rule"]
         for column in columns:
             label = f"{column.target} · {column.engine}" if several else column.target
             header.append([doc_link(page_of(self.data.register, column.target), label)])
-        rows: list[list[object]] = []
+        rows: list[list[Cell]] = []
         row_ids: list[list[str]] = []
         cell_classes: list[list[list[str]]] = []
         for rule in rules:
-            row: list[object] = [[xref("rule", rule.id, rule.title)]]
+            row: list[Cell] = [[xref("rule", rule.id, rule.title)]]
             classes: list[list[str]] = [[]]
             for column in columns:
                 mark, css = self.mark(rule, column)
@@ -130,13 +130,7 @@ class StatusOverviewDirective(StatusDirective):
             rows.append(row)
             cell_classes.append(classes)
             row_ids.append(self.rule_anchor(rule))
-        return table(
-            header,  # type: ignore[arg-type]
-            rows,  # type: ignore[arg-type]
-            classes=["nap-status-matrix"],
-            row_ids=row_ids,
-            cell_classes=cell_classes,
-        )
+        return table(header, rows, classes=["nap-status-matrix"], row_ids=row_ids, cell_classes=cell_classes)
 
     def mark(self, rule: Rule, column: Column) -> tuple[str, str]:
         """A cell of the matrix: its mark, and the class of the rule tables' cell."""
