@@ -75,7 +75,7 @@ def test_the_overview_sets_every_rule_against_every_report_a_mark_a_cell(builds:
 
 def test_each_target_page_shows_that_target_alone(builds: Builds) -> None:
     overview = parse(builds.full.html / "status.html")
-    listed = overview.by_id("status-targets").links()
+    listed = [link for link in overview.by_id("status-targets").links() if not link.startswith("#")]
     assert listed == ["status/peel.html", "status/hoyle.html"], listed
     for target, engines in (("peel", 1), ("hoyle", 2)):
         page = parse(builds.full.html / "status" / f"{target}.html")
