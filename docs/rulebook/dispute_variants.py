@@ -69,7 +69,7 @@ class VariantAnswers:
 
     def variants_section(self) -> nodes.section:
         register: Register = self.data.register  # type: ignore[attr-defined]
-        node = section("Each variant: who plays it, how, what it pays and where it ranks", ["dispute-variants"])
+        node = section("Each variant: who plays it, how, what it pays and where it ranks", ["dispute-each-variant"])
         node += para(
             "A variant is played only when the table agrees on it before play. For each, the profiles whose "
             "source gives it, the values their games with it play, and the rules that say how it is called, "
@@ -115,7 +115,7 @@ class VariantAnswers:
 
     def pool_section(self) -> nodes.section:
         register: Register = self.data.register  # type: ignore[attr-defined]
-        node = section("How the pool works, game by game", ["dispute-pool"])
+        node = section("How the pool works, game by game", ["dispute-pool-games"])
         node += para(
             "Every game that keeps a pool (a kitty), by its profile's own choice or with a variant that brings "
             "one, such as Peep or Purchase Nap: how the pool is fed, what a failed Nap pays into it, and what "
