@@ -27,6 +27,7 @@ from rich.text import Text
 
 from napspec.conformance import schemas
 from napspec.conformance.certificate import certify_target, compare_reports, rerun_report
+from napspec.conformance.capabilities import capabilities_command
 from napspec.conformance.certify import (
     Certification,
     SelectionError,
@@ -45,7 +46,7 @@ from napspec.conformance.certify import (
 )
 from napspec.conformance.contract import EngineError, ExitStatus, parse_json, printable
 from napspec.conformance.differential import DEALS
-from napspec.conformance.harness import adopt_orphans, end_orphans
+from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
@@ -93,7 +94,7 @@ _engine_command_option = click.option(
 case_timeout_option = click.option(
     "--case-timeout",
     type=click.FloatRange(min=0, min_open=True),
-    default=10.0,
+    default=CASE_TIMEOUT,
     show_default=True,
     help="Seconds an engine may take per case (a hard deadline).",
 )
@@ -171,7 +172,7 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
 @click.option(
     "--max-restarts",
     type=click.IntRange(min=0),
-    default=5,
+    default=MAX_RESTARTS,
     show_default=True,
     help="Restarts of a crashed engine per target before it is given up.",
 )
@@ -758,5 +759,7 @@ def bench_certify(engine_name: str, engine_command: str, profiles: tuple[str, ..
         click.echo(f"{label}: {best:.2f} s ({', '.join(names)})")
     click.echo(f"ratio protocol / in-process: {timings['protocol'] / timings['in-process']:.2f}")
 
+
+main.add_command(capabilities_command())
 
 __all__ = ["main"]

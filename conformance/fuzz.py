@@ -183,8 +183,8 @@ class FuzzResult:
 
     #: Deals started (the count that ``found_after`` and ``deals_per_second`` use).
     deals: int = 0
-    #: Of those, deals hypothesis cut short (its bound on the choices of one test case);
-    #: every action they reached was compared all the same.
+    #: Of those, deals that ended before the hand did, at the bound hypothesis sets on the
+    #: random choices of one deal; every action they reached was compared all the same.
     cut_short: int = 0
     cases: int = 0
     seconds: float = 0.0
@@ -222,6 +222,10 @@ class _Stop(BaseException):
         self.status = status
         self.divergence = divergence
         super().__init__(reason)
+
+
+class _Enough(BaseException):
+    """Ends the run at once, with no divergence: every deal asked for has been played."""
 
 
 def rules_touched(
@@ -458,6 +462,9 @@ class _Run:
     last_divergence: Divergence | None = None
     #: When the run must stop (``time.monotonic()``), if ever.
     deadline: float | None = None
+    #: The most deals to play (hypothesis calls the test more often than its number of
+    #: examples: a deal it cut short is not one of them).
+    most: int | None = None
 
     def play(self, case: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None, list[Difference]]:
         """Both engines' answers to ``case``, and how they differ."""
@@ -523,6 +530,11 @@ class _Run:
         """One deal: draw the table and the pack, then grow the hand action by action."""
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop("the run reached its --max-duration", ExitStatus.NOT_CERTIFIED)
+        if self.first_found is not None:
+            self._deal(data)  # shrinking: the divergent deal again, smaller, not a deal more
+            return
+        if self.most is not None and self.result.deals >= self.most:
+            raise _Enough  # hypothesis would go on: a deal it cut short is not one of its examples
         self.result.deals += 1
         if self.on_deal:
             self.on_deal(self.result.deals)
@@ -653,6 +665,7 @@ def fuzz(
     run = _Run(engine=engine, oracle=oracle, target=target, irregular=irregular, max_actions=max_actions, result=result)
     run.on_deal = on_deal
     run.deadline = deadline
+    run.most = deals
     phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
 
     @hypothesis_seed(seed)
@@ -681,7 +694,7 @@ def fuzz(
         except Flaky as flaky:
             # Hypothesis records the run an engine ended, and may find it inconsistent with
             # the runs before: the stop is what happened.
-            if isinstance(flaky.__context__, _Stop):
+            if isinstance(flaky.__context__, (_Stop, _Enough)):
                 raise flaky.__context__ from None
             # A deal that diverged once and not when hypothesis played it again: the
             # engine answers the same case differently from one time to the next.
@@ -692,6 +705,8 @@ def fuzz(
                 ExitStatus.NOT_CERTIFIED,
                 dataclasses.replace(run.last_divergence, nondeterministic=True, shrunk=False),
             ) from None
+    except _Enough:
+        pass
     except _Diverged as found:
         result.divergence = found.divergence
     except _Stop as stop:
@@ -727,7 +742,8 @@ def _action_phrase(action: Mapping[str, Any]) -> str | None:
     if kind in simple:
         return f"seat {seat} {simple[kind]}"
     if kind == "cut":
-        return f"seat {seat} cuts {action['depth']} cards"
+        depth = action["depth"]
+        return f"seat {seat} cuts {depth} card{'' if depth == 1 else 's'}"
     if kind == "deal":
         if "exposed" in action:
             return f'seat {seat} deals exposing "{action["exposed"]}"'
@@ -748,7 +764,8 @@ def _action_phrase(action: Mapping[str, Any]) -> str | None:
     if kind == "buy":
         if not action["cards"]:
             return f"seat {seat} refuses to buy"
-        return f'seat {seat} buys {len(action["cards"])} cards throwing away "{_cards(action["cards"])}"'
+        count = len(action["cards"])
+        return f'seat {seat} buys {count} card{"" if count == 1 else "s"} throwing away "{_cards(action["cards"])}"'
     return None  # a claim names its offence by index: the case says it exactly
 
 

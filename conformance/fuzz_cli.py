@@ -199,7 +199,12 @@ def _fuzz(
 
 
 def _report(console: Console, result: FuzzResult, target: Target, engine_label: str) -> None:
-    short = f" ({result.cut_short} cut short by hypothesis' bound on a test case)" if result.cut_short else ""
+    short = (
+        f" ({result.cut_short} of them ended before the hand did, at the fuzzer's limit of random "
+        "choices in one deal; every action up to there was compared)"
+        if result.cut_short
+        else ""
+    )
     speed = (
         f"{result.deals} deals{short}, {result.cases} cases in {result.seconds:.1f} s "
         f"({result.deals_per_second:.2f} deals/s)"

@@ -83,6 +83,12 @@ STDERR_LINES: Final = 20
 #: How long ``close()`` waits for an engine to answer ``bye`` and exit before killing it.
 CLOSE_GRACE: Final = 2.0
 
+#: The seconds an engine may take per case, and the restarts of a crashed engine in one run,
+#: unless the runner says otherwise (``--case-timeout``, ``--max-restarts``): one default for
+#: the harness, the commands and the guide (a test compares them).
+CASE_TIMEOUT: Final = 10.0
+MAX_RESTARTS: Final = 5
+
 
 # ---------------------------------------------------------------------------- applicability
 
@@ -868,8 +874,8 @@ class ProtocolEngine:
     def __init__(
         self,
         command: Sequence[str],
-        timeout: float = 10.0,
-        max_restarts: int = 3,
+        timeout: float = CASE_TIMEOUT,
+        max_restarts: int = MAX_RESTARTS,
         cwd: str | Path | None = None,
         *,
         startup_timeout: float | None = None,
@@ -1195,8 +1201,8 @@ def open_engine(
     *,
     name: str | None = None,
     command: Sequence[str] | None = None,
-    timeout: float = 10.0,
-    max_restarts: int = 3,
+    timeout: float = CASE_TIMEOUT,
+    max_restarts: int = MAX_RESTARTS,
     cwd: str | Path | None = None,
 ) -> ProtocolEngine | InProcessEngine:
     """An engine to run cases against: the installed engine registered as ``name`` (run

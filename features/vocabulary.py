@@ -845,11 +845,13 @@ SLOT_TYPES = {
     "side": r"up|down",
     "range": r"\d+-\d+",
     "call": "|".join(NAMED_CALLS),
+    # the plural ending of the noun after a number: "cuts 1 card", "cuts 4 cards"
+    "plural": r"s?",
 }
 
 #: Slots an outline's placeholder never fills as written: ``seat 1 calls <call>`` reads as the
 #: call of a number of tricks, whose rows may still name Nap or a named call.
-_NO_PLACEHOLDER = ("text", "call")
+_NO_PLACEHOLDER = ("text", "call", "plural")
 
 
 @cache
@@ -866,6 +868,15 @@ def _compile(pattern: str, template: bool) -> re.Pattern[str]:
         position = slot.end()
     parts.append(re.escape(pattern[position:]))
     return re.compile("".join(parts))
+
+
+def _noun(number: object, noun: str) -> str:
+    """``noun`` as it goes after ``number`` (a placeholder of an outline takes the plural).
+
+    >>> _noun(1, "card"), _noun(4, "card"), _noun("<depth>", "card")
+    ('card', 'cards', 'cards')
+    """
+    return noun if str(number) == "1" else noun + "s"
 
 
 def _p(
@@ -982,9 +993,9 @@ VOCABULARY: tuple[Phrase, ...] = (
     # ------------------------------------------------------------------- When
     _p(
         "When",
-        "seat {seat:int} cuts {depth:int} cards",
+        "seat {seat:int} cuts {depth:int} card{s:plural}",
         lambda b, a: b.act({"type": "cut", "seat": a["seat"], "depth": a["depth"]}),
-        lambda a, c: [*Seat(a["seat"]), " cuts ", Value(a["depth"]), " cards."],
+        lambda a, c: [*Seat(a["seat"]), " cuts ", Value(a["depth"]), f" {_noun(a['depth'], 'card')}."],
     ),
     _p(
         "When",
@@ -1031,7 +1042,7 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "When",
-        'seat {seat:int} buys {count:int} cards throwing away "{cards:text}"',
+        'seat {seat:int} buys {count:int} card{s:plural} throwing away "{cards:text}"',
         _buy,
         lambda a, c: [
             *Seat(a["seat"]),
@@ -1039,7 +1050,7 @@ VOCABULARY: tuple[Phrase, ...] = (
             Cards(a["cards"]),
             " face down and buys ",
             Value(a["count"]),
-            " fresh cards.",
+            f" fresh {_noun(a['count'], 'card')}.",
         ],
     ),
     _p(

@@ -14,11 +14,13 @@ import click
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
 from napspec.spec.house_rules import load_house_rules
 from napspec.spec.register import Option, OptionValueType, load, value_id
+from napspec.spec.transcriptions import quote_spans
 
 
 def output_console() -> Console:
@@ -84,17 +86,21 @@ def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
         rule = register.rules.get(rule_id)
         if rule is None:
             raise click.BadParameter(f"no rule {rule_id!r}", param_hint="RULE_IDS")
-        console.print(f"[bold]{rule.id}[/bold] — {rule.title}")
-        console.print(rule.statement)
-        table = Table(show_lines=True, expand=True)
-        for source in register.sources.values():
-            table.add_column(source.short, ratio=1)
-        cells = []
+        console.print(Text.assemble((rule.id, "bold"), f" — {rule.title}"))
+        console.print(statement_text(rule.statement))
+        cells: list[Text] = []
         for source_id in register.sources:
-            quotes = [f"{c.locator}: “{c.quote}”" for c in rule.citations if c.source == source_id]
-            cells.append("\n".join(quotes) or "[dim](silent)[/dim]")
-        table.add_row(*cells)
-        console.print(table)
+            quotes = [quote_text(c.locator, c.quote) for c in rule.citations if c.source == source_id]
+            cells.append(Text("\n").join(quotes) if quotes else Text("(silent)", style="dim"))
+        if console.is_terminal:
+            table = Table(show_lines=True, expand=True)
+            for source in register.sources.values():
+                table.add_column(source.short, ratio=1)
+            table.add_row(*cells)
+            console.print(table)
+        else:  # piped: one source after another, each line as long as its words
+            for source, cell in zip(register.sources.values(), cells, strict=True):
+                console.print(Text.assemble((source.short, "bold"), ": ", cell))
         if rule.options:
             console.print("variation points: " + ", ".join(rule.options))
         if rule.interpretations:
@@ -106,6 +112,15 @@ def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
 def options() -> None:
     """The variation points against the four sources (value, silent, or missing text)."""
     register = load()
+    console = output_console()
+    if not console.is_terminal:  # piped: one option after another, no table padded to a width
+        for option in register.options.values():
+            console.print(Text.assemble((option.id, "bold"), f" — {option.title}"))
+            for source_id, source in register.sources.items():
+                stance, values = option.stance(source_id)
+                said = "; ".join(_value_in_line(option, v) for v in values) if stance == "cited" else f"({stance})"
+                console.print(Text(f"  {source.short}: {said}"))
+        return
     table = Table(show_lines=True)
     table.add_column("option")
     for source in register.sources.values():
@@ -118,7 +133,40 @@ def options() -> None:
                 "\n".join(value_and_words(option, v) for v in values) if stance == "cited" else f"[dim]({stance})[/dim]"
             )
         table.add_row(*row)
-    output_console().print(table)
+    console.print(table)
+
+
+def _value_in_line(option: Option, value: OptionValueType) -> str:
+    spelled, words = value_id(value), option.phrase(value)
+    return spelled if words == spelled else f"{spelled} ({words})"
+
+
+def statement_text(statement: str) -> Text:
+    """A rule's statement for the terminal: its ids and values (between backticks in the
+    register) in bold, without the backticks.
+
+    >>> statement_text("Under `pool` = `played`, a pool").plain
+    'Under pool = played, a pool'
+    """
+    text = Text()
+    for index, part in enumerate(" ".join(statement.split()).split("`")):
+        text.append(part, style="bold" if index % 2 else "")
+    return text
+
+
+def quote_text(locator: str, quote: str) -> Text:
+    """A citation for the terminal: its locator and the source's words, the copy's italics in
+    italics and its dashes as dashes (:func:`~napspec.spec.transcriptions.quote_spans`), and
+    nothing taken for markup.
+
+    >>> quote_text("p. 9", "a suit--_i.e._ [one] card").plain
+    'p. 9: “a suit—i.e. [one] card”'
+    """
+    text = Text(f"{locator}: “")
+    for words, italic in quote_spans(quote):
+        text.append(words, style="italic" if italic else "")
+    text.append("”")
+    return text
 
 
 def value_and_words(option: Option, value: OptionValueType) -> str:

@@ -25,6 +25,30 @@ from napspec.spec.errors import LocatorError
 
 _PAGES = re.compile(r"^pp?\. (\d+)(?:\s*[–-]\s*(\d+))?$")
 
+#: ``_a word or two_``: the transcriptions' italics (the printed copy's).
+UNDERSCORED = re.compile(r"(?<![\w])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w])")
+#: ``--``, with or without spaces about it: the transcriptions' dash.
+DASHED = re.compile(r"\s*(?<!-)--(?!-)\s*")
+EM_DASH = "—"
+
+
+def quote_spans(text: str) -> list[tuple[str, bool]]:
+    """A source's words as a reader sees them, in spans, each with whether it is in italics:
+    the transcriptions' ``_x_`` is the copy's italics and ``--`` an em dash. Every reader of
+    the register (the rulebook, the terminal) shows a quotation through this.
+
+    >>> quote_spans("a suit--_i.e._ one card")
+    [('a suit—', False), ('i.e.', True), (' one card', False)]
+    """
+    spans: list[tuple[str, bool]] = []
+    position = 0
+    for match in UNDERSCORED.finditer(text):
+        spans.append((DASHED.sub(EM_DASH, text[position : match.start()]), False))
+        spans.append((DASHED.sub(EM_DASH, match.group(1)), True))
+        position = match.end()
+    spans.append((DASHED.sub(EM_DASH, text[position:]), False))
+    return [(words, italic) for words, italic in spans if words]
+
 
 def normalise(text: str) -> str:
     """Collapse every run of whitespace to one space, as quotations are compared.

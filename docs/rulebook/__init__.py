@@ -32,7 +32,7 @@ from .house import HouseRulesDirective
 from .players import PLAYERS_DIRECTIVES
 from .reading import ReadingDirective
 from .search import whole_anchors
-from .status import StatusDirective
+from .status_pages import STATUS_DIRECTIVES
 
 logger = logging.getLogger(__name__)
 
@@ -116,7 +116,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
-    app.add_directive("napspec-status", StatusDirective)
+    for name, status_directive in STATUS_DIRECTIVES.items():
+        app.add_directive(name, status_directive)
     app.add_post_transform(PrintEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)

@@ -260,8 +260,10 @@ class NapDirective(SphinxDirective):
                 end = match.start() + len(option.title)
             out.append(text[position : match.start()])
             if kind == "rule":  # a rule is named by its title, as the reader knows it
-                title = rule_title_in(register, word, text[: match.start()])
+                lead, title, trail = rule_title_in(register, word, text[: match.start()], text[end:])
+                out.append(lead)
                 out.append(xref(kind, word, nodes.emphasis(text=title), classes=["nap-rule-name"]))
+                out.append(trail)
             elif kind == "option":
                 out.append(xref(kind, word, text[match.start() : end]))
             else:
@@ -637,7 +639,8 @@ class ChapterDirective(NapDirective):
                 rows.append(row)
             block += para(
                 strong("Examples"),
-                " — one row per profile:" if "profile" in header else ":",
+                " — one row per profile" if "profile" in header else "",
+                "; a word in italics in the steps above stands for the row's value in the column of that name:",
                 classes=["nap-examples-title"],
             )
             block += table(header, rows, classes=["nap-examples"])

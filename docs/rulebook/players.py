@@ -30,6 +30,7 @@ from napspec.spec.register import Option, OptionValueType, Profile, ProfileChoic
 from napspec.suite.vocabulary import join
 
 from .directives import NapDirective, normal
+from .dispute_variants import VariantAnswers
 from .domain import slug
 from .render import NodeLike, bullet_list, container, inline, literal, para, section, strong, xref
 from .text import differing, disputed, ordered, same, variant_name
@@ -206,7 +207,7 @@ class PlayersDirective(NapDirective):
         return out
 
 
-class DisputeDirective(PlayersDirective):
+class DisputeDirective(VariantAnswers, PlayersDirective):
     """``{napspec-dispute}``: every question of the variation points, answered for each profile."""
 
     def build(self) -> list[nodes.Node]:
@@ -224,7 +225,9 @@ class DisputeDirective(PlayersDirective):
                 inline("the profiles differ", classes=["nap-differ-mark"]),
                 f"; on the other {total - len(differ)} they all agree.",
                 classes=["nap-intro", "nap-dispute-count"],
-            )
+            ),
+            self.variants_section(),
+            self.pool_section(),
         ]
         for group_id, title, members in groups(register):
             node = section(title, [f"dispute-{slug(group_id)}"], classes=["nap-dispute-group"])

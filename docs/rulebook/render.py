@@ -191,8 +191,10 @@ def card(code: str) -> nodes.inline:
 
 
 def variable(text: str) -> nodes.inline:
-    """An outline's placeholder, e.g. ``<profile>``: filled in from the Examples table."""
-    return nodes.inline(text=text, classes=["nap-var"])
+    """An outline's placeholder, e.g. ``<profile>``: filled in from the Examples table. The
+    reader sees the column's name in italics (boxed on screen), never the angle brackets of
+    the Gherkin it is written in; the Examples say what the italics stand for."""
+    return nodes.inline("", "", nodes.emphasis(text=text.strip().strip("<>").strip()), classes=["nap-var"])
 
 
 def is_cards(text: str) -> bool:

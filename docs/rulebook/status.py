@@ -107,8 +107,20 @@ class StatusDirective(NapDirective):
                     )
                 )
         out.extend(self.summary())
+        out.extend(self.details())
+        return out
+
+    def shown_columns(self) -> list[Column]:
+        """The reports this page shows (every one; a target's page shows its own)."""
+        return self.data.columns()
+
+    def details(self) -> list[nodes.Node]:
+        """Below the summary: the rule tables, the cases not passed and every case, rule by
+        rule (on a target's page; the overview shows a matrix of the targets instead)."""
+        data = self.data
+        out: list[nodes.Node] = []
         for chapter in data.register.chapters.values():
-            heading = section(chapter.title, [f"status-chapter-{chapter.id}"])
+            heading = section(chapter.title, [self.chapter_anchor(chapter.id)])
             heading += self.rule_table(data.register.rules_of(chapter.id))
             out.append(heading)
         failures = self.failures()
@@ -116,6 +128,15 @@ class StatusDirective(NapDirective):
             out.append(failures)
         out.append(self.cases_section())
         return out
+
+    def chapter_anchor(self, chapter_id: str) -> str:
+        return f"status-chapter-{chapter_id}"
+
+    def rule_anchor(self, rule: Rule) -> list[str]:
+        """The anchor of a rule's row of the rule tables, registered as the rule's status."""
+        status_id = anchor("status", rule.id)
+        self.domain.note("status", rule.id, status_id, f"Status of {rule.title}")
+        return [status_id]
 
     # ------------------------------------------------------------------ the tables
 
@@ -136,41 +157,31 @@ class StatusDirective(NapDirective):
         are counted in the rule tables."""
         data = self.data
         rows: list[list[Cell]] = []
-        for column in data.columns():
+        for column in self.shown_columns():
             report = column.report
             fresh = data.fresh(report)
-            state = (
-                "current"
-                if fresh
-                else ("out of date: the register or the scenarios changed since" if fresh is False else "unknown")
-            )
+            state = "current" if fresh else ("out of date" if fresh is False else "unknown")
             rows.append(
                 [
                     self.column_head(column)[0],
                     column.engine,
-                    report.started,
+                    report.started[:16].replace("T", " "),
                     self.case_counts(report.summary),
                     "yes" if report.summary.get("certified") else "no",
                     state,
                     str(data.counted_under_rules(column)),
                 ]
             )
-        header = [
-            "Target",
-            "Engine",
-            "Run",
-            "Cases",
-            "Certified",
-            "Against the current suite",
-            "Counted under the rules",
-        ]
+        header = ["Target", "Engine", "Run (UTC)", "Cases", "Certified", "Suite", "Counted under rules"]
         return [
             table(header, rows, classes=["nap-status-summary"]),
             para(
                 "A case is one scenario, or one row of a scenario's examples, run on one target. A case is "
                 "counted under every rule it tests, so the rule tables below count more than there are cases: "
                 "the last column says how many times a report's applicable cases are counted there (its "
-                "column of the rule tables adds up to that number of cases, passed or not).",
+                "column of the rule tables adds up to that number of cases, passed or not). The suite is "
+                "current when the register and the scenarios are those the report was made with, out of "
+                "date when they changed since.",
                 classes=["nap-status-counting"],
             ),
         ]
@@ -186,7 +197,7 @@ class StatusDirective(NapDirective):
         """The rules of a chapter, a column for each engine and target; each count links to the
         cases it counts."""
         data = self.data
-        columns = data.columns()
+        columns = self.shown_columns()
         rows: list[list[Any]] = []
         row_ids: list[list[str]] = []
         cell_classes: list[list[list[str]]] = []
@@ -204,9 +215,7 @@ class StatusDirective(NapDirective):
                 classes.append([css])
             rows.append(row)
             cell_classes.append(classes)
-            status_id = anchor("status", rule.id)
-            row_ids.append([status_id])
-            self.domain.note("status", rule.id, status_id, f"Status of {rule.title}")
+            row_ids.append(self.rule_anchor(rule))
         header: list[Cell] = ["Rule", *[self.column_head(c) for c in columns]]
         return table(header, rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes)
 
@@ -217,7 +226,7 @@ class StatusDirective(NapDirective):
         rules = data.register.rules
         failed = [
             (column, case)
-            for column in data.columns()
+            for column in self.shown_columns()
             for case in column.report.cases
             if case.applicable and not case.passed
         ]
@@ -264,7 +273,7 @@ class StatusDirective(NapDirective):
 
     def rule_cases(self, rule: Rule) -> folded | None:
         data = self.data
-        found = [(column, data.rule_cases(rule.id, column)) for column in data.columns()]
+        found = [(column, data.rule_cases(rule.id, column)) for column in self.shown_columns()]
         found = [(column, cases) for column, cases in found if cases]
         if not found:
             return None

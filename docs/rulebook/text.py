@@ -26,6 +26,7 @@ from functools import cache
 from typing import Literal
 
 from napspec.spec.register import PROFILE_IDS, Option, OptionValueType, Register
+from napspec.spec.transcriptions import quote_spans
 
 Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
 
@@ -33,11 +34,6 @@ Kind = Literal["text", "option", "value", "amount", "code", "emphasis"]
 TICKED = re.compile(r"`([^`]+)`(?:\s*=\s*`([^`]+)`)?( is (?:true|false)\b)?")
 #: A word that may be an id of the register (``play.follow-suit``, ``cut-any-depth``).
 ID_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
-#: ``_a word or two_``: the transcriptions' italics.
-UNDERSCORED = re.compile(r"(?<![\w])_([^\s_](?:[^_]*?[^\s_])?)_(?![\w])")
-#: ``--``, with or without spaces about it: the transcriptions' dash.
-DASHED = re.compile(r"\s*(?<!-)--(?!-)\s*")
-EM_DASH = "—"
 
 
 @dataclass(frozen=True)
@@ -251,6 +247,59 @@ def _title_in(title: str, before: str, so_far: list[Piece], names: frozenset[str
     return title
 
 
+#: Words after which a title stands as a title, not as a part of the sentence: the conditions
+#: the rulebook writes ("where the pack is…", "if showing… is yes") and a reference ("see").
+_TITLE_SLOTS = ("where", "if", "whether", "see", "unless")
+#: Words after a title that make it the subject of the sentence ("as … says").
+_TITLE_SAYS = re.compile(r"^\s*(says|gives|names|decides|sets)\b")
+
+
+def is_name(title: str) -> bool:
+    """Whether a title is a name (every word capitalised: "Peep Nap", "Purchase (Ecarté)
+    Nap", "Seven-card Nap"), which stands in a sentence as any name does.
+
+    >>> is_name("Peep Nap"), is_name("Purchase (Ecarté) Nap"), is_name("A pool left when play ends")
+    (True, True, False)
+    """
+    words = [word.strip("()“”\"',:;.") for word in title.split()]
+    return all(word[:1].isupper() for word in words if word)
+
+
+def standing_alone(before: str) -> bool:
+    """Whether a title that comes after ``before`` (the text before it) would stand as a part
+    of its sentence: not in parentheses, not after "where", "if" or "see".
+
+    >>> standing_alone("it is disposed of as "), standing_alone("a revoke ("), standing_alone("Where ")
+    (True, False, False)
+    """
+    if before.count("(") > before.count(")"):
+        return False
+    sentence = re.split(r"(?<=[.!?:;])\s+", before)[-1]
+    words = sentence.lower().split()
+    return not words or words[-1] not in _TITLE_SLOTS
+
+
+def cited(title: str, before: str, after: str, names: frozenset[str] = frozenset()) -> tuple[str, str, str]:
+    """A title named in the register's prose, as it is shown: the words to put before it, the
+    title, and the words after it. A title is a short sentence ("Players must follow suit") or
+    a heading ("A pool left when play ends"), not a part of another sentence: one
+    that would stand as one ("it is disposed of as … says") is cited, as *the rule “A pool
+    left when play ends”*; in parentheses, after "where" or "see", and a name ("Peep Nap")
+    but as the subject of "says", it stands as it is.
+
+    >>> cited("A pool left when play ends", "it is disposed of as ", " says.")
+    ('the rule “', 'A pool left when play ends', '”')
+    >>> cited("Players must follow suit", "a revoke (", ").")
+    ('', 'players must follow suit', '')
+    >>> cited("Blücher", "Blücher is paid as ", " says"), cited("Blücher", "both Wellington and ", "")
+    (('the rule “', 'Blücher', '”'), ('', 'Blücher', ''))
+    """
+    alone = standing_alone(before)
+    if alone and (not is_name(title) or _TITLE_SAYS.match(after)):
+        return "the rule “", title, "”"
+    return "", _title_in(title, before, [], names), ""
+
+
 def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list[Piece]:
     """A text of the register in pieces. ``options`` are the variation points the text belongs
     to (a rule's): a bare value names a value of the option named last, else of one of these.
@@ -308,10 +357,13 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
                 out.append(_value_piece(register, option, number))
             current = option
         elif option is not None:
-            out += [
-                Piece("text", before),
-                Piece("option", _title_in(option.title, before, out, proper_names(register)), option=option.id),
-            ]
+            if truth or second is not None:
+                lead, title, trail = "", _title_in(option.title, before, out, proper_names(register)), ""
+            else:
+                lead, title, trail = cited(
+                    option.title, text[: match.start()], text[match.end() :], proper_names(register)
+                )
+            out += [Piece("text", before + lead), Piece("option", title, option=option.id), Piece("text", trail)]
             current = option
             if truth:
                 out.append(Piece("text", truth))
@@ -337,15 +389,17 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
     return [piece for piece in out if piece.text]
 
 
-def rule_title_in(register: Register, rule_id: str, before: str) -> str:
+def rule_title_in(register: Register, rule_id: str, before: str, after: str = "") -> tuple[str, str, str]:
     """A rule named in prose by its id, as the reader sees it: its title, as it stands in the
-    sentence (:func:`_title_in`).
+    sentence, with the words that cite it (:func:`cited`).
 
     >>> from napspec import spec
     >>> rule_title_in(spec.load(), "play.follow-suit", "a revoke (")
-    'players must follow suit'
+    ('', 'players must follow suit', '')
+    >>> rule_title_in(spec.load(), "dealing.first-dealer", "the dealer is given by ")
+    ('the rule “', 'Finding the first dealer', '”')
     """
-    return _title_in(register.rules[rule_id].title, before, [], proper_names(register))
+    return cited(register.rules[rule_id].title, before, after, proper_names(register))
 
 
 def titled(text: str, register: Register) -> str:
@@ -356,7 +410,11 @@ def titled(text: str, register: Register) -> str:
     'is a revoke (players must follow suit).'
     """
     return ID_WORD.sub(
-        lambda m: rule_title_in(register, m.group(), text[: m.start()]) if m.group() in register.rules else m.group(),
+        lambda m: (
+            "".join(rule_title_in(register, m.group(), text[: m.start()], text[m.end() :]))
+            if m.group() in register.rules
+            else m.group()
+        ),
         text,
     )
 
@@ -381,14 +439,7 @@ def quote_pieces(text: str) -> list[Piece]:
     >>> [(p.kind, p.text) for p in quote_pieces("a suit--_i.e._ one card")]
     [('text', 'a suit—'), ('emphasis', 'i.e.'), ('text', ' one card')]
     """
-    out: list[Piece] = []
-    position = 0
-    for match in UNDERSCORED.finditer(text):
-        out.append(Piece("text", DASHED.sub(EM_DASH, text[position : match.start()])))
-        out.append(Piece("emphasis", DASHED.sub(EM_DASH, match.group(1))))
-        position = match.end()
-    out.append(Piece("text", DASHED.sub(EM_DASH, text[position:])))
-    return [piece for piece in out if piece.text]
+    return [Piece("emphasis" if italic else "text", words) for words, italic in quote_spans(text)]
 
 
 def quote_plain(text: str) -> str:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 from click.testing import CliRunner
 
 from napspec.spec import load
-from napspec.spec.cli import main, value_and_words
+from napspec.spec.cli import main, quote_text, statement_text, value_and_words
 from napspec.spec.export import content_hash, register_document, schema
+from napspec.spec.transcriptions import UNDERSCORED
 
 
 def test_export_validates_against_its_schema() -> None:
@@ -113,3 +115,36 @@ def test_export_and_the_options_table_give_each_value_in_words() -> None:
     assert value_and_words(show_cards, True) == "true\n[dim]yes[/dim]"
     assert value_and_words(register.options["cut-minimum"], 4) == "4"
     assert value_and_words(first_dealer, "[bold]") == "\\[bold]"
+
+
+BOX_DRAWING = re.compile("[\u2500-\u257f]")
+
+
+def test_cli_rules_in_a_pipe_show_words_not_markup() -> None:
+    result = CliRunner().invoke(main, ["rules"])
+    assert result.exit_code == 0, result.output
+    assert "i.e." in result.output and "_i.e._" not in result.output
+    assert not UNDERSCORED.search(result.output), UNDERSCORED.search(result.output)
+    assert "`" not in result.output and " --" not in result.output
+    # piped, the sources one after another: no table laid out at a width
+    assert not BOX_DRAWING.search(result.output)
+    assert not [line for line in result.output.splitlines() if line != line.rstrip()]
+
+
+def test_cli_rules_show_the_copys_italics_in_italics() -> None:
+    text = quote_text("p. 10", "the trick, _i.e._, played--so")
+    assert text.plain == "p. 10: “the trick, i.e., played—so”"
+    italic = [text.plain[span.start : span.end] for span in text.spans if span.style == "italic"]
+    assert italic == ["i.e."]
+    assert statement_text("Under `pool` = `played`,\n a pool").plain == "Under pool = played, a pool"
+
+
+def test_cli_options_in_a_pipe_is_no_wider_than_its_words() -> None:
+    result = CliRunner().invoke(main, ["options"])
+    assert result.exit_code == 0, result.output
+    assert not BOX_DRAWING.search(result.output)
+    lines = result.output.splitlines()
+    assert not [line for line in lines if line != line.rstrip()]
+    register = load()
+    assert len(lines) == len(register.options) * (1 + len(register.sources))
+    assert "  Peel: first-jack-face-up (the first knave dealt face up)" in lines
