@@ -26,8 +26,8 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
-from napspec.conformance.certificate import certify_target, compare_reports, rerun_report
 from napspec.conformance.capabilities import capabilities_command
+from napspec.conformance.certificate import certify_target, compare_reports, rerun_report
 from napspec.conformance.certify import (
     Certification,
     SelectionError,
