@@ -28,12 +28,15 @@ DOCUMENTS = sorted(
 #: Defaults stated without an option, each with why it is none of a command's.
 NOT_AN_OPTION = {
     "run a sample by default": "the size of a test's sample (an environment variable sets it)",
+    "0644 by default": "the mode a new file takes under the usual umask, no option's",
+    "a fixed sample by default": "the share of a campaign's rows that the default test run takes",
     "the reference engine by default": "fuzz's oracle (--oracle), a name, not a value --help shows",
     "default: every profile": "a key of a rule's file in the register",
 }
 
 DEFAULT = re.compile(r"\bdefaults?\b", re.IGNORECASE)
 VALUE = re.compile(r"\bdefault(?:s to| is)?:?\s+`?(-?[0-9][0-9.]*|[a-z][\w./-]*)`?", re.IGNORECASE)
+WORD = re.compile(r"[\w.-]+")
 FLAG = re.compile(r"`(--[a-z][a-z0-9-]*)")
 
 
@@ -128,6 +131,12 @@ def problem(unit: str) -> str | None:
     for flag in flags:
         if flag not in defaults:
             return f"{flag} is no option of a command with a default"
+        if len(defaults[flag]) > 1:
+            # An option whose default differs between commands: the sentence gives each.
+            missing = [d for d in defaults[flag] if not any(same(w, d) for w in WORD.findall(unit))]
+            if missing:
+                return f"{flag} defaults to {', '.join(map(str, defaults[flag]))} by command; not stated: {missing}"
+            continue
         if not all(same(value.group(1), d) for d in defaults[flag]):
             have = ", ".join(map(str, defaults[flag]))
             return f"{flag} is stated to default to {value.group(1)}, the commands' is {have}"
