@@ -95,9 +95,14 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
     """Whether ``case`` applies to an engine with ``capabilities``, and if not, why.
 
     A case applies iff every (option, value) of its option map is among the values the
-    engine declares for that option, every query it asks is one the engine answers, and,
-    if the case is irregular, the engine plays irregular cases. All reasons are given,
-    joined with "; ".
+    engine declares for that option, every query it asks is one the engine answers,
+    if the case is irregular, the engine plays irregular cases, and, where the engine
+    declares them, it seats the case's table size and plays its start. All reasons are
+    given, joined with "; ".
+
+    >>> applicable({"options": {}, "queries": [], "players": 3, "start": {"deck": []}},
+    ...            {"options": {}, "queries": [], "players": [4], "starts": ["hands"]})
+    (False, 'table size 3 is not seated (seats 4); start deck is not played (plays hands)')
     """
     reasons: list[str] = []
     supported: Mapping[str, Sequence[object]] = capabilities.get("options", {})
@@ -113,6 +118,13 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
         reasons.append(f"quer{'y' if len(missing) == 1 else 'ies'} not answered: {', '.join(missing)}")
     if case.get("irregular") and not capabilities.get("irregular_play"):
         reasons.append("irregular play is not supported")
+    seats = capabilities.get("players")
+    if seats is not None and case.get("players") not in seats:
+        reasons.append(f"table size {case.get('players')} is not seated (seats {', '.join(map(str, sorted(seats)))})")
+    starts = capabilities.get("starts")
+    start = next(iter(case.get("start", {}) or {}), None)
+    if starts is not None and start not in starts:
+        reasons.append(f"start {start} is not played (plays {', '.join(starts)})")
     return (not reasons, "; ".join(reasons))
 
 

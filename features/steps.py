@@ -20,7 +20,8 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from napspec.conformance.contract import Engine, UnsupportedCase
-from napspec.suite.checks import judge
+from napspec.suite.verdicts import FAILED, CheckVerdict, failure_message, judge_row, row_verdict
+from napspec.spec import load
 from napspec.suite.plan import RowPlan, plan_row
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target
@@ -31,11 +32,15 @@ class ScenarioRun:
     """One scenario row under way: its plan, how far the steps have gone, and the engine's
     answers so far (one run per case)."""
 
-    def __init__(self, plan: RowPlan, engine: Engine) -> None:
+    def __init__(self, plan: RowPlan, engine: Engine, source: str | None = None) -> None:
         self.plan = plan
         self.engine = engine
         self.position = 0
         self.responses: dict[int, dict[str, Any]] = {}
+        #: The source whose words a failure quotes first (the target's profile's).
+        self.source = source
+        #: Every check's verdict, once the last step has been taken.
+        self.verdicts: list[CheckVerdict] = []
 
     def response(self, case: int) -> dict[str, Any]:
         if case not in self.responses:
@@ -44,7 +49,8 @@ class ScenarioRun:
                 # The harness decides applicability (and an engine may say "unsupported").
                 self.responses[case] = self.engine.run(message)
             except UnsupportedCase as error:
-                pytest.skip(f"unsupported: {error.reason}")
+                kept = f" ({self.plan.kept_size})" if self.plan.kept_size else ""
+                pytest.skip(f"unsupported: {error.reason}{kept}")
         return self.responses[case]
 
     def step(self, phrase: Phrase, values: dict[str, Any]) -> None:
@@ -59,8 +65,18 @@ class ScenarioRun:
                 f"{self.plan.label}: pytest-bdd read {planned.step.text!r} as {phrase.pattern!r} {values}, "
                 f"the plan as {planned.phrase.pattern!r} {planned_values}"
             )
-        for case, check in planned.checks:
-            judge(self.plan.cases[case].checks[check], self.response(case))
+        for case, _check in planned.checks:
+            self.response(case)
+        if self.position == len(self.plan.steps):
+            self.finish()
+
+    def finish(self) -> None:
+        """Judge every check of the row (a failure does not hide the checks after it) and
+        fail the row, quoting the rules its failed checks enforce, if any failed."""
+        cases = [(case.message, case.checks) for case in self.plan.cases]
+        self.verdicts[:] = judge_row(cases, self.responses, self.plan.scenario.rules)
+        if row_verdict(self.verdicts) == FAILED:
+            raise AssertionError(failure_message(self.verdicts, self.source))
 
 
 def _scenario(request: pytest.FixtureRequest, scenarios: Sequence[Scenario]) -> Scenario:
@@ -98,10 +114,19 @@ def scenario_run(
     scenario = _scenario(request, suite_scenarios)
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
-    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary)
+    # A row written for a table the engine does not seat is set at one it does, where it can be.
+    seats = engine_capabilities.get("players")
+    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary, seats)
     if plan.not_applicable:
         pytest.skip(f"not-applicable: {plan.not_applicable}")
-    return ScenarioRun(plan, engine)
+    profile = load().profiles.get(target.base if target is not None else str(example.get("profile", "")))
+    run = ScenarioRun(plan, engine, profile.source if profile is not None else None)
+    # The report reads each check's verdict, and the table the row was played at, from the item.
+    setattr(request.node, "napspec_verdicts", run.verdicts)  # noqa: B010 (pytest items take attributes)
+    if plan.written_players is not None:
+        players = plan.cases[0].message["players"] if plan.cases else None
+        setattr(request.node, "napspec_table", f"written for {plan.written_players} players, played at {players}")  # noqa: B010
+    return run
 
 
 _DECORATORS = {"Given": given, "When": when, "Then": then}
