@@ -298,7 +298,9 @@ class _Cause:
 
     def explains(self, check: Check, verdict: CheckVerdict, actions: Sequence[Mapping[str, Any]]) -> bool:
         if self.trumps:
-            return not _reads_trumps(check) and not set(_chapters(check, actions)) & {"calling.", "calls-beyond-nap."}
+            # What the calling decides does not depend on trumps; the rest of the hand does.
+            chapters = _chapters(check, actions)
+            return not _reads_trumps(check) and not (chapters and chapters[0] in ("calling.", "calls-beyond-nap."))
         step = _reads_step(check)
         return verdict.case > self.finding.case or self.step is None or step is None or step >= self.step
 
