@@ -109,12 +109,28 @@ def _path(check: Check) -> tuple[Any, ...]:
     return tuple(path)
 
 
+#: The rule a refusal with this code enforces, where the code names one.
+REFUSALS: Mapping[str, str] = {
+    "call-too-low": "calling.must-exceed",
+    "must-follow-suit": "play.follow-suit",
+    "cannot-pass": "calling.compulsory-call",
+}
+
+#: Which calls are open: the calls there are, those above the last, none above Nap.
+CALLS_OPEN = ("calling.call-tricks", "calling.must-exceed", "calling.nap-ceiling")
+
+
 def _chapters(check: Check, actions: Sequence[Mapping[str, Any]] = ()) -> tuple[str, ...]:
     path = _path(check)
     if path[:1] == ("steps",) and len(path) > 1 and isinstance(path[1], int) and path[1] < len(actions):
-        return ACTION_CHAPTERS.get(str(actions[path[1]].get("type")), ())
+        expected = check.expected
+        code = expected.get("error") if isinstance(expected, Mapping) else None
+        own = ACTION_CHAPTERS.get(str(actions[path[1]].get("type")), ())
+        return (REFUSALS[code], *own) if code in REFUSALS else own
     if path[:2] == ("answers", "legal-actions"):
         kinds = [op["where"].get("type") for op in check.select[1:2] if isinstance(op, Mapping) and "where" in op]
+        if kinds and kinds[0] == "call":
+            return (*CALLS_OPEN, *ACTION_CHAPTERS["call"])
         return ACTION_CHAPTERS.get(str(kinds[0]), ()) if kinds else ()
     for prefix, chapters in ASPECTS:
         if path[: len(prefix)] == prefix:
@@ -128,7 +144,12 @@ def _chapters(check: Check, actions: Sequence[Mapping[str, Any]] = ()) -> tuple[
 
 
 def _matching(rules: Sequence[str], chapters: Sequence[str]) -> list[str]:
-    """The rules that the first of ``chapters`` to match any picks (a rule id, or a prefix)."""
+    """The rules that the first of ``chapters`` to match any picks (a rule id, or a prefix);
+    the rule ids that lead ``chapters`` pick together (every one of them in ``rules``)."""
+    ids = list(dict.fromkeys(c for c in chapters[: next((i for i, c in enumerate(chapters) if c.endswith(".")), len(chapters))]))
+    found = [rule for rule in rules if rule in ids]
+    if found:
+        return found
     for chapter in chapters:
         found = [rule for rule in rules if rule == chapter or (chapter.endswith(".") and rule.startswith(chapter))]
         if found:
@@ -183,6 +204,19 @@ def _expected_refusals(checks: Sequence[Check]) -> set[int]:
 def _reads_step(check: Check) -> int | None:
     path = _path(check)
     return path[1] if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int) else None
+
+
+def _no_such_call(check: Check, actions: Sequence[Mapping[str, Any]], response: Mapping[str, Any]) -> tuple[str, ...]:
+    """A call refused as ``invalid-action`` where the scenario expects another refusal: the
+    engine says the rules have no such call, which is rule calling.call-tricks's matter."""
+    step = _reads_step(check)
+    steps = response.get("steps", [])
+    if step is None or step >= len(steps) or step >= len(actions) or actions[step].get("type") != "call":
+        return ()
+    answered = steps[step]
+    if isinstance(answered, Mapping) and answered.get("error") == "invalid-action":
+        return ("calling.call-tricks",)
+    return ()
 
 
 def _reads_trumps(check: Check) -> bool:
@@ -257,6 +291,7 @@ def judge_row(
                 judge(check, response)
             except CheckFailed as error:
                 note = balance_note(check, response)
+                rules = _no_such_call(check, actions, response) or rules
                 judged.append((check, CheckVerdict(check.what, rules, FAILED, f"{error}{note}", number)))
             else:
                 judged.append((check, CheckVerdict(check.what, rules, PASSED, "", number)))
