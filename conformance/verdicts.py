@@ -165,8 +165,13 @@ def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> 
         case["checks"] = list(record.checks)
         if record.table:
             case["table"] = record.table
-    base_known = base in load().profiles
-    table = rule_table(document["cases"], base) if base_known else []
+    wanted: list[str] | None = None
+    if document.get("selection"):
+        # A run narrowed to some rules or scenarios judges only the rules of its cases.
+        named = {rule for case in document["cases"] for rule in case["rules"]}
+        wanted = [rule for rule in testable_rules(base) if rule in named]
+    known = base in load().profiles and bool(document["cases"])
+    table = rule_table(document["cases"], base, wanted) if known else []
     document["rules"] = table
     document["rules_summary"] = rule_summary(table)
 
