@@ -90,3 +90,38 @@ def test_a_refusal_code_names_its_rule_and_the_calls_open_name_the_rules_of_the_
     assert check_rules(too_low, ["calling.must-exceed", "calling.soloist"], actions) == ("calling.must-exceed",)
     calls = Check("legal calls", ("legal-actions",), ({"get": ["answers", "legal-actions"]}, {"where": {"seat": 1, "type": "call"}}), [])
     assert check_rules(calls, ["calling.call-tricks", "calling.eldest-first", "calling.pass"]) == ("calling.call-tricks",)
+
+
+def test_knaves_and_fives_are_judged_by_the_stakes_paid_not_by_how_many_transfers_record_them() -> None:
+    from napspec.reference.contract_adapter import ReferenceEngine
+    from napspec.suite.checks import CheckFailed, judge
+    from napspec.suite.plan import plan_scenario
+    from napspec.suite.scenarios import load_scenarios
+
+    scenario = next(s for s in load_scenarios() if s.id == "pool-knaves-and-fives-played")
+    row = plan_scenario(scenario)[0]
+    case = next(c for c in row.cases if any("knaves and fives" in check.what for check in c.checks))
+    response = ReferenceEngine().run(case.message)
+    checks = [check for check in case.checks if "knaves and fives" in check.what]
+    transfers = response["answers"]["pool"]["transfers"]
+    # The same stakes recorded as one transfer a seat, not one a card: the checks still hold.
+    merged: list[dict[str, Any]] = []
+    for transfer in transfers:
+        same = [t for t in merged if t["reason"] == "card-contribution" == transfer["reason"] and t["from"] == transfer["from"]]
+        if same:
+            same[0]["amount"] += transfer["amount"]
+        else:
+            merged.append(dict(transfer))
+    assert len(merged) < len(transfers)
+    response["answers"]["pool"]["transfers"] = merged
+    for check in checks:
+        judge(check, response)
+    # A stake short is a failure.
+    next(t for t in merged if t["reason"] == "card-contribution")["amount"] -= 1
+    failures = 0
+    for check in checks:
+        try:
+            judge(check, response)
+        except CheckFailed:
+            failures += 1
+    assert failures == 1
