@@ -55,7 +55,7 @@ from napspec.conformance.contract import (
     status_for,
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
-from napspec.conformance.verdicts import record_checks, rule_report, rules_junit, print_rule_table
+from napspec.conformance.verdicts import print_rule_table, record_checks, rule_report, rules_junit
 from napspec.spec import load
 from napspec.suite.scenarios import FEATURES, suite_hash
 from napspec.suite.targets import Target

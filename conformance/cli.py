@@ -283,7 +283,8 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
         case, unfit = smoke_case(hello["capabilities"])
         if unfit:
             console.print(
-                Text(f"{name}: ", style="bold") + Text("FAILED ", style="red")
+                Text(f"{name}: ", style="bold")
+                + Text("FAILED ", style="red")
                 + Text(printable(f"no trivial case fits the declared capabilities ({unfit})")),
                 soft_wrap=True,
             )

@@ -6,9 +6,10 @@ names first, else of the first profile whose every option value it declares, els
 profile with each value it does not declare replaced by one it does (as long as the values
 go together); at a table size it seats; from a start it plays; asking a query it answers.
 
->>> capabilities = {"options": {}, "queries": ["state"], "irregular_play": False, "profiles": [],
+>>> britannica = {option: [value] for option, value in load().profile_values("britannica").items()}
+>>> capabilities = {"options": britannica, "queries": ["state"], "irregular_play": False, "profiles": [],
 ...                 "players": [5], "starts": ["hands"]}
->>> case, why = smoke_case({**capabilities, "options": {o: [v] for o, v in load().profile_values("britannica").items()}})
+>>> case, why = smoke_case(capabilities)
 >>> why, case["players"], case["options"]["compulsory-call"], list(case["start"])
 ('', 5, 'none', ['hands'])
 """
@@ -59,7 +60,7 @@ def smoke_case(capabilities: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
             check_options(options)
         except CaseError:
             continue
-        for players in [*(s for s in seats if 4 <= s), *(s for s in seats if s < 4)]:
+        for players in [*(s for s in seats if s >= 4), *(s for s in seats if s < 4)]:
             if not options["players-min"] <= players <= options["players-max"]:
                 continue
             case = _case(options, players, starts, query)
@@ -88,7 +89,9 @@ def _case(options: dict[str, Any], players: int, starts: list[str], query: str) 
         if "deck" in starts:
             return make_case("smoke/deal", options=options, players=players, dealer=0, deck=pack, queries=[query])
         if "draw" in starts:
-            return make_case("smoke/draw", options=options, players=players, dealer=0, draw=PACK[:players], queries=["first-dealer"])
+            return make_case(
+                "smoke/draw", options=options, players=players, dealer=0, draw=PACK[:players], queries=["first-dealer"]
+            )
     except CaseError:
         return None
     return None

@@ -9,8 +9,10 @@ table in the terminal, a ``rules`` test suite in JUnit, the rulebook's status pa
 >>> record = {"status": "skipped-unsupported", "rules": ["play.trick"], "checks": [],
 ...           "message": "table size 3 is not seated (seats 4)"}
 >>> table = rule_table([record], "hoyle", rules=["play.trick", "play.rotation"])
->>> [(row["rule"], row["verdict"], row["why"]) for row in table]
-[('play.trick', 'not-judged', 'table size: table size 3 is not seated (seats 4)'), ('play.rotation', 'not-judged', 'no scenario tests it under these rules')]
+>>> [(row["rule"], row["verdict"]) for row in table]
+[('play.trick', 'not-judged'), ('play.rotation', 'not-judged')]
+>>> [row["why"] for row in table]
+['table size: table size 3 is not seated (seats 4)', 'no scenario tests it under these rules']
 """
 
 from __future__ import annotations
@@ -139,8 +141,6 @@ def rule_summary(table: Sequence[Mapping[str, Any]]) -> dict[str, int]:
     return summary
 
 
-
-
 # ------------------------------------------------------------------ the report's parts
 
 
@@ -200,7 +200,9 @@ def rules_junit(suites: Any, document: Mapping[str, Any]) -> None:
             text = f"failed in {', '.join(row['failed_in'])}"
             ET.SubElement(element, "failure", message=text[:500]).text = text
         elif row["verdict"] == NOT_JUDGED:
-            ET.SubElement(element, "skipped", type="not-judged", message=f"not judged for this engine: {row['why']}"[:500])
+            ET.SubElement(
+                element, "skipped", type="not-judged", message=f"not judged for this engine: {row['why']}"[:500]
+            )
 
 
 def print_rule_table(document: Mapping[str, Any], console: Any) -> None:

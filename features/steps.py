@@ -20,11 +20,11 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from napspec.conformance.contract import Engine, UnsupportedCase
-from napspec.suite.verdicts import FAILED, CheckVerdict, failure_message, judge_row, row_verdict
 from napspec.spec import load
 from napspec.suite.plan import RowPlan, plan_row
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import FAILED, CheckVerdict, failure_message, judge_row, row_verdict
 from napspec.suite.vocabulary import VOCABULARY, Phrase, ScenarioError
 
 

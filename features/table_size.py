@@ -168,7 +168,7 @@ def _follower(tricks: list[list[str]], held: set[str], each: int, must_follow: b
     spare = [card for card in PACK if card not in held and card not in used and card[1] not in never]
     discards = [card for card in spare if card[1] != trumps and card[1] not in led]
     discards += [card for card in spare if card[1] != trumps and card[1] in led and card not in discards]
-    for t, suit in enumerate(led):
+    for t in range(len(led)):
         if t in chosen:
             continue
         if not discards:
@@ -224,8 +224,9 @@ def _renumbered(operations: Sequence[Mapping[str, Any]], moved: Mapping[int, int
     for operation in operations:
         path = operation.get("get")
         if isinstance(path, list) and len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
-            operation = {"get": ["steps", moved[path[1]], *path[2:]]}
-        out.append(dict(operation))
+            out.append({"get": ["steps", moved[path[1]], *path[2:]]})
+        else:
+            out.append(dict(operation))
     return tuple(out)
 
 

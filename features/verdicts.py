@@ -126,7 +126,7 @@ def _chapters(check: Check, actions: Sequence[Mapping[str, Any]] = ()) -> tuple[
         expected = check.expected
         code = expected.get("error") if isinstance(expected, Mapping) else None
         own = ACTION_CHAPTERS.get(str(actions[path[1]].get("type")), ())
-        return (REFUSALS[code], *own) if code in REFUSALS else own
+        return (REFUSALS[code], *own) if isinstance(code, str) and code in REFUSALS else own
     if path[:2] == ("answers", "legal-actions"):
         kinds = [op["where"].get("type") for op in check.select[1:2] if isinstance(op, Mapping) and "where" in op]
         if kinds and kinds[0] == "call":
@@ -146,7 +146,11 @@ def _chapters(check: Check, actions: Sequence[Mapping[str, Any]] = ()) -> tuple[
 def _matching(rules: Sequence[str], chapters: Sequence[str]) -> list[str]:
     """The rules that the first of ``chapters`` to match any picks (a rule id, or a prefix);
     the rule ids that lead ``chapters`` pick together (every one of them in ``rules``)."""
-    ids = list(dict.fromkeys(c for c in chapters[: next((i for i, c in enumerate(chapters) if c.endswith(".")), len(chapters))]))
+    ids = list(
+        dict.fromkeys(
+            c for c in chapters[: next((i for i, c in enumerate(chapters) if c.endswith(".")), len(chapters))]
+        )
+    )
     found = [rule for rule in rules if rule in ids]
     if found:
         return found
@@ -300,7 +304,9 @@ def judge_row(
             refused = _first_unexpected_refusal(actions, response, refusals_expected, irregular)
             if refused is not None and (cause is None or cause.trumps):
                 index, why = refused
-                cause = _Cause(why, CheckVerdict(f"action {shown(actions[index])} taken", (), FAILED, why, number), index)
+                cause = _Cause(
+                    why, CheckVerdict(f"action {shown(actions[index])} taken", (), FAILED, why, number), index
+                )
             made = _trumps_made(message, response)
             if made is not None and cause is None:
                 why = f"depends on trumps: the engine made trumps {made[0]} where the first lead made them {made[1]}"
@@ -311,11 +317,12 @@ def judge_row(
                 cause.reported = True
         for check, verdict in judged:
             if verdict.verdict == FAILED and cause is not None and cause.explains(check, verdict, actions):
-                verdict = CheckVerdict(verdict.what, verdict.rules, NOT_JUDGED, cause.why, number)
                 if not cause.reported:
                     verdicts.append(cause.finding)
                     cause.reported = True
-            verdicts.append(verdict)
+                verdicts.append(CheckVerdict(verdict.what, verdict.rules, NOT_JUDGED, cause.why, number))
+            else:
+                verdicts.append(verdict)
     return verdicts
 
 
@@ -374,8 +381,6 @@ def row_verdict(verdicts: Sequence[CheckVerdict]) -> str:
     return PASSED if verdicts and all(v.verdict == PASSED for v in verdicts) else NOT_JUDGED
 
 
-
-
 def rule_quote(rule_id: str, source: str | None = None) -> str:
     """The words of ``rule_id``'s sources, ``source``'s first: ``Peel p. 10: "..."``.
 
@@ -407,4 +412,4 @@ def failure_message(verdicts: Sequence[CheckVerdict], source: str | None = None)
     return "\n".join(lines)
 
 
-__all__ = ["CheckVerdict", "balance_note", "check_rules", "failure_message", "judge_row", "rule_quote", "row_verdict"]
+__all__ = ["CheckVerdict", "balance_note", "check_rules", "failure_message", "judge_row", "row_verdict", "rule_quote"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,7 +21,7 @@ import pytest
 from rich.console import Console
 
 from napspec.conformance import schemas
-from napspec.conformance.certify import report_document, resolve_target, run_certification, junit_xml, print_summary
+from napspec.conformance.certify import junit_xml, print_summary, report_document, resolve_target, run_certification
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.spec import load
 from tests.conformance.conftest import ENGINES, engine_command
@@ -64,7 +63,12 @@ def _verdicts(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
         ("first-lead", "stakes", 1, set()),
         ("first-lead", "stakes", 2, {"calling.call-tricks"}),
         ("longest-suit", "stakes", 2, {"calling.call-tricks", "play.first-lead-trumps"}),
-        ("first-lead", "unbalanced", 2, {"calling.call-tricks", "settlement.level-money", "settlement.flat-loss", "settlement.nap"}),
+        (
+            "first-lead",
+            "unbalanced",
+            2,
+            {"calling.call-tricks", "settlement.level-money", "settlement.flat-loss", "settlement.nap"},
+        ),
     ],
 )
 def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_those_it_breaks(

@@ -249,4 +249,7 @@ def test_a_report_s_rule_verdicts_are_read_and_told_in_words(tmp_path: Path) -> 
     assert set(report.rules) == {FAILED_RULE, "settlement.sitting-out-dealer"}
     words = StatusDirective.verdict_words
     assert words(report.rules[FAILED_RULE]) == "rule failed"
-    assert words(report.rules["settlement.sitting-out-dealer"]) == "not judged for this engine: table size: 6 is not seated"
+    assert (
+        words(report.rules["settlement.sitting-out-dealer"])
+        == "not judged for this engine: table size: 6 is not seated"
+    )

@@ -10,7 +10,7 @@ from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
 from napspec.suite.checks import CheckFailed, judge
 from napspec.suite.plan import plan_row, plan_scenario
-from napspec.suite.scenarios import load_scenarios
+from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.suite.table_size import resize, sizes_to_try
 from napspec.suite.targets import Target
 from napspec.suite.vocabulary import CaseBuilder
@@ -18,7 +18,7 @@ from napspec.suite.vocabulary import CaseBuilder
 PROFILES = ("peel", "hoyle", "britannica", "wikipedia")
 
 
-def _scenario(scenario_id: str) -> object:
+def _scenario(scenario_id: str) -> Scenario:
     return next(s for s in load_scenarios() if s.id == scenario_id)
 
 
@@ -62,8 +62,14 @@ def test_a_three_handed_row_set_at_four_keeps_its_seats_and_adds_a_player_who_pa
 
 def test_payments_gain_the_added_opponents_share() -> None:
     builder = CaseBuilder(scenario_id="x", profile="britannica", players=3, dealer=0)
-    builder.start = {"hands": [["2C", "3C", "4C", "5C", "6C"], ["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6H"]]}
-    builder.actions = [{"type": "call", "seat": 1, "tricks": 2}, {"type": "pass", "seat": 2}, {"type": "pass", "seat": 0}]
+    builder.start = {
+        "hands": [["2C", "3C", "4C", "5C", "6C"], ["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6H"]]
+    }
+    builder.actions = [
+        {"type": "call", "seat": 1, "tricks": 2},
+        {"type": "pass", "seat": 2},
+        {"type": "pass", "seat": 0},
+    ]
     builder.expect("payments by seat", ["result"], [{"get": ["answers", "result", "payments"]}], [-1, 2, -1])
     builder.expect("step", ["state"], [{"get": ["steps", 2, "ok"]}], True)
     assert resize(builder, load().profile_values("britannica"), 5) == ""
@@ -84,7 +90,9 @@ def test_payments_gain_the_added_opponents_share() -> None:
 )
 def test_a_row_that_cannot_be_set_at_another_table_says_why_and_is_left_as_it_was(change: object, reason: str) -> None:
     builder = CaseBuilder(scenario_id="x", profile="britannica", players=3, dealer=0)
-    builder.start = {"hands": [["2C", "3C", "4C", "5C", "6C"], ["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6H"]]}
+    builder.start = {
+        "hands": [["2C", "3C", "4C", "5C", "6C"], ["AS", "KS", "QS", "JS", "TS"], ["2H", "3H", "4H", "5H", "6H"]]
+    }
     builder.actions = [{"type": "pass", "seat": 1}]
     change(builder)  # type: ignore[operator]
     before = (builder.players, dict(builder.start), list(builder.actions))

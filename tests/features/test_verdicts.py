@@ -19,7 +19,10 @@ RULES = ["calling.in-rotation", "play.trick-winner", "settlement.stake-per-trick
 
 def _response(steps: list[dict[str, Any]], **state: Any) -> dict[str, Any]:
     base = {"phase": "play", "to_act": 2, "soloist": 0, "call": 2, "declaration": None, "trumps": None}
-    return {"steps": steps, "answers": {"state": {**base, **state}, "tricks": [{"winner": 0}], "result": {"payments": [6, -2, -2, -2]}}}
+    return {
+        "steps": steps,
+        "answers": {"state": {**base, **state}, "tricks": [{"winner": 0}], "result": {"payments": [6, -2, -2, -2]}},
+    }
 
 
 def test_a_failure_does_not_hide_the_checks_after_it() -> None:
@@ -73,7 +76,9 @@ def test_payments_that_do_not_balance_say_so() -> None:
 
 def test_a_payment_in_a_row_without_a_rule_of_the_settlement_names_the_settlement_that_fixes_it() -> None:
     nap = Check("payments by seat", ("result",), PAYMENTS.select, [-15, 5, 5, 5])
-    assert check_rules(nap, ["play.made-or-defeated"], [{"type": "call", "seat": 0, "tricks": 5}]) == ("settlement.nap",)
+    assert check_rules(nap, ["play.made-or-defeated"], [{"type": "call", "seat": 0, "tricks": 5}]) == (
+        "settlement.nap",
+    )
     lost = Check("payments by seat", ("result",), PAYMENTS.select, [-6, 2, 2, 2])
     assert check_rules(lost, ["play.made-or-defeated"], [{"type": "call", "seat": 0, "tricks": 2}]) == (
         "settlement.level-money",
@@ -85,11 +90,20 @@ def test_a_payment_in_a_row_without_a_rule_of_the_settlement_names_the_settlemen
 
 
 def test_a_refusal_code_names_its_rule_and_the_calls_open_name_the_rules_of_the_calls() -> None:
-    too_low = Check("action", ("state",), ({"get": ["steps", 1]}, {"pick": ["ok", "error"]}), {"ok": False, "error": "call-too-low"})
+    too_low = Check(
+        "action", ("state",), ({"get": ["steps", 1]}, {"pick": ["ok", "error"]}), {"ok": False, "error": "call-too-low"}
+    )
     actions = [{"type": "call", "seat": 1, "tricks": 2}, {"type": "call", "seat": 2, "tricks": 1}]
     assert check_rules(too_low, ["calling.must-exceed", "calling.soloist"], actions) == ("calling.must-exceed",)
-    calls = Check("legal calls", ("legal-actions",), ({"get": ["answers", "legal-actions"]}, {"where": {"seat": 1, "type": "call"}}), [])
-    assert check_rules(calls, ["calling.call-tricks", "calling.eldest-first", "calling.pass"]) == ("calling.call-tricks",)
+    calls = Check(
+        "legal calls",
+        ("legal-actions",),
+        ({"get": ["answers", "legal-actions"]}, {"where": {"seat": 1, "type": "call"}}),
+        [],
+    )
+    assert check_rules(calls, ["calling.call-tricks", "calling.eldest-first", "calling.pass"]) == (
+        "calling.call-tricks",
+    )
 
 
 def test_knaves_and_fives_are_judged_by_the_stakes_paid_not_by_how_many_transfers_record_them() -> None:
@@ -107,7 +121,11 @@ def test_knaves_and_fives_are_judged_by_the_stakes_paid_not_by_how_many_transfer
     # The same stakes recorded as one transfer a seat, not one a card: the checks still hold.
     merged: list[dict[str, Any]] = []
     for transfer in transfers:
-        same = [t for t in merged if t["reason"] == "card-contribution" == transfer["reason"] and t["from"] == transfer["from"]]
+        same = [
+            t
+            for t in merged
+            if t["reason"] == "card-contribution" == transfer["reason"] and t["from"] == transfer["from"]
+        ]
         if same:
             same[0]["amount"] += transfer["amount"]
         else:

@@ -87,7 +87,13 @@ class Table:
                 self.turn = self.best[1]
                 if self.rules["trumps"] == "longest-suit":
                     hand = self.hands[self.turn]
-                    self.trumps = max(range(4), key=lambda s: (sum(1 for c in hand if c[0] == s), max((c[1] for c in hand if c[0] == s), default=-1)))
+                    self.trumps = max(
+                        range(4),
+                        key=lambda s: (
+                            sum(1 for c in hand if c[0] == s),
+                            max((c[1] for c in hand if c[0] == s), default=-1),
+                        ),
+                    )
 
     def bids_open(self, seat: int) -> list[int]:
         if self.stage != "bidding" or seat != self.turn:
@@ -164,8 +170,20 @@ PLAYED: dict[str, list[Any]] = {
 }
 #: Options whose plain value is all the game plays (the calls beyond Nap, the exchanges, the pool).
 PLAIN_ONLY = (
-    "misery", "wellington", "blucher", "sir-garnet", "seven-card", "peep", "purchase", "pool",
-    "pool-contributions", "pool-fines", "pool-failed-nap", "pool-end", "pack", "double-header",
+    "misery",
+    "wellington",
+    "blucher",
+    "sir-garnet",
+    "seven-card",
+    "peep",
+    "purchase",
+    "pool",
+    "pool-contributions",
+    "pool-fines",
+    "pool-failed-nap",
+    "pool-end",
+    "pack",
+    "double-header",
     "wellington-lead",
 )
 NAP_STAKES = {"win-10-lose-5": (10, 5)}
@@ -216,7 +234,9 @@ class Wrapper:
     def run(self, case: dict[str, Any]) -> dict[str, Any]:
         options = case["options"]
         if case["players"] != SEATS or "hands" not in case["start"]:
-            return {"error": {"message": "four players from dealt hands only", "code": "unsupported", "case": case["id"]}}
+            return {
+                "error": {"message": "four players from dealt hands only", "code": "unsupported", "case": case["id"]}
+            }
         win, lose = NAP_STAKES[options["nap-stakes"]]
         table = Table(
             [[_card(c) for c in hand] for hand in case["start"]["hands"]],
@@ -281,7 +301,9 @@ class Wrapper:
             ]
             if table.trick:
                 plays = table.trick
-                done.append({"leader": plays[0][0], "plays": [{"seat": s, "card": _text(c)} for s, c in plays], "winner": None})
+                done.append(
+                    {"leader": plays[0][0], "plays": [{"seat": s, "card": _text(c)} for s, c in plays], "winner": None}
+                )
             return done
         if query == "result":
             if table.stage != "over":
