@@ -172,8 +172,17 @@ def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> 
         wanted = [rule for rule in testable_rules(base) if rule in named]
     known = base in load().profiles and bool(document["cases"])
     table = rule_table(document["cases"], base, wanted) if known else []
-    document["rules"] = table
-    document["rules_summary"] = rule_summary(table)
+    # The rule table opens the report: right after the summary of the cases.
+    ordered: dict[str, Any] = {}
+    for key, value in document.items():
+        ordered[key] = value
+        if key == "summary":
+            ordered["rules_summary"] = rule_summary(table)
+            ordered["rules"] = table
+    ordered.setdefault("rules_summary", rule_summary(table))
+    ordered.setdefault("rules", table)
+    document.clear()
+    document.update(ordered)
 
 
 def rules_junit(suites: Any, document: Mapping[str, Any]) -> None:
@@ -185,8 +194,7 @@ def rules_junit(suites: Any, document: Mapping[str, Any]) -> None:
     if not table:
         return
     summary = rule_summary(table)
-    suite = ET.SubElement(
-        suites,
+    suite = ET.Element(
         "testsuite",
         name="rules",
         tests=str(len(table)),
@@ -194,6 +202,7 @@ def rules_junit(suites: Any, document: Mapping[str, Any]) -> None:
         errors="0",
         skipped=str(summary[NOT_JUDGED]),
     )
+    suites.insert(0, suite)  # the rule table opens the report
     for row in table:
         element = ET.SubElement(suite, "testcase", classname="rules", name=row["rule"], time="0")
         if row["verdict"] == FAILED:

@@ -102,7 +102,10 @@ def test_the_rule_table_opens_the_terminal_output_and_is_in_the_junit() -> None:
     assert text.index("rules:") < text.index("against britannica")
     assert "settlement.level-money" in text and "not judged for this engine" in text
     assert "do not balance" in text
+    keys = list(report_document(result))
+    assert keys[keys.index("summary") + 1 : keys.index("summary") + 3] == ["rules_summary", "rules"]
     junit = ET.fromstring(junit_xml(result))
+    assert junit[0].get("name") == "rules"
     (rules,) = [suite for suite in junit if suite.get("name") == "rules"]
     cases = {case.get("name"): case for case in rules}
     assert cases["settlement.level-money"].find("failure") is not None
