@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from napspec.spec import load
+from napspec.suite.verdicts import rule_quote
 
 PASSED, FAILED, NOT_JUDGED = "passed", "failed", "not-judged"
 RULE_VERDICTS = (PASSED, FAILED, NOT_JUDGED)
@@ -161,10 +162,16 @@ def _printable_check(check: dict[str, Any]) -> dict[str, Any]:
 def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> None:
     """Add to a report ``document`` each case's checks and table, the rule table and its
     summary (new fields: the report's other fields are left as they are)."""
+    profile = load().profiles.get(base)
+    source = profile.source if profile is not None else None
     for case, record in zip(document["cases"], records, strict=True):
         case["checks"] = list(record.checks)
         if record.table:
             case["table"] = record.table
+        # A failure quotes the sources of the rule its failed check enforces, not the scenario's first.
+        failed_rules = [rule for check in record.checks if check["verdict"] == FAILED for rule in check["rules"]]
+        if case["status"] == FAILED and failed_rules:
+            case["quote"] = f"{failed_rules[0]}: {rule_quote(failed_rules[0], source)}"
     wanted: list[str] | None = None
     if document.get("selection"):
         # A run narrowed to some rules or scenarios judges only the rules of its cases.

@@ -101,6 +101,10 @@ def test_the_rule_table_opens_the_terminal_output_and_is_in_the_junit() -> None:
     text = console.export_text()
     assert text.index("rules:") < text.index("against britannica")
     assert "settlement.level-money" in text and "not judged for this engine" in text
+    # Each failed row quotes the rule its failed check enforces.
+    failed = [case for case in report_document(result)["cases"] if case["status"] == "failed"]
+    assert failed and all(case["quote"].startswith("settlement.") for case in failed)
+    assert any("Britannica p. 229" in case["quote"] for case in failed)
     assert "do not balance" in text
     keys = list(report_document(result))
     assert keys[keys.index("summary") + 1 : keys.index("summary") + 3] == ["rules_summary", "rules"]
