@@ -46,9 +46,12 @@ def why_unsupported(message: str) -> str:
     'option'
     >>> why_unsupported("the engine answered: no Misery here")
     'unsupported'
+    >>> why_unsupported('compulsory-call="dealer-if-all-pass" is not supported; start deck is not played')
+    'option'
     """
+    first = message.split("; ", 1)[0]  # the harness gives the options first, the table and start last
     for words, kind in WHY:
-        if words in message:
+        if words in first:
             return kind
     return "unsupported"
 
