@@ -85,6 +85,10 @@ CLOSE_GRACE: Final = 2.0
 
 # ---------------------------------------------------------------------------- applicability
 
+#: The kinds of start of a case, by their key in ``start`` (a hands start may also carry an
+#: extra hand, a peep card and a stock).
+START_KINDS: Final = ("hands", "deck", "draw", "end_of_session")
+
 
 def _same(value: object, other: object) -> bool:
     # JSON's true is not 1: option values compare with their types.
@@ -122,7 +126,8 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
     if seats is not None and case.get("players") not in seats:
         reasons.append(f"table size {case.get('players')} is not seated (seats {', '.join(map(str, sorted(seats)))})")
     starts = capabilities.get("starts")
-    start = next(iter(case.get("start", {}) or {}), None)
+    given = case.get("start") or {}
+    start = next((kind for kind in START_KINDS if kind in given), None)
     if starts is not None and start not in starts:
         reasons.append(f"start {start} is not played (plays {', '.join(starts)})")
     return (not reasons, "; ".join(reasons))

@@ -53,3 +53,9 @@ def test_a_case_at_a_table_or_from_a_start_the_engine_does_not_play_is_not_sent_
     fits, why = applicable({"options": {}, "queries": ["state"], "players": 3, "start": {"draw": []}}, capabilities)
     assert not fits
     assert why == "table size 3 is not seated (seats 4); start draw is not played (plays hands)"
+
+
+def test_a_hands_start_with_a_stock_or_a_peep_card_is_a_hands_start() -> None:
+    capabilities = {**HELLO["capabilities"], "starts": ["hands"]}
+    start = {"stock": [], "peep_card": "2C", "hands": []}
+    assert applicable({"options": {}, "queries": ["state"], "players": 4, "start": start}, capabilities) == (True, "")
