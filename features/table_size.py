@@ -104,9 +104,10 @@ def _why_not(builder: CaseBuilder, options: Mapping[str, Any], players: int) -> 
     written, start = builder.players, builder.start
     if written is None or builder.dealer is None or start is None:
         return "the scenario gives no table"
+    if "hands" not in start:
+        return f"it starts from {', '.join(sorted(start))}, which is laid out for {written} players"
     if set(start) != {"hands"}:
-        kinds = ", ".join(sorted(set(start) - {"hands"})) or "a start other than dealt hands"
-        return f"it starts from {kinds}, which is laid out for {written} players"
+        return f"its start gives {', '.join(sorted(set(start) - {'hands'}))}, laid out for {written} players"
     if builder.irregular:
         return "it is played irregularly"
     if builder.empty_seats or any(not hand for hand in start["hands"]):
