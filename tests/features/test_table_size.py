@@ -84,7 +84,8 @@ def test_payments_gain_the_added_opponents_share() -> None:
     [
         (lambda b: setattr(b, "dealer", 2), "its dealer sits last"),
         (lambda b: setattr(b, "irregular", True), "played irregularly"),
-        (lambda b: b.start.update(deck=[]), "it starts from deck"),
+        (lambda b: setattr(b, "start", {"deck": []}), "it starts from deck"),
+        (lambda b: b.start.update(stock=[]), "its start gives stock"),
         (lambda b: b.actions.append({"type": "claim", "seat": 1, "offence": 0}), "actions (claim)"),
     ],
 )
