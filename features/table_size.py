@@ -10,9 +10,11 @@ added who take their turns without changing anything the scenario checks:
   and the dealer, the eldest hand and the next dealer stay where the scenario put them
   (a scenario whose dealer sits last is not set at another size: the added player would be
   the eldest hand);
-- he holds only cards of suits nobody leads in the scenario, nobody holds and the rules
-  leave in play: he never follows suit, never trumps (the first lead makes trumps) and
-  never wins a trick;
+- he holds only cards nobody holds, and never wins a trick: in each trick he follows the
+  suit led with a card below the highest of that suit played to it, or, holding none of
+  it, discards a suit that is not trumps (the first lead makes trumps); where players who
+  discard may have to show their cards (show-cards with stop-when-decided), he follows
+  suit in every trick;
 - he passes in his turn to call, and plays his next card in his turn to play, right after
   the last seat written has acted, so every check of whose turn it is still holds;
 - stated payments gain his share: an opponent pays (or receives) what each other opponent
@@ -34,8 +36,8 @@ row set at a larger table exactly as it plays the row as written
 ...                    {"type": "play", "seat": 2, "card": "2H"}, {"type": "play", "seat": 0, "card": "2C"}]
 >>> resize(builder, load().profile_values("britannica"), 4)
 ''
->>> builder.start["hands"][3]
-['2D', '3D', '4D', '5D', '6D']
+>>> builder.start["hands"][3]  # the two of spades follows the ace led; the rest he keeps
+['2S', '7C', '8C', '9C', 'TC']
 >>> [(action["type"], action["seat"]) for action in builder.actions]
 [('call', 1), ('pass', 2), ('pass', 3), ('pass', 0), ('play', 1), ('play', 2), ('play', 3), ('play', 0)]
 """
@@ -240,7 +242,7 @@ def resize(builder: CaseBuilder, options: Mapping[str, Any], players: int) -> st
     assert builder.players is not None and builder.start is not None
     written, added = builder.players, players - builder.players
     refused = _refused_steps(builder.checks)
-    # The cards the added players hold: of suits nobody leads, nobody holds.
+    # The cards the added players hold: nobody else holds them, and none wins a trick.
     held = {card for hand in builder.start["hands"] for card in hand}
     tricks = _tricks(builder, refused)
     each = cards_each(options)
