@@ -4,9 +4,10 @@ deviation in trumps or in scoring switched on. Each is judged on every rule of t
 the play and the settlement it can be judged on (at least 30 of the 35), and failed on
 exactly the rules it breaks.
 
-Before the rows were set at the engine's table size and judged check by check, the same
-engines were judged on 21 of the 35 rules under Britannica, and the engine with calls from
-two was failed on seven rules (six it obeys); with the trumps deviation, on thirteen.
+Judged only at the tables the rows are written for, and row by row (a failed row blaming
+every rule it tags), the same engines would be judged on 21 of the 35 rules under
+Britannica, and the engine with calls from two failed on seven rules (six it obeys); with the
+trumps deviation, on thirteen.
 """
 
 from __future__ import annotations
