@@ -56,6 +56,7 @@ from napspec.conformance.contract import (
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.conformance.integrity import ReportFolder, Written, differential_passed, platform_of, summarise
+from napspec.conformance.verdicts import print_rule_table, record_checks, rule_report, rules_junit
 from napspec.spec import load
 from napspec.suite.scenarios import FEATURES, suite_hash
 from napspec.suite.targets import Target
@@ -95,6 +96,10 @@ class CaseRecord:
     duration: float = 0.0
     #: The id reports print; unique within a run (see :meth:`Collector.pytest_collection_finish`).
     label: str = ""
+    #: Every check of the row, judged (:class:`napspec.suite.verdicts.CheckVerdict` as JSON).
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    #: The table the row was played at, when not the one it is written for.
+    table: str = ""
 
 
 @dataclass
@@ -294,6 +299,7 @@ class Collector:
             record.duration += report.duration
             record.status, message = _classify(report, call)
             record.message = printable(message, limit=MESSAGE_LIMIT, lines=True)
+            record_checks(record, item)
             error = call.excinfo.value if call.excinfo is not None else None
             if isinstance(error, EngineUnavailable) and not self.stop_reason:
                 # Every later case would fail the same way: stop here, once.
@@ -646,6 +652,7 @@ def report_document(result: Certification) -> dict[str, Any]:
         selection=result.selection,
         differential=result.differential,
     )
+    rule_report(document, result.records, result.target.split("+")[0])
     document["digest"] = report_digest(document)
     return document
 
@@ -661,6 +668,7 @@ def junit_xml(result: Certification, document: Mapping[str, Any] | None = None) 
         by_chapter.setdefault(case["chapter"] or "scenarios", []).append(case)
     if result.engine_error:
         suites.set("error", result.engine_error[:2000])
+    rules_junit(suites, document)
     for chapter, cases in by_chapter.items():
         counts = Counter(c["status"] for c in cases)
         suite = ET.SubElement(
@@ -690,6 +698,7 @@ def print_summary(result: Certification, console: Console) -> None:
     """By chapter and rule, then every case that did not pass (its example row and the
     message, as JSON) and the verdict. Nothing from the engine is read as markup."""
     register = load()
+    print_rule_table(report_document(result), console)
     engine = printable(f"{result.engine.get('name', '?')} {result.engine.get('version', '')}")
     title = Text(f"{engine} against {printable(result.target)}")
     table = RichTable(title=title)

@@ -372,7 +372,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
     1 if it failed the trivial case, 2 for a usage error.
     """
     _engine_choice(engine_name, engine_command)
-    from napspec.suite.cases import make_case
+    from napspec.conformance.smoke import smoke_case
 
     try:
         wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=0)
@@ -388,16 +388,16 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
             console.print(Text("engine could not start: ", style="red") + Text(printable(str(error))), soft_wrap=True)
             sys.exit(int(ExitStatus.ENGINE_UNAVAILABLE))
         name = printable(f"{hello['engine']['name']} {hello['engine']['version']}")
-        profile = next((p for p in hello["capabilities"].get("profiles", []) if p in PROFILE_IDS), PROFILE_IDS[0])
-        case = make_case(
-            "smoke/deal",
-            profile=profile,
-            players=4,
-            dealer=0,
-            hands=["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"],
-            actions=[],
-            queries=["state"],
-        )
+        # A case the engine declares it can play: its rules, table size, start and queries.
+        case, unfit = smoke_case(hello["capabilities"])
+        if unfit:
+            console.print(
+                Text(f"{name}: ", style="bold")
+                + Text("FAILED ", style="red")
+                + Text(printable(f"no trivial case fits the declared capabilities ({unfit})")),
+                soft_wrap=True,
+            )
+            sys.exit(int(ExitStatus.NOT_CERTIFIED))
         try:
             wrapped.run(case)
         except EngineError as error:

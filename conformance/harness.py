@@ -92,6 +92,10 @@ MAX_RESTARTS: Final = 5
 
 # ---------------------------------------------------------------------------- applicability
 
+#: The kinds of start of a case, by their key in ``start`` (a hands start may also carry an
+#: extra hand, a peep card and a stock).
+START_KINDS: Final = ("hands", "deck", "draw", "end_of_session")
+
 
 def _same(value: object, other: object) -> bool:
     # JSON's true is not 1: option values compare with their types.
@@ -102,9 +106,14 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
     """Whether ``case`` applies to an engine with ``capabilities``, and if not, why.
 
     A case applies iff every (option, value) of its option map is among the values the
-    engine declares for that option, every query it asks is one the engine answers, and,
-    if the case is irregular, the engine plays irregular cases. All reasons are given,
-    joined with "; ".
+    engine declares for that option, every query it asks is one the engine answers,
+    if the case is irregular, the engine plays irregular cases, and, where the engine
+    declares them, it seats the case's table size and plays its start. All reasons are
+    given, joined with "; ".
+
+    >>> applicable({"options": {}, "queries": [], "players": 3, "start": {"deck": []}},
+    ...            {"options": {}, "queries": [], "players": [4], "starts": ["hands"]})
+    (False, 'table size 3 is not seated (seats 4); start deck is not played (plays hands)')
     """
     reasons: list[str] = []
     supported: Mapping[str, Sequence[object]] = capabilities.get("options", {})
@@ -120,6 +129,14 @@ def applicable(case: Mapping[str, Any], capabilities: Mapping[str, Any]) -> tupl
         reasons.append(f"quer{'y' if len(missing) == 1 else 'ies'} not answered: {', '.join(missing)}")
     if case.get("irregular") and not capabilities.get("irregular_play"):
         reasons.append("irregular play is not supported")
+    seats = capabilities.get("players")
+    if seats is not None and case.get("players") not in seats:
+        reasons.append(f"table size {case.get('players')} is not seated (seats {', '.join(map(str, sorted(seats)))})")
+    starts = capabilities.get("starts")
+    given = case.get("start") or {}
+    start = next((kind for kind in START_KINDS if kind in given), None)
+    if starts is not None and start not in starts:
+        reasons.append(f"start {start} is not played (plays {', '.join(starts)})")
     return (not reasons, "; ".join(reasons))
 
 

@@ -232,6 +232,34 @@ Feature: Irregularities
     And the outcome is "defeated"
     And the payments are "3 0 -6 3"
 
+  @rule:irregularities.revoke-penalty @id:irregularities-hoyle-replay-takes-trumps-from-its-own-lead
+  Scenario: Under Hoyle the replayed hand takes its trumps from the soloist's new first lead
+    Hoyle p. 100: "On the revoke being discovered, the cards must be taken up and replayed properly"
+
+    Given the profile "hoyle"
+    And irregular play is allowed
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 7S TS 7H QC 5D |
+      | 1    | AS KS 4H 2D 3D |
+      | 2    | 5S 8S 5H 9H TC |
+      | 3    | 6S 9S 6H JC 4D |
+    When seat 1 calls 2
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | AS 5H 6S 7S |
+    And seat 1 claims the revoke by seat 2
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | 3D 5S 4D 5D |
+    Then trumps are "D"
+    And trick 1 is won by seat 0
+    And seat 0 is to act
+
   @rule:irregularities.revoke-penalty @id:irregularities-britannica-revoke-replayed-from-the-revoke
   Scenario: Under Britannica the cards from the revoke on are played again and the revoker pays a fine of five
     Britannica p. 229, Rules of Play: "If a player, not the stand-hand, revokes he has to pay the value of five tricks to the stand-hand, in addition to what he may lose on the hand. The cards are played over again from the point at which the revoke was made"
@@ -525,6 +553,41 @@ Feature: Irregularities
     And seat 2 shows his cards
     Then the phase is "finished"
     And the payments are "0 4 -4"
+
+  @rule:irregularities.show-cards @rule:irregularities.revoke-penalty @id:irregularities-hoyle-shown-cards-prove-an-earlier-revoke @needs:stop-when-decided
+  Scenario: Under Hoyle the cards a player shows prove a revoke he made earlier in the hand, which is then penalised
+    Hoyle p. 100: "Any one who has trumped a suit, or renounced upon a suit before all the five tricks have been played out, and so made or defeated a declaration, must immediately show his remaining cards to prove that he has not revoked."
+    Hoyle p. 100: "On the revoke being discovered, the cards must be taken up and replayed properly"
+
+    Given the profile "hoyle"
+    And irregular play is allowed
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 5S AH 2C 3C 4C |
+      | 1    | AS KS QS JS 2H |
+      | 2    | 3S 4D 5D 6D 7D |
+      | 3    | 4S 3H 8C 9C TC |
+    When seat 1 calls Nap
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | AS 4D 4S 5S |
+      | 1      | 2H 5D 3H AH |
+    Then the phase is "show"
+    And seat 2 is to act
+    And the offences are "revoke@2"
+    When seat 2 shows his cards
+    Then the phase is "play"
+    And seat 1 is to act
+    And the hands are:
+      | seat | cards          |
+      | 0    | 5S AH 2C 3C 4C |
+      | 1    | AS KS QS JS 2H |
+      | 2    | 3S 4D 5D 6D 7D |
+      | 3    | 4S 3H 8C 9C TC |
 
   # ------------------------------------------------------------------ out of turn, exposed cards
 

@@ -444,7 +444,7 @@ Feature: Exchanges: Peep and Purchase
       | 1    | 2D 3D 4D 5D 6D |
       | 2    | 2H 3H 4H 5H 6H |
     When seat 1 peeps
-    Then the action is rejected as "wrong-phase"
+    Then the action is rejected as "not-provided-for"
     When seat 1 refuses to buy
     And seat 2 refuses to buy
     And seat 0 refuses to buy

@@ -15,8 +15,9 @@ them (``docs/implementers.md``, "The suite as data"):
     each array item's field;
 ``{"pick": [field, ...]}``
     an object (or each object of an array) cut down to these fields;
-``{"flatten": true}``, ``{"sort": true}``, ``{"count": true}``, ``{"nonempty": true}``
-    an array of arrays made one; sorted; its length; whether it has any item.
+``{"flatten": true}``, ``{"sort": true}``, ``{"count": true}``, ``{"nonempty": true}``, ``{"sum": true}``
+    an array of arrays made one; sorted; its length; whether it has any item; the sum of
+    its numbers (a total of amounts, however the engine splits them into records).
 
 ``let`` binds names, in order, to values selected the same way from the whole response
 (a later one may use an earlier one), before ``select`` runs.
@@ -159,6 +160,11 @@ def select(value: Json, operations: Sequence[Operation], bound: Mapping[str, Jso
             value = len(_array(value, name))
         elif name == "nonempty":
             value = bool(_array(value, name))
+        elif name == "sum":
+            items = _array(value, name)
+            if not all(isinstance(item, int) and not isinstance(item, bool) for item in items):
+                raise Missing("sum: not an array of integers")
+            value = sum(items)
         else:
             raise ValueError(f"unknown check operation {name!r}")
     return value

@@ -25,6 +25,7 @@ from napspec.spec import load
 from napspec.suite.cases import CaseError, complete_case, outside_the_pack, pack_in_play, validate_case
 from napspec.suite.checks import Check
 from napspec.suite.scenarios import Scenario, Step
+from napspec.suite.table_size import resize, sizes_to_try
 from napspec.suite.targets import Target
 from napspec.suite.vocabulary import QUERY_ORDER, VOCABULARY, CaseBuilder, Phrase, ScenarioError, match
 
@@ -59,6 +60,11 @@ class RowPlan:
     cases: tuple[PlannedCase, ...] = ()
     not_applicable: str = ""
     options: dict[str, Any] = field(default_factory=dict)
+    #: The table size the row is written for, when it is set at another one
+    #: (:mod:`napspec.suite.table_size`); ``None`` when it is played as written.
+    written_players: int | None = None
+    #: Why the row could not be set at a table size the engine seats, when it could not.
+    kept_size: str = ""
 
     @property
     def label(self) -> str:
@@ -152,10 +158,12 @@ def plan_row(
     row: dict[str, str],
     target: Target | None = None,
     vocabulary: Sequence[Phrase] = VOCABULARY,
+    seats: Sequence[int] | None = None,
 ) -> RowPlan:
     """The cases and checks of one row of ``scenario`` (``{}`` for a plain scenario), under
     ``target`` (``None``: under the scenario's own profile and options), read with
-    ``vocabulary``.
+    ``vocabulary``; with ``seats`` (the table sizes an engine seats), a row written for
+    another size is set at the smallest larger one it can be (:mod:`napspec.suite.table_size`).
 
     Raises :class:`~napspec.suite.vocabulary.ScenarioError` for a step the vocabulary cannot
     read or a scenario that does not set up a valid case.
@@ -192,6 +200,7 @@ def plan_row(
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
+    written_players, kept_size = _set_table(builder, options, seats)
 
     # Consecutive checks after the same actions are answered by one case.
     groups: list[tuple[int, list[int]]] = []
@@ -229,7 +238,33 @@ def plan_row(
     steps = tuple(
         PlannedStep(step, phrase, args, tuple(place[i] for i in checks)) for step, phrase, args, checks in found
     )
-    return RowPlan(scenario=scenario, row=dict(row), steps=steps, cases=tuple(cases), options=options)
+    return RowPlan(
+        scenario=scenario,
+        row=dict(row),
+        steps=steps,
+        cases=tuple(cases),
+        options=options,
+        written_players=written_players,
+        kept_size=kept_size,
+    )
+
+
+def _set_table(builder: CaseBuilder, options: dict[str, Any], seats: Sequence[int] | None) -> tuple[int | None, str]:
+    """Set the row at a table size in ``seats`` if it is written for another: the size it
+    was written for (``None`` if it is kept), and why it is kept when it must be."""
+    if not seats or builder.players is None or builder.players in seats:
+        return None, ""
+    written = builder.players
+    sizes = sizes_to_try(written, seats, options["players-min"], options["players-max"])
+    if not sizes:
+        return None, f"written for {written} players; no larger table the engine seats is allowed by these rules"
+    reasons = []
+    for size in sizes:
+        reason = resize(builder, options, size)
+        if not reason:
+            return written, ""
+        reasons.append(f"not at {size}: {reason}")
+    return None, f"written for {written} players; " + "; ".join(reasons)
 
 
 def _outside_the_pack_too(options: dict[str, Any], players: int, start: dict[str, Any]) -> str:
@@ -257,10 +292,14 @@ def _pool_fields(builder: CaseBuilder) -> dict[str, Any]:
 
 
 def plan_scenario(
-    scenario: Scenario, target: Target | None = None, vocabulary: Sequence[Phrase] = VOCABULARY
+    scenario: Scenario,
+    target: Target | None = None,
+    vocabulary: Sequence[Phrase] = VOCABULARY,
+    seats: Sequence[int] | None = None,
 ) -> list[RowPlan]:
-    """Every row of a scenario (one for a plain scenario), in order."""
-    return [plan_row(scenario, row, target, vocabulary) for row in (scenario.examples or ({},))]
+    """Every row of a scenario (one for a plain scenario), in order (``seats`` as for
+    :func:`plan_row`)."""
+    return [plan_row(scenario, row, target, vocabulary, seats) for row in (scenario.examples or ({},))]
 
 
 __all__ = ["PlannedCase", "PlannedStep", "RowNeeds", "RowPlan", "plan_row", "plan_scenario", "row_needs"]

@@ -20,10 +20,11 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from napspec.conformance.contract import Engine, UnsupportedCase
-from napspec.suite.checks import judge
+from napspec.spec import load
 from napspec.suite.plan import RowPlan, plan_row
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import FAILED, CheckVerdict, failure_message, judge_row, row_verdict
 from napspec.suite.vocabulary import VOCABULARY, Phrase, ScenarioError
 
 
@@ -31,11 +32,19 @@ class ScenarioRun:
     """One scenario row under way: its plan, how far the steps have gone, and the engine's
     answers so far (one run per case)."""
 
-    def __init__(self, plan: RowPlan, engine: Engine) -> None:
+    def __init__(
+        self, plan: RowPlan, engine: Engine, source: str | None = None, larger: Sequence[RowPlan] = ()
+    ) -> None:
         self.plan = plan
         self.engine = engine
         self.position = 0
         self.responses: dict[int, dict[str, Any]] = {}
+        #: The source whose words a failure quotes first (the target's profile's).
+        self.source = source
+        #: Every check's verdict, once the last step has been taken.
+        self.verdicts: list[CheckVerdict] = []
+        #: The row set at the larger tables the engine also seats, judged after it.
+        self.larger = tuple(larger)
 
     def response(self, case: int) -> dict[str, Any]:
         if case not in self.responses:
@@ -44,7 +53,8 @@ class ScenarioRun:
                 # The harness decides applicability (and an engine may say "unsupported").
                 self.responses[case] = self.engine.run(message)
             except UnsupportedCase as error:
-                pytest.skip(f"unsupported: {error.reason}")
+                kept = f" ({self.plan.kept_size})" if self.plan.kept_size else ""
+                pytest.skip(f"unsupported: {error.reason}{kept}")
         return self.responses[case]
 
     def step(self, phrase: Phrase, values: dict[str, Any]) -> None:
@@ -59,8 +69,57 @@ class ScenarioRun:
                 f"{self.plan.label}: pytest-bdd read {planned.step.text!r} as {phrase.pattern!r} {values}, "
                 f"the plan as {planned.phrase.pattern!r} {planned_values}"
             )
-        for case, check in planned.checks:
-            judge(self.plan.cases[case].checks[check], self.response(case))
+        for case, _check in planned.checks:
+            self.response(case)
+        if self.position == len(self.plan.steps):
+            self.finish()
+
+    def finish(self) -> None:
+        """Judge every check of the row (a failure does not hide the checks after it) and
+        fail the row, quoting the rules its failed checks enforce, if any failed."""
+        cases = [(case.message, case.checks) for case in self.plan.cases]
+        self.verdicts[:] = judge_row(cases, self.responses, self.plan.scenario.rules)
+        for plan in self.larger:
+            self.verdicts += self._at_larger_table(plan)
+        if row_verdict(self.verdicts) == FAILED:
+            raise AssertionError(failure_message(self.verdicts, self.source))
+
+    def _at_larger_table(self, plan: RowPlan) -> list[CheckVerdict]:
+        """The row's checks judged at another table the engine seats (each named by it)."""
+        players = plan.cases[0].message["players"]
+        responses: dict[int, dict[str, Any]] = {}
+        for number, case in enumerate(plan.cases):
+            try:
+                responses[number] = self.engine.run(copy.deepcopy(case.message))
+            except UnsupportedCase:
+                break  # the rest is not judged at this table
+        if not responses:
+            return []  # the engine does not play the row at this table after all
+        verdicts = judge_row([(case.message, case.checks) for case in plan.cases], responses, plan.scenario.rules)
+        return [
+            CheckVerdict(f"at {players} players: {v.what}", v.rules, v.verdict, v.message, v.case) for v in verdicts
+        ]
+
+
+def larger_tables(
+    scenario: Scenario,
+    row: dict[str, str],
+    target: Target | None,
+    vocabulary: Sequence[Phrase],
+    seats: Sequence[int] | None,
+    played_at: int,
+) -> list[RowPlan]:
+    """The row set at every larger table than ``played_at`` that an engine seating ``seats``
+    declares and the rules allow, where it can be set (each rule judged at every table size
+    the engine seats, not only the smallest)."""
+    plans = []
+    for size in sorted(set(seats or ())):
+        if size <= played_at:
+            continue
+        plan = plan_row(scenario, row, target, vocabulary, [size])
+        if not plan.not_applicable and plan.written_players is not None and plan.cases:
+            plans.append(plan)
+    return plans
 
 
 def _scenario(request: pytest.FixtureRequest, scenarios: Sequence[Scenario]) -> Scenario:
@@ -98,10 +157,24 @@ def scenario_run(
     scenario = _scenario(request, suite_scenarios)
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
-    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary)
+    # A row written for a table the engine does not seat is set at one it does, where it can be.
+    seats = engine_capabilities.get("players")
+    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary, seats)
     if plan.not_applicable:
         pytest.skip(f"not-applicable: {plan.not_applicable}")
-    return ScenarioRun(plan, engine)
+    profile = load().profiles.get(target.base if target is not None else str(example.get("profile", "")))
+    row = {str(k): str(v) for k, v in example.items()}
+    played_at = plan.cases[0].message["players"] if plan.cases else 0
+    larger = larger_tables(scenario, row, target, vocabulary, seats, played_at)
+    run = ScenarioRun(plan, engine, profile.source if profile is not None else None, larger)
+    # The report reads each check's verdict, and the table the row was played at, from the item.
+    setattr(request.node, "napspec_verdicts", run.verdicts)  # noqa: B010 (pytest items take attributes)
+    tables = [str(played_at), *(str(p.cases[0].message["players"]) for p in larger)]
+    if plan.written_players is not None or larger:
+        written = plan.written_players or played_at
+        table = f"written for {written} players, played at {' and '.join(tables)}"
+        setattr(request.node, "napspec_table", table)  # noqa: B010
+    return run
 
 
 _DECORATORS = {"Given": given, "When": when, "Then": then}

@@ -744,6 +744,12 @@ POOL_REASONS = {
 POOL_MOVES: list[Operation] = [{"get": ["answers", "pool", "transfers"]}]
 
 
+def _per_card() -> int:
+    """The stakes paid into the pool for each knave or five (pool-contributions knaves-and-fives)."""
+    per_card: int = load().options["pool-contributions"].value("knaves-and-fives").amounts["pool-per-card"]
+    return per_card
+
+
 def _given_pool(b: CaseBuilder, a: Args) -> None:
     b.pool = a["count"]
 
@@ -1467,11 +1473,17 @@ VOCABULARY: tuple[Phrase, ...] = (
     _p(
         "Then",
         "seat {seat:int} pays into the pool for {count:int} knaves and fives",
+        # The amounts, however the engine records them (one transfer a card, or one in all).
         lambda b, a: b.expect(
-            f"knaves and fives paid for by seat {a['seat']}",
+            f"stakes paid into the pool by seat {a['seat']} for knaves and fives",
             ["pool"],
-            [*POOL_MOVES, {"where": {"from": a["seat"], "reason": "card-contribution"}}, {"count": True}],
-            a["count"],
+            [
+                *POOL_MOVES,
+                {"where": {"from": a["seat"], "reason": "card-contribution"}},
+                {"pluck": "amount"},
+                {"sum": True},
+            ],
+            a["count"] * _per_card(),
         ),
         lambda a, c: [
             *Seat(a["seat"]),

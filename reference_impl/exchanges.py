@@ -157,13 +157,15 @@ class Exchanges(HandState):
         return (*calls, PEEP[seat])
 
     def _do_peep(self, action: Peep) -> None:
+        # The right before the moment, as for a question (the contract, section 8): under rules
+        # without peep a peep is not provided for, whatever the phase.
+        if self._rules.peep != "played":
+            raise NotProvidedFor("these rules have no peep (option 'peep')")
         if self._phase != CALLING:
             raise WrongPhase(f"a player peeps in his turn to call, not in phase {self._phase!r}")
         seat = action.seat
         if seat != self._to_act:
             raise NotYourTurn(f"seat {self._to_act} calls next: a player peeps only in his own turn to call")
-        if self._rules.peep != "played":
-            raise NotProvidedFor("these rules have no peep (option 'peep')")
         if seat in self._peeped:
             raise NotProvidedFor(f"seat {seat} has peeped already: once in a deal (interpretation peep-once)")
         if self._taker is not None:

@@ -88,6 +88,9 @@ class Report:
     engine_name: str = ""
     #: the folder of the report, relative to the report folder ("" for the folder itself)
     folder: str = ""
+    #: each rule's verdict for this engine (the report's ``rules``: passed, failed, or not
+    #: judged and why), by rule id; empty for a report written before it had them
+    rules: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -264,6 +267,11 @@ def _reports(folder: Path) -> tuple[tuple[Report, ...], tuple[str, ...]]:
                 cases=tuple(Case.read(case) for case in data.get("cases", ()) if isinstance(case, dict)),
                 engine_name=str(engine.get("name", "?")),
                 folder="" if path.parent == folder else path.parent.name,
+                rules={
+                    str(row["rule"]): row
+                    for row in data.get("rules", ())
+                    if isinstance(row, dict) and isinstance(row.get("rule"), str)
+                },
             )
         )
     return tuple(reports), tuple(problems)

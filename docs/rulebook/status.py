@@ -211,6 +211,9 @@ class StatusDirective(NapDirective):
                     words = ["not testable"]
                 if counts:
                     words = [xref("cases", f"{rule.id}/{column.key}", *words)]
+                verdict = column.report.rules.get(rule.id)
+                if verdict is not None:
+                    words = [*words, f" ({self.verdict_words(verdict)})"]
                 row.append(words)
                 classes.append([css])
             rows.append(row)
@@ -218,6 +221,14 @@ class StatusDirective(NapDirective):
             row_ids.append(self.rule_anchor(rule))
         header: list[Cell] = ["Rule", *[self.column_head(c) for c in columns]]
         return table(header, rows, classes=["nap-status"], row_ids=row_ids, cell_classes=cell_classes)
+
+    @staticmethod
+    def verdict_words(verdict: dict[str, Any]) -> str:
+        """The rule's verdict for the engine, from its report: "rule failed", "not judged for
+        this engine: table size ..."."""
+        if verdict.get("verdict") == "not-judged":
+            return f"not judged for this engine: {verdict.get('why', '')}"
+        return f"rule {verdict.get('verdict', '?')}"
 
     def failures(self) -> nodes.section | None:
         """Every case not passed, of every engine on every target, in one list: each linked to

@@ -113,7 +113,7 @@ def napspec_here(*arguments: str) -> subprocess.CompletedProcess[str]:
 def run_certify(report_dir: Path, *arguments: str, timeout: float = 120) -> CertifyRun:
     """``napspec certify --report-dir report_dir *arguments``; every report it wrote is
     checked: valid against the report schema, with unique case ids, and its JUnit XML
-    well-formed with one testcase per case."""
+    well-formed with one testcase per case (and, in the suite ``rules``, one per rule)."""
     started = time.monotonic()
     completed = napspec("certify", "--report-dir", str(report_dir), *arguments, timeout=timeout)
     seconds = time.monotonic() - started
@@ -131,7 +131,11 @@ def check_report(path: Path) -> dict[str, Any]:
     assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]
     junit = ET.parse(path.with_name(path.name.removesuffix(".json") + ".junit.xml")).getroot()
     assert junit.tag == "testsuites"
-    assert sorted(case.get("name", "") for case in junit.iter("testcase")) == sorted(ids)
+    cases = [suite for suite in junit if suite.get("name") != "rules"]
+    assert sorted(case.get("name", "") for suite in cases for case in suite.iter("testcase")) == sorted(ids)
+    # The rules' suite: one test case per rule of the report's rule table.
+    rules = [case.get("name", "") for suite in junit if suite.get("name") == "rules" for case in suite]
+    assert rules == [row["rule"] for row in report.get("rules", [])]
     return dict(report)
 
 

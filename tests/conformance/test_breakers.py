@@ -23,7 +23,7 @@ import pytest
 from napspec.spec import load
 from napspec.suite.targets import Target
 from tests.conformance import breakers as breakers_package
-from tests.conformance.breakers import Reach, UnknownBreaker, breakers
+from tests.conformance.breakers import Reach, UnknownBreaker, breakers, further_breakers
 from tests.conformance.breakers import load as load_breaker
 from tests.conformance.breakers import score as score_module
 from tests.conformance.breakers.score import certify_breaker, certify_breaker_by_rows
@@ -120,3 +120,26 @@ def test_the_rows_route_judges_a_breaker_as_certify_does() -> None:
         rule: sorted(labels) for rule, labels in certified.collateral.items()
     }
     assert by_rows.collateral, "the sample fails scenarios of other rules too, so both routes are compared on them"
+
+
+#: The further breakers, and the scenario that kills each (written for it: before it, each
+#: survived every scenario).
+FURTHER_KILLED_BY = {
+    "replay-keeps-old-trumps": "irregularities-hoyle-replay-takes-trumps-from-its-own-lead",
+    "shown-cards-prove-nothing": "irregularities-hoyle-shown-cards-prove-an-earlier-revoke",
+}
+
+
+@pytest.mark.parametrize("name", sorted(FURTHER_KILLED_BY))
+def test_the_suite_kills_each_further_breaker_with_the_scenario_written_for_it(name: str) -> None:
+    breaker = further_breakers()[name]
+    assert breaker.rule in load().rules and breaker.how.strip()
+    verdict = certify_breaker(breaker, full=False, targets=[_target("hoyle")])
+    assert verdict.killed, f"{name} survived"
+    killers = {label.split(": ", 1)[1].split("[")[0] for label in verdict.killed_by}
+    assert killers == {FURTHER_KILLED_BY[name]}, verdict.killed_by
+    assert not verdict.unexplained, verdict.unexplained
+
+
+def test_every_further_breaker_has_the_scenario_that_kills_it() -> None:
+    assert set(further_breakers()) == set(FURTHER_KILLED_BY)

@@ -14,7 +14,7 @@ import pytest
 from napspec.conformance.certify import report_digest
 from napspec.conformance.contract import ExitStatus
 
-from .conftest import napspec_here, run_certify
+from .conftest import ENGINES, napspec_here, run_certify
 
 # ----------------------------------------------------------------------- other commands
 
@@ -70,6 +70,24 @@ def test_smoke_starts_handshakes_plays_one_case_and_says_bye() -> None:
     assert completed.stdout.startswith("engine could not start")
     completed = napspec_here("smoke")
     assert completed.returncode == ExitStatus.USAGE_ERROR
+
+
+@pytest.mark.parametrize("arguments", [(), ("--trumps", "longest-suit", "--scoring", "unbalanced")])
+def test_smoke_plays_a_case_an_engine_of_no_profile_declares_it_can_play(arguments: tuple[str, ...]) -> None:
+    # Four players only, dealt hands only, no compulsory call, every trick played out: no
+    # profile's rules whole, and no Peel case.
+    command = " ".join([sys.executable, str(ENGINES / "foreign_nap.py"), *arguments])
+    completed = napspec_here("smoke", "--engine-command", command)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "foreign-nap" in completed.stdout and "ok" in completed.stdout
+
+
+def test_smoke_says_when_no_case_fits_the_declared_capabilities() -> None:
+    from napspec.conformance.smoke import smoke_case
+
+    capabilities = {"options": {"misery": ["no-such"]}, "queries": ["state"], "irregular_play": False, "profiles": []}
+    case, why = smoke_case(capabilities)
+    assert why and "option" in why and case["id"] == "smoke/deal"
 
 
 @pytest.mark.parametrize(

@@ -240,3 +240,32 @@ def test_the_summary_gives_each_report_s_cases_by_status_in_words(builds: Builds
             report,
             row.cells()[3].text(),
         )
+
+
+def test_a_report_s_rule_verdicts_are_read_and_told_in_words(tmp_path: Path) -> None:
+    """The rule table of a report (passed, failed, not judged for this engine and why) is read
+    with it, and the status page tells each verdict beside the rule's counts."""
+    from napspec.docs.rulebook.status import StatusDirective
+
+    document = {
+        "format": "napspec-certification/1",
+        "provenance": {"started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
+        "engine": {"name": "four-handed", "version": "1"},
+        "target": {"name": "britannica", "options": {}},
+        "summary": {},
+        "cases": [],
+        "rules": [
+            {"rule": FAILED_RULE, "verdict": "failed", "why": "", "checks": {}, "failed_in": ["x"]},
+            {"rule": "settlement.sitting-out-dealer", "verdict": "not-judged", "why": "table size: 6 is not seated"},
+            {"not": "a rule row"},
+        ],
+    }
+    (tmp_path / "certify-britannica.json").write_text(json.dumps(document), encoding="utf-8")
+    (report,) = rulebook_data(str(tmp_path)).reports
+    assert set(report.rules) == {FAILED_RULE, "settlement.sitting-out-dealer"}
+    words = StatusDirective.verdict_words
+    assert words(report.rules[FAILED_RULE]) == "rule failed"
+    assert (
+        words(report.rules["settlement.sitting-out-dealer"])
+        == "not judged for this engine: table size: 6 is not seated"
+    )

@@ -73,12 +73,21 @@ class Breaker:
 BREAKERS: dict[str, Breaker] = {}
 """Every breaker, by the rule it breaks (filled by the modules of this package)."""
 
+FURTHER: dict[str, Breaker] = {}
+"""Breakers of a rule that already has one, by a name of their own: other ways to break it
+that once survived every scenario (filled by the modules of this package)."""
+
 
 class UnknownBreaker(LookupError):
     """No breaker is written for the rule asked for."""
 
 
-def _register(breaker: Breaker) -> None:
+def _register(breaker: Breaker, name: str | None = None) -> None:
+    if name is not None:
+        if name in FURTHER:
+            raise ValueError(f"two further breakers named {name!r}")
+        FURTHER[name] = breaker
+        return
     if breaker.rule in BREAKERS:
         raise ValueError(f"two breakers of rule {breaker.rule!r}")
     BREAKERS[breaker.rule] = breaker
@@ -103,9 +112,16 @@ def _apply_by_method(self: Hand, action: Any) -> None:
 
 
 def hand_breaker(
-    rule: str, how: str, *, neighbours: Sequence[str] = (), why: str = "", reach: Reach | None = None
+    rule: str,
+    how: str,
+    *,
+    neighbours: Sequence[str] = (),
+    why: str = "",
+    reach: Reach | None = None,
+    further: str | None = None,
 ) -> Callable[[HandType], HandType]:
-    """Register the reference engine playing with the decorated :class:`Hand` subclass."""
+    """Register the reference engine playing with the decorated :class:`Hand` subclass (as a
+    further breaker of ``rule``, named ``further``, when the rule has one already)."""
 
     def register(hand_class: HandType) -> HandType:
         dispatching = type(hand_class.__name__, (hand_class,), {"apply": _apply_by_method})
@@ -114,7 +130,7 @@ def hand_breaker(
             (ReferenceEngine,),
             {"hand_class": dispatching, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
         )
-        _register(Breaker(rule, how, engine_class, tuple(neighbours), why, reach))
+        _register(Breaker(rule, how, engine_class, tuple(neighbours), why, reach), further)
         return hand_class
 
     return register
@@ -222,6 +238,12 @@ def breakers() -> dict[str, Breaker]:
     """Every breaker written, by rule."""
     _load_all()
     return BREAKERS
+
+
+def further_breakers() -> dict[str, Breaker]:
+    """The further breakers of rules that have one already, by name."""
+    _load_all()
+    return FURTHER
 
 
 def _load_all() -> None:

@@ -7,9 +7,9 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play
+from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play, ShowCards
 from napspec.reference.errors import IllegalAction, NoSuchOffence
-from napspec.reference.hand import Hand
+from napspec.reference.hand import OPEN, VOID, Hand
 from napspec.reference.rules import Rules
 from napspec.reference.state import CALLING, CUT_PHASE, DEAL_PHASE, PLAY_PHASE
 from napspec.reference.table import Getter, Table, _getter
@@ -840,6 +840,36 @@ class SoloistRevokesLikeAnOpponent(Hand):
         if remedy == "soloist-loses":
             return "replay-hand" if self._rules.revoke == "replay-hand-revoker-pays-all" else "replay-from-revoke"
         return remedy
+
+
+@hand_breaker(
+    "irregularities.revoke-penalty",
+    "A hand replayed from the start keeps the trumps of the play taken back, whatever the soloist leads.",
+    further="replay-keeps-old-trumps",
+)
+class ReplayKeepsOldTrumps(Hand):
+    def _rewind(self, position: int, offence_id: int) -> None:
+        trumps = self._trumps
+        super()._rewind(position, offence_id)
+        if position == 0 and trumps is not None:
+            self._trumps = trumps
+
+
+@hand_breaker(
+    "irregularities.show-cards",
+    "Shown cards reveal nothing: a revoke made earlier in the hand goes unpenalised unless claimed.",
+    further="shown-cards-prove-nothing",
+)
+class ShownCardsProveNothing(Hand):
+    def _do_show(self, action: ShowCards) -> None:
+        # The cards are shown as if no offence were open (so none is revealed), then the
+        # offences are as they were.
+        saved = list(self._ostate)
+        self._ostate = [VOID if state == OPEN else state for state in saved]
+        try:
+            super()._do_show(action)
+        finally:
+            self._ostate = saved + self._ostate[len(saved) :]
 
 
 @hand_breaker(

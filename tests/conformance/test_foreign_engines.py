@@ -1,0 +1,134 @@
+"""Engines written apart from napspec, in the style of those found in the wild
+(``engines/foreign_nap.py``): four players only, dealt hands only, calls from two, and a
+deviation in trumps or in scoring switched on. Each is judged on every rule of the calling,
+the play and the settlement it can be judged on (at least 30 of the 35), and failed on
+exactly the rules it breaks.
+
+Judged only at the tables the rows are written for, and row by row (a failed row blaming
+every rule it tags), the same engines would be judged on 21 of the 35 rules under
+Britannica, and the engine with calls from two failed on seven rules (six it obeys); with the
+trumps deviation, on thirteen.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import xml.etree.ElementTree as ET
+from types import ModuleType
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from napspec.conformance import schemas
+from napspec.conformance.certify import junit_xml, print_summary, report_document, resolve_target, run_certification
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.spec import load
+from tests.conformance.conftest import ENGINES, engine_command
+
+CHAPTERS = ("calling", "play", "settlement")
+#: What a four-handed engine from dealt hands that answers no "table" cannot be judged on, and why.
+NOT_JUDGED = {
+    "calling.look-at-cards": "start",  # the deal itself
+    "play.cards-left": "query",  # how played cards lie: the query "table"
+    "settlement.sitting-out-dealer": "table size",  # a dealer who sits out, at six
+}
+
+
+def _foreign() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("napspec_test_foreign_nap", ENGINES / "foreign_nap.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _certify(wrapper: Any, profile: str = "britannica") -> dict[str, Any]:
+    result = run_certification(
+        harness_engine=InProcessEngine(wrapper),
+        target=resolve_target(profile, None),
+        rules=CHAPTERS,
+        console=Console(file=open("/dev/null", "w")),  # noqa: SIM115 (closed with the console)
+    )
+    return report_document(result)
+
+
+def _verdicts(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {row["rule"]: row for row in document["rules"] if row["rule"].split(".")[0] in CHAPTERS}
+
+
+@pytest.mark.parametrize(
+    ("trumps", "scoring", "lowest", "broken"),
+    [
+        ("first-lead", "stakes", 1, set()),
+        ("first-lead", "stakes", 2, {"calling.call-tricks"}),
+        ("longest-suit", "stakes", 2, {"calling.call-tricks", "play.first-lead-trumps"}),
+        (
+            "first-lead",
+            "unbalanced",
+            2,
+            {"calling.call-tricks", "settlement.level-money", "settlement.flat-loss", "settlement.nap"},
+        ),
+    ],
+)
+def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_those_it_breaks(
+    trumps: str, scoring: str, lowest: int, broken: set[str]
+) -> None:
+    document = _certify(_foreign().Wrapper(trumps, scoring, lowest))
+    verdicts = _verdicts(document)
+    testable = [rule.id for rule in load().rules.values() if rule.testable and rule.id.split(".")[0] in CHAPTERS]
+    assert len(testable) == 35 and set(verdicts) == set(testable)
+    judged = [rule for rule, row in verdicts.items() if row["verdict"] != "not-judged"]
+    assert len(judged) >= 30, judged
+    assert {rule for rule, row in verdicts.items() if row["verdict"] == "failed"} == broken
+    not_judged = {rule: row["why"].split(":")[0] for rule, row in verdicts.items() if row["verdict"] == "not-judged"}
+    assert not_judged == NOT_JUDGED
+    assert not schemas.errors("certification-report", document)
+    # Rows written for three players were played at four.
+    assert any(case.get("table") == "written for 3 players, played at 4" for case in document["cases"])
+
+
+def test_the_rule_table_opens_the_terminal_output_and_is_in_the_junit() -> None:
+    wrapper = _foreign().Wrapper("first-lead", "unbalanced", 2)
+    result = run_certification(
+        harness_engine=InProcessEngine(wrapper),
+        target=resolve_target("britannica", None),
+        rules=("settlement",),
+        console=Console(file=open("/dev/null", "w")),  # noqa: SIM115
+    )
+    console = Console(record=True, width=200, file=open("/dev/null", "w"))  # noqa: SIM115
+    print_summary(result, console)
+    text = console.export_text()
+    assert text.index("rules:") < text.index("against britannica")
+    assert "settlement.level-money" in text and "not judged for this engine" in text
+    # Each failed row quotes the rule its failed check enforces.
+    failed = [case for case in report_document(result)["cases"] if case["status"] == "failed"]
+    assert failed and all(case["quote"].startswith("settlement.") for case in failed)
+    assert any("Britannica p. 229" in case["quote"] for case in failed)
+    assert "do not balance" in text
+    keys = list(report_document(result))
+    assert keys[keys.index("summary") + 1 : keys.index("summary") + 3] == ["rules_summary", "rules"]
+    junit = ET.fromstring(junit_xml(result))
+    assert junit[0].get("name") == "rules"
+    (rules,) = [suite for suite in junit if suite.get("name") == "rules"]
+    cases = {case.get("name"): case for case in rules}
+    assert cases["settlement.level-money"].find("failure") is not None
+    skipped = cases["settlement.sitting-out-dealer"].find("skipped")
+    assert skipped is not None and "table size" in (skipped.get("message") or "")
+
+
+def test_a_foreign_engine_over_the_protocol_gives_the_same_verdicts() -> None:
+    with ProtocolEngine(engine_command("foreign_nap.py", "--trumps", "longest-suit", "--lowest-call", "1")) as engine:
+        result = run_certification(
+            harness_engine=engine,
+            target=resolve_target("britannica", None),
+            rules=("play.first-lead-trumps", "play.trick-winner"),
+            console=Console(file=open("/dev/null", "w")),  # noqa: SIM115
+        )
+    verdicts = _verdicts(report_document(result))
+    assert verdicts["play.first-lead-trumps"]["verdict"] == "failed"
+    assert verdicts["play.trick-winner"]["verdict"] == "passed"
+    document = report_document(result)
+    failed = [case for case in document["cases"] if case["status"] == "failed"]
+    assert failed and all("play.first-lead-trumps" in json.dumps(case["checks"]) for case in failed)
