@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 import xml.etree.ElementTree as ET
 from types import ModuleType
 from typing import Any
@@ -24,6 +25,7 @@ from rich.console import Console
 from napspec.conformance import schemas
 from napspec.conformance.certify import junit_xml, print_summary, report_document, resolve_target, run_certification
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.conformance.integrity import program_of
 from napspec.spec import load
 from tests.conformance.conftest import ENGINES, engine_command
 
@@ -51,6 +53,8 @@ def _certify(wrapper: Any, profile: str = "britannica") -> dict[str, Any]:
         rules=CHAPTERS,
         console=Console(file=open("/dev/null", "w")),  # noqa: SIM115 (closed with the console)
     )
+    # The program that ran: the engine's file, run here in-process through its wrapper.
+    result.program = program_of(None, [sys.executable, str(ENGINES / "foreign_nap.py")])
     return report_document(result)
 
 
