@@ -1,0 +1,127 @@
+"""The checks that keep what the sources do not say from passing for what they say: a lost text
+read as silence, amounts resting on readings a value does not name, a claim reading that
+cannot fail, and variants played together that no source describes together. Each test breaks
+a copy of the register in one way and expects that fault to be reported."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from napspec.spec import load
+from napspec.spec.export import register_document
+from tests.spec.register_copies import copy_register, edit, reported
+
+
+@pytest.fixture
+def spec_copy(tmp_path: Path) -> Path:
+    return copy_register(tmp_path)
+
+
+# ---------------------------------------------------------------- a lost text is not a silence
+
+
+def test_peels_lost_variations_read_as_lost_on_every_option_they_bear_on() -> None:
+    register = load()
+    lost = {o for lacuna in register.sources["peel"].lacunae for o in lacuna.bears_on}
+    assert {"misery", "wellington", "blucher", "sir-garnet", "seven-card", "peep", "purchase"} <= lost
+    assert "pool-failed-nap" in lost
+    for option_id in lost:
+        stance, _ = register.options[option_id].stance("peel")
+        assert stance in ("lacuna", "cited"), option_id
+        assert "peel" not in register.options[option_id].silent, option_id
+    # the plain game's answer stays the profile's, labelled: not Peel's answer to "is it played?"
+    assert register.profile_values("peel")["misery"] == "not-played"
+    assert register.options["misery"].stance("peel") == ("lacuna", ())
+
+
+def test_the_export_names_the_lacuna_behind_a_lost_answer() -> None:
+    document = register_document()
+    assert document["options"]["misery"]["sources"]["peel"]["stance"] == "lacuna"
+    assert document["options"]["misery"]["sources"]["peel"]["lacunae"] == ["peel-misery"]
+    peel_lacunae = {lacuna["id"]: lacuna for lacuna in document["sources"]["peel"]["lacunae"]}
+    assert "wellington-lead" in peel_lacunae["peel-wellington-blucher"]["bears-on"]
+
+
+def test_a_source_listed_as_silent_where_its_text_is_lost_is_reported(spec_copy: Path) -> None:
+    variations = spec_copy / "variations.toml"
+    edit(variations, "  [option.lacuna]\n  peel = \"Peel's pool (pp. 11–12)", "  [option.silent]\n  peel = \"Peel's pool (pp. 11–12)")
+    edit(variations, '(p. 4)."\n\n  [option.silent]\n  britannica = "Britannica has no pool."', '(p. 4)."\n  britannica = "Britannica has no pool."')
+    problems = reported(spec_copy)
+    assert any(
+        "option 'pool-failed-nap': 'peel' is listed as silent, but Peel's text on it is lost (lacuna peel-misery)" in p
+        for p in problems
+    ), problems
+
+
+def test_a_citation_of_the_plain_game_where_the_text_is_lost_is_reported(spec_copy: Path) -> None:
+    # Peel's rule that the plain game holds failing an agreement, cited as his answer on Misery.
+    variations = spec_copy / "variations.toml"
+    edit(
+        variations,
+        '  interpretation = "variants-agreed-before-play"\n    [[option.value.citation]]\n    source = "hoyle"\n'
+        '    locator = "p. 95"',
+        '  interpretation = "variants-agreed-before-play"\n    [[option.value.citation]]\n    source = "peel"\n'
+        '    locator = "p. 11"\n    quote = "Failing a proper understanding on this point, the rules applicable to the'
+        ' simple game must be adhered to."\n    interpretation = "variants-agreed-before-play"\n'
+        '    [[option.value.citation]]\n    source = "hoyle"\n    locator = "p. 95"',
+    )
+    problems = reported(spec_copy)
+    assert any(
+        "option 'misery': 'peel' is cited only through variants-agreed-before-play, a reading of its silence, but "
+        "Peel's text on it is lost (lacuna peel-misery)" in p
+        for p in problems
+    ), problems
+
+
+def test_a_lacuna_entry_no_lacuna_bears_on_is_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "sources.toml", 'bears-on = ["wellington", "wellington-lead", "blucher"]', 'bears-on = ["wellington", "blucher"]')
+    problems = reported(spec_copy)
+    assert any(
+        "option 'wellington-lead': 'peel' is listed under [option.lacuna], but no lacuna of 'peel'" in p
+        for p in problems
+    ), problems
+
+
+def test_a_lacuna_bearing_on_an_unknown_option_is_reported_with_the_nearest(spec_copy: Path) -> None:
+    edit(spec_copy / "sources.toml", 'bears-on = ["double-header"]', 'bears-on = ["double-headr"]')
+    problems = reported(spec_copy)
+    assert any("bears on unknown option 'double-headr'; did you mean 'double-header'?" in p for p in problems), problems
+
+
+def test_a_lacuna_no_rule_of_its_option_shows_is_reported(spec_copy: Path) -> None:
+    rules = spec_copy / "rules" / "06-irregularities.toml"
+    edit(rules, '"hoyle-showing-reveals"]\ntestable = true\nlacunae = ["peel-misery"]\n', '"hoyle-showing-reveals"]\ntestable = true\n')
+    problems = reported(spec_copy)
+    assert any(
+        "lacuna 'peel-misery' bears on option 'show-cards', but none of its rules" in p for p in problems
+    ), problems
+
+
+def test_a_profile_value_resting_on_silence_where_the_text_is_lost_is_reported(spec_copy: Path) -> None:
+    edit(
+        spec_copy / "profiles" / "peel.toml",
+        'wellington-lead = { value = "any-card", interpretation = "peel-variations-lost" }',
+        'wellington-lead = { value = "any-card", interpretation = "lead-free-where-unstated" }',
+    )
+    edit(spec_copy / "interpretations.toml", 'sources = ["hoyle", "britannica"]\nquestion = "Must a Wellington', 'sources = ["peel", "hoyle", "britannica"]\nquestion = "Must a Wellington')
+    problems = reported(spec_copy)
+    assert any(
+        "peel: wellington-lead = 'any-card' rests on a reading of Peel's silence (lead-free-where-unstated), but the "
+        "text there is lost (lacuna peel-wellington-blucher)" in p
+        for p in problems
+    ), problems
+
+
+def test_a_variant_bundle_inheriting_the_plain_game_where_the_text_is_lost_is_reported(spec_copy: Path) -> None:
+    edit(
+        spec_copy / "profiles" / "peel.toml",
+        'pool-failed-nap = { value = "pays-nothing", interpretation = "peel-variations-lost" }\n',
+        "",
+    )
+    problems = reported(spec_copy)
+    assert any(
+        "peel: [variants.pool] leaves pool-failed-nap at the plain game's value, but Peel's text on it is lost" in p
+        for p in problems
+    ), problems
