@@ -737,7 +737,8 @@ def _check_lost_answers(register: Register) -> list[Problem]:
                     problems.append(Problem(file, line, message))
                 continue
             if source in option.silent:
-                message = f"option {option.id!r}: {source!r} is listed as silent, but {where}: list it under [option.lacuna]"
+                message = f"option {option.id!r}: {source!r} is listed as silent, but {where}"
+                message += ": list it under [option.lacuna]"
                 problems.append(Problem(file, line, message))
             own = [c for v in option.values for c in v.citations if c.source == source]
             readings = {c.interpretation for c in own}

@@ -46,8 +46,10 @@ def test_the_export_names_the_lacuna_behind_a_lost_answer() -> None:
 
 def test_a_source_listed_as_silent_where_its_text_is_lost_is_reported(spec_copy: Path) -> None:
     variations = spec_copy / "variations.toml"
-    edit(variations, "  [option.lacuna]\n  peel = \"Peel's pool (pp. 11–12)", "  [option.silent]\n  peel = \"Peel's pool (pp. 11–12)")
-    edit(variations, '(p. 4)."\n\n  [option.silent]\n  britannica = "Britannica has no pool."', '(p. 4)."\n  britannica = "Britannica has no pool."')
+    peel = "\n  peel = \"Peel's pool (pp. 11–12)"
+    edit(variations, "  [option.lacuna]" + peel, "  [option.silent]" + peel)
+    britannica = '\n  britannica = "Britannica has no pool."'
+    edit(variations, '(p. 4)."\n\n  [option.silent]' + britannica, '(p. 4)."' + britannica)
     problems = reported(spec_copy)
     assert any(
         "option 'pool-failed-nap': 'peel' is listed as silent, but Peel's text on it is lost (lacuna peel-misery)" in p
@@ -76,7 +78,7 @@ def test_a_citation_of_the_plain_game_where_the_text_is_lost_is_reported(spec_co
 
 
 def test_a_lacuna_entry_no_lacuna_bears_on_is_reported(spec_copy: Path) -> None:
-    edit(spec_copy / "sources.toml", 'bears-on = ["wellington", "wellington-lead", "blucher"]', 'bears-on = ["wellington", "blucher"]')
+    edit(spec_copy / "sources.toml", '"wellington", "wellington-lead", "blucher"]', '"wellington", "blucher"]')
     problems = reported(spec_copy)
     assert any(
         "option 'wellington-lead': 'peel' is listed under [option.lacuna], but no lacuna of 'peel'" in p
@@ -92,7 +94,8 @@ def test_a_lacuna_bearing_on_an_unknown_option_is_reported_with_the_nearest(spec
 
 def test_a_lacuna_no_rule_of_its_option_shows_is_reported(spec_copy: Path) -> None:
     rules = spec_copy / "rules" / "06-irregularities.toml"
-    edit(rules, '"hoyle-showing-reveals"]\ntestable = true\nlacunae = ["peel-misery"]\n', '"hoyle-showing-reveals"]\ntestable = true\n')
+    shown = '"hoyle-showing-reveals"]\ntestable = true\n'
+    edit(rules, shown + 'lacunae = ["peel-misery"]\n', shown)
     problems = reported(spec_copy)
     assert any(
         "lacuna 'peel-misery' bears on option 'show-cards', but none of its rules" in p for p in problems
@@ -105,7 +108,9 @@ def test_a_profile_value_resting_on_silence_where_the_text_is_lost_is_reported(s
         'wellington-lead = { value = "any-card", interpretation = "peel-variations-lost" }',
         'wellington-lead = { value = "any-card", interpretation = "lead-free-where-unstated" }',
     )
-    edit(spec_copy / "interpretations.toml", 'sources = ["hoyle", "britannica"]\nquestion = "Must a Wellington', 'sources = ["peel", "hoyle", "britannica"]\nquestion = "Must a Wellington')
+    question = '\nquestion = "Must a Wellington'
+    interpretations = spec_copy / "interpretations.toml"
+    edit(interpretations, '["hoyle", "britannica"]' + question, '["peel", "hoyle", "britannica"]' + question)
     problems = reported(spec_copy)
     assert any(
         "peel: wellington-lead = 'any-card' rests on a reading of Peel's silence (lead-free-where-unstated), but the "
