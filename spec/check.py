@@ -35,6 +35,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_options(register)
     problems += _check_ranges(register)
     problems += _check_amounts(register)
+    problems += _check_value_readings(register)
     problems += _check_constraints(register)
     problems += _check_interpretations(register)
     problems += _check_profiles(register)
@@ -361,6 +362,61 @@ def _check_amounts(register: Register) -> list[Problem]:
                     stated = amounts.get(kind)
                     if stated != int(number):
                         report(f"its name says {word} {number}, its amounts say {kind} = {stated}")
+    return problems
+
+
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "twelve": 12, "twenty": 20, "double": 2,
+}  # fmt: skip
+"""Numbers as the sources write them in words ("double" the stakes is twice them)."""
+_MONEY = re.compile(r"\b(\d+)([sd])\.")
+
+
+def numbers_stated(quote: str) -> set[int]:
+    """The numbers a quotation states: in figures, in words, and as money (a shilling is twelve
+    pence; the pence read as stakes one for one, interpretation stakes-in-units).
+
+    >>> sorted(numbers_stated("the 10d. and 5d. are raised to 1s. to win and 6d. to lose"))
+    [5, 6, 10, 12]
+    >>> sorted(numbers_stated("ranks between the calls of _three_ and _four_, at double stakes"))
+    [2, 3, 4]
+    """
+    text = quote.replace("_", " ")
+    found = {int(n) * (12 if unit == "s" else 1) for n, unit in _MONEY.findall(text)}
+    found |= {int(n) for n in re.findall(r"(?<![\w.])(\d+)(?![\w])", text)}
+    found |= {NUMBER_WORDS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in NUMBER_WORDS}
+    return found
+
+
+def _check_value_readings(register: Register) -> list[Problem]:
+    """A value names the readings its amounts rest on: each amount it carries is stated by one
+    of its quotations, or `read` from a named interpretation; and `read` names amounts or
+    constraints the value carries, and known interpretations."""
+    problems: list[Problem] = []
+    file = register.variations_file
+    for option in register.options.values():
+        line = _where(register, file, f'"{option.id}"')
+        for value in option.values:
+
+            def report(message: str) -> None:
+                problems.append(Problem(file, line, f"option {option.id!r} value {value.value!r}: {message}"))
+
+            stated = set().union(*(numbers_stated(c.quote) for c in value.citations))
+            for kind, amount in value.amounts.items():
+                if amount not in stated and kind not in value.read:
+                    report(
+                        f"carries {kind} = {amount}, which none of its quotations states: cite the words that "
+                        f"do, or name the reading it rests on (read = {{ {kind} = \"interpretation\" }})"
+                    )
+            carried = set(value.amounts) | set(value.requires) | set(value.excludes)
+            for key, interpretation_id in value.read.items():
+                if key not in carried:
+                    report(f"reads {key!r}, neither an amount it carries nor an option it requires or excludes")
+                if interpretation_id not in register.interpretations:
+                    hint = nearest(interpretation_id, register.interpretations)
+                    suggestion = f"; did you mean {hint!r}?" if hint else ""
+                    report(f"reads {key} through unknown interpretation {interpretation_id!r}{suggestion}")
     return problems
 
 

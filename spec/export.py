@@ -154,6 +154,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                         **({"amounts": dict(value.amounts)} if value.amounts else {}),
                         **({"requires": list(value.requires)} if value.requires else {}),
                         **({"excludes": list(value.excludes)} if value.excludes else {}),
+                        **({"read": dict(value.read)} if value.read else {}),
                     }
                     for value in option.values
                 ],

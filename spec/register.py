@@ -184,6 +184,9 @@ class OptionValue:
     words: str = ""
     """The value in a few words of our own, as the rulebook names it ("lowest card, ace low");
     required of a named value, whose id is a key for files, not for reading."""
+    read: Mapping[str, str] = field(default_factory=dict)
+    """What the value carries by a labelled reading rather than by its quotations' words: an
+    amount kind or an option it requires or excludes → the interpretation it rests on."""
 
     @property
     def phrase(self) -> str:
@@ -532,6 +535,7 @@ class Register:
                     requires=tuple(v.get("requires", ())),
                     excludes=tuple(v.get("excludes", ())),
                     words=v.get("words", ""),
+                    read=dict(v.get("read", {})),
                 )
                 for v in entry.get("value", [])
             )

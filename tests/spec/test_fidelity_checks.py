@@ -130,3 +130,45 @@ def test_a_variant_bundle_inheriting_the_plain_game_where_the_text_is_lost_is_re
         "peel: [variants.pool] leaves pool-failed-nap at the plain game's value, but Peel's text on it is lost" in p
         for p in problems
     ), problems
+
+
+# ---------------------------------------------------------------- amounts resting on readings
+
+
+def test_the_seven_card_amounts_name_the_readings_they_rest_on() -> None:
+    played = load().options["seven-card"].value("played")
+    assert played.read["misery-ranks-after"] == "seven-card-misery-above-nap"
+    assert played.read["full-loss-up-to"] == "seven-card-stakes"
+
+
+def test_an_amount_no_quotation_states_and_no_reading_names_is_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", 'misery-ranks-after = "seven-card-misery-above-nap", ', "")
+    problems = reported(spec_copy)
+    assert any(
+        "option 'seven-card' value 'played': carries misery-ranks-after = 5, which none of its quotations states" in p
+        for p in problems
+    ), problems
+
+
+def test_an_amount_stated_by_a_quotation_needs_no_reading(spec_copy: Path) -> None:
+    # The fine of "the value of three tricks" is in Britannica's words: nothing to name.
+    assert "fine" not in load().options["out-of-turn"].value("fine-three-tricks").read
+    edit(spec_copy / "variations.toml", "the value of three tricks to the stand-hand", "the value of two tricks to the")
+    problems = reported(spec_copy)
+    assert any("'fine-three-tricks': carries fine = 3, which none of its quotations states" in p for p in problems)
+
+
+def test_a_reading_through_an_unknown_interpretation_is_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", '= "seven-card-stakes", sir-garnet', '= "seven-card-stake", sir-garnet')
+    problems = reported(spec_copy)
+    assert any(
+        "full-loss-up-to through unknown interpretation 'seven-card-stake'; did you mean 'seven-card-stakes'?" in p
+        for p in problems
+    ), problems
+
+
+def test_a_reading_of_something_the_value_does_not_carry_is_reported(spec_copy: Path) -> None:
+    edit(spec_copy / "variations.toml", "read = { pool-per-dealer = ", "read = { peep-fee = ")
+    problems = reported(spec_copy)
+    assert any("value 'each-dealer': reads 'peep-fee', neither an amount it carries" in p for p in problems)
+    assert any("'each-dealer': carries pool-per-dealer = 1, which none of its quotations states" in p for p in problems)
