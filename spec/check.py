@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from napspec.spec.errors import LocatorError
-from napspec.spec.fidelity import check_lost_answers, check_value_readings
+from napspec.spec.fidelity import check_combinations, check_lost_answers, check_value_readings
 
 if TYPE_CHECKING:
     from napspec.spec.register import Citation, Profile, ProfileChoice, Register
@@ -45,6 +45,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_profile_labels(register)
     problems += _check_lacunae(register)
     problems += check_lost_answers(register)
+    problems += check_combinations(register)
     problems += _check_claims(register)
     problems += _check_prose(register)
     return problems
@@ -410,6 +411,8 @@ def _check_interpretations(register: Register) -> list[Problem]:
     for profile in register.profiles.values():
         for _, choices in _choice_sets(profile):
             used.update(c.interpretation for c in choices.values() if c.interpretation)
+    for combination in register.combinations:
+        used.update(i for i in (combination.interpretation, *(c.interpretation for c in combination.citations)) if i)
     for interpretation in register.interpretations.values():
         line = _where(register, file, f'"{interpretation.id}"')
         if interpretation.kind not in INTERPRETATION_KINDS:

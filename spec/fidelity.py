@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from napspec.spec.register import Problem, line_of, nearest
 
 if TYPE_CHECKING:
-    from napspec.spec.register import Profile, ProfileChoice, Register
+    from napspec.spec.register import Option, OptionValue, Profile, ProfileChoice, Register
 
 
 def _where(register: Register, file: str, needle: str) -> int | None:
@@ -220,3 +220,109 @@ def _lost_profile_values(
             )
             problems.append(Problem(file, _where(register, file, f"[variants.{variant}]"), message))
     return problems
+
+
+# ---------------------------------------------------------------------- variants played together
+
+
+def _played(option: Option) -> list[OptionValue]:
+    """The values of a variant that play it (all but the plain one)."""
+    return [value for value in option.values if value.value != option.plain]
+
+
+def _facet_of(register: Register, option: Option) -> str | None:
+    """The variant ``option`` is a facet of: one of its own chapter that every value playing it
+    requires (what a failed Nap pays into the pool is a facet of the pool), else ``None``."""
+    played = _played(option)
+    common = set.intersection(*(set(value.requires) for value in played)) if played else set()
+    for other in sorted(common):
+        if other in register.options and register.options[other].chapter == option.chapter:
+            return other
+    return None
+
+
+def undescribed_pairs(register: Register) -> list[tuple[str, str]]:
+    """The pairs of variants that may be played together (no value of either excludes the other)
+    and that no source describes together: neither needs the other, no combination of
+    ``variations.toml`` records them, nor are they facets of one variant or a facet of a
+    variant recorded with the other.
+
+    >>> from napspec.spec import load
+    >>> undescribed_pairs(load())
+    []
+    """
+    variants = [option for option in register.options.values() if option.is_variant and _played(option)]
+    recorded = set().union(*(combination.pairs() for combination in register.combinations))
+    facet = {option.id: _facet_of(register, option) for option in variants}
+    found: list[tuple[str, str]] = []
+    for index, first in enumerate(variants):
+        for second in variants[index + 1 :]:
+            together = [
+                (one, two)
+                for one in _played(first)
+                for two in _played(second)
+                if second.id not in one.excludes and first.id not in two.excludes
+            ]
+            if not together or any(second.id in one.requires or first.id in two.requires for one, two in together):
+                continue
+            pair = frozenset((first.id, second.id))
+            if pair in recorded or (facet[first.id] and facet[first.id] == facet[second.id]):
+                continue
+            if any(
+                frozenset((other, parent)) in recorded
+                for other, parent in ((first.id, facet[second.id]), (second.id, facet[first.id]))
+                if parent
+            ):
+                continue
+            found.append((first.id, second.id))
+    return found
+
+
+def check_combinations(register: Register) -> list[Problem]:
+    """Variants played together are described together by a source, excluded, or labelled: each
+    pair of variants that may be played together is recorded in a ``[[combination]]`` (with the
+    sources' words or a labelled reading), unless one needs the other; and each combination
+    names known variants, pairs that may be played together, and its grounds."""
+    problems: list[Problem] = []
+    file = register.variations_file
+    for combination in register.combinations:
+        named = combination.options + combination.together
+        line = _where(register, file, f"options = {_toml_list(combination.options)}") or _where(
+            register, file, "[[combination]]"
+        )
+        label = " with ".join(named) or "a combination"
+        said: list[str] = []
+        for option_id in named:
+            option = register.options.get(option_id)
+            if option is None:
+                hint = nearest(option_id, register.options)
+                said.append(f"unknown option {option_id!r}" + (f"; did you mean {hint!r}?" if hint else ""))
+            elif not option.is_variant:
+                said.append(f"option {option_id!r} is no variant (it has no plain value)")
+        if not combination.pairs():
+            said.append("names no two options to be played together")
+        if not combination.citations and not combination.interpretation:
+            said.append("gives neither the sources' words nor an interpretation")
+        if combination.interpretation and combination.interpretation not in register.interpretations:
+            said.append(f"unknown interpretation {combination.interpretation!r}")
+        if not combination.meaning.strip():
+            said.append("says nothing of how they are played together (meaning)")
+        for pair in combination.pairs():
+            first, second = sorted(pair)
+            if first in register.options and second in register.options:
+                one, two = register.options[first], register.options[second]
+                if all(second in v.excludes for v in _played(one)) or all(first in v.excludes for v in _played(two)):
+                    said.append(f"{first} and {second} exclude each other, yet are recorded as played together")
+        problems += [Problem(file, line, f"combination {label}: {message}") for message in said]
+    for first, second in undescribed_pairs(register):
+        message = (
+            f"{first} and {second} may be played together, but no source describes them together: "
+            f"exclude one from the other (excludes), or record the combination with the sources' words or "
+            f"a labelled reading ([[combination]])"
+        )
+        problems.append(Problem(file, _where(register, file, f'"{first}"'), message))
+    return problems
+
+
+def _toml_list(items: tuple[str, ...]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"

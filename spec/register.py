@@ -317,6 +317,27 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Combination:
+    """Variants played together, as a source describes them or by a labelled reading: every
+    option of ``options`` with every option of ``together`` (or, without it, with each other)."""
+
+    options: tuple[str, ...]
+    meaning: str
+    together: tuple[str, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    interpretation: str = ""
+
+    def pairs(self) -> set[frozenset[str]]:
+        """The pairs of options the combination covers.
+
+        >>> sorted(sorted(p) for p in Combination(("pool",), "", ("misery", "peep")).pairs())
+        [['misery', 'pool'], ['peep', 'pool']]
+        """
+        others = self.together or self.options
+        return {frozenset((a, b)) for a in self.options for b in others if a != b}
+
+
+@dataclass(frozen=True)
 class Interpretation:
     """A labelled reading where a source is silent, ambiguous, contradictory or lacking."""
 
@@ -454,6 +475,17 @@ class Register:
         self.sources = self._load_sources()
         self.chapters, self.rules = self._load_rules()
         self.options = self._load_options()
+        self.combinations = tuple(
+            Combination(
+                options=tuple(entry.get("options", ())),
+                meaning=entry.get("meaning", ""),
+                together=tuple(entry.get("together", ())),
+                citations=_citations(entry.get("citation", [])),
+                interpretation=entry.get("interpretation", ""),
+            )
+            for entry in _read_toml(folder / "variations.toml").get("combination", [])
+        )
+        """Variants played together that a source describes, or a labelled reading allows."""
         self.interpretations = self._load_interpretations()
         self.profiles = self._load_profiles()
 
@@ -877,6 +909,9 @@ class Register:
             for value in option.values:
                 for citation in value.citations:
                     yield self.variations_file, f"{option.id}={value.value}", citation
+        for combination in self.combinations:
+            for citation in combination.citations:
+                yield self.variations_file, " with ".join(combination.options + combination.together), citation
 
     # ------------------------------------------------------------------ checking
 

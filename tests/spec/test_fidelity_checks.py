@@ -172,3 +172,58 @@ def test_a_reading_of_something_the_value_does_not_carry_is_reported(spec_copy: 
     problems = reported(spec_copy)
     assert any("value 'each-dealer': reads 'peep-fee', neither an amount it carries" in p for p in problems)
     assert any("'each-dealer': carries pool-per-dealer = 1, which none of its quotations states" in p for p in problems)
+
+
+# ---------------------------------------------------------------- variants played together
+
+
+def test_the_combinations_no_source_describes_are_excluded() -> None:
+    register = load()
+    values = register.variant_values("hoyle", ["peep"])
+    for option_id, value in (("sir-garnet", "played"), ("pool-fines", "misdeal-one-stake")):
+        assert register.conflicts({**values, option_id: value}), option_id
+    assert register.conflicts({**values, "pool-failed-nap": "pays-pool-amount"})
+    assert register.conflicts({**register.variant_values("hoyle", ["purchase"]), "sir-garnet": "played"})
+
+
+def test_a_misery_caller_taking_the_peep_card_is_a_labelled_reading() -> None:
+    recorded = [c for c in load().combinations if frozenset(("misery", "peep")) in c.pairs()]
+    assert [c.interpretation for c in recorded] == ["calls-beyond-nap-with-exchanges"]
+
+
+def test_variants_no_source_describes_together_are_reported(spec_copy: Path) -> None:
+    variations = spec_copy / "variations.toml"
+    end = 'options = ["pool-end"]\ntogether = ["peep"'
+    edit(variations, end + ', "purchase"]', end + "]")
+    problems = reported(spec_copy)
+    assert any(
+        "purchase and pool-end may be played together, but no source describes them together" in p for p in problems
+    ), problems
+    assert not any("peep and pool-end may be played together" in p for p in problems)
+
+
+def test_an_exclusion_dropped_brings_the_pair_back_to_be_described(spec_copy: Path) -> None:
+    read = "\n  read = { sir-garnet"
+    edit(spec_copy / "variations.toml", '"pool-failed-nap", "sir-garnet"]' + read, '"pool-failed-nap"]' + read)
+    problems = reported(spec_copy)
+    assert any("sir-garnet and peep may be played together, but no source describes them" in p for p in problems)
+
+
+def test_a_facet_goes_with_what_its_variant_is_recorded_with(spec_copy: Path) -> None:
+    # What a failed Nap pays into the pool goes with Misery because the pool does.
+    pool = 'options = ["pool"]\ntogether = ['
+    edit(spec_copy / "variations.toml", pool + '"misery", ', pool)
+    problems = reported(spec_copy)
+    assert any("misery and pool may be played together" in p for p in problems), problems
+    assert any("misery and pool-failed-nap may be played together" in p for p in problems), problems
+
+
+def test_a_combination_without_grounds_or_of_excluded_variants_is_reported(spec_copy: Path) -> None:
+    seven = '[[combination]]\noptions = ["misery", "seven-card"]'
+    both = '[[combination]]\noptions = ["peep", "purchase"]\nmeaning = "Both."\n\n'
+    edit(spec_copy / "variations.toml", seven, both + seven)
+    problems = reported(spec_copy)
+    grounds = "combination peep with purchase: gives neither the sources' words nor an interpretation"
+    assert any(grounds in p for p in problems), problems
+    assert any("peep and purchase exclude each other, yet are recorded as played together" in p for p in problems)
+
