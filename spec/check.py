@@ -12,7 +12,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from napspec.spec.errors import LocatorError
-from napspec.spec.fidelity import check_combinations, check_lost_answers, check_value_readings
+from napspec.spec.fidelity import (
+    check_claim_readings,
+    check_combinations,
+    check_lost_answers,
+    check_value_readings,
+)
 
 if TYPE_CHECKING:
     from napspec.spec.register import Citation, Profile, ProfileChoice, Register
@@ -62,6 +67,7 @@ def _check_claims(register: Register) -> list[Problem]:
     for claim in claims.values():
         for citation in claim.citations:
             problems += _check_citation(register, file, f"claim {claim.id}", citation)
+    problems += check_claim_readings(register, claims)
     return problems + claim_problems(register, claims) + evidence_problems(register, claims)
 
 
@@ -691,4 +697,3 @@ def _check_lacunae(register: Register) -> list[Problem]:
                 message = f"{rule.id}: unknown lacuna {lacuna_id!r}{suggestion} (lacunae are listed in sources.toml)"
                 problems.append(Problem(file, _where(register, file, f'"{rule.id}"'), message))
     return problems
-

@@ -55,9 +55,7 @@ def _stance(register: Register, option: Option, source: str) -> dict[str, Any]:
     if stance != "cited":
         entry["note"] = option.silent.get(source) or option.lacuna.get(source, "")
     if stance == "lacuna":
-        entry["lacunae"] = [
-            lacuna.id for lacuna in register.sources[source].lacunae if option.id in lacuna.bears_on
-        ]
+        entry["lacunae"] = [lacuna.id for lacuna in register.sources[source].lacunae if option.id in lacuna.bears_on]
     return entry
 
 

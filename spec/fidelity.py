@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from napspec.spec.register import Problem, line_of, nearest
 
 if TYPE_CHECKING:
+    from napspec.spec.claims import Claim
     from napspec.spec.register import Option, OptionValue, Profile, ProfileChoice, Register
 
 
@@ -79,7 +80,7 @@ def check_value_readings(register: Register) -> list[Problem]:
                 if amount not in stated and kind not in value.read:
                     report(
                         f"carries {kind} = {amount}, which none of its quotations states: cite the words that "
-                        f"do, or name the reading it rests on (read = {{ {kind} = \"interpretation\" }})"
+                        f'do, or name the reading it rests on (read = {{ {kind} = "interpretation" }})'
                     )
             carried = set(value.amounts) | set(value.requires) | set(value.excludes)
             for key, interpretation_id in value.read.items():
@@ -326,3 +327,62 @@ def check_combinations(register: Register) -> list[Problem]:
 
 def _toml_list(items: tuple[str, ...]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+# ---------------------------------------------------------------------- claim readings that cannot fail
+
+GAME_KEYS = ("players", "hands-dealt", "tables", "profile")
+"""The figures of a reading's ``given`` that place it in the game: a table, the hands dealt, or
+a profile's rules. A reading that names none is settled by the figures it is given alone."""
+
+
+def _no_spread(evidence: object) -> list[str]:
+    """The names of the figures in ``evidence`` measured on a sample (``mean``, ``low``, ``high``
+    and ``n``) whose interval has no width over more than one case: every case came out alike."""
+    found: list[str] = []
+    if isinstance(evidence, Mapping):
+        if {"low", "high", "n"} <= set(evidence) and evidence["low"] == evidence["high"] and evidence["n"] > 1:
+            return [""]
+        for key, value in evidence.items():
+            found += [f"{key}.{inner}".rstrip(".") for inner in _no_spread(value)]
+    elif isinstance(evidence, list):
+        for value in evidence:
+            found += _no_spread(value)
+    return found
+
+
+def check_claim_readings(register: Register, claims: Mapping[str, Claim]) -> list[Problem]:
+    """A claim's reading can fail: its `given` places it in the game (:data:`GAME_KEYS`), so
+    that what it computes is the game's, not an identity of its own figures; and its finding is
+    not judged on a sample in which every case came out alike (an interval of no width), which
+    cannot show what the reading asks — such a finding is "not shown" (undetermined)."""
+    from napspec.spec.claims import CLAIMS_FILE, EVIDENCE_FILE, load_evidence
+
+    name = register._name(register.folder / CLAIMS_FILE)
+    text = register.texts.get(name, "")
+    problems: list[Problem] = []
+    for claim in claims.values():
+        for reading in claim.readings:
+            if not any(key in reading.given for key in GAME_KEYS):
+                line = line_of(text, re.escape(f'id = "{reading.id}"'))
+                message = (
+                    f"claim {claim.id!r}, reading {reading.id!r}: its figures name no table, hands dealt or profile "
+                    f"({', '.join(GAME_KEYS)}), so it is settled by the figures it is given and cannot fail"
+                )
+                problems.append(Problem(name, line, message))
+    try:
+        findings = load_evidence(register.folder)
+    except (ValueError, KeyError, TypeError):
+        return problems  # reported with the evidence
+    evidence_name = register._name(register.folder / EVIDENCE_FILE)
+    for claim_id, readings in findings.items():
+        for reading_id, finding in readings.items():
+            flat = _no_spread(finding.evidence)
+            if finding.holds is not None and flat:
+                message = (
+                    f"claim {claim_id!r}, reading {reading_id!r}: judged {'true' if finding.holds else 'false'} on "
+                    f"{', '.join(flat)}, whose every case came out alike (an interval of no width): such a sample "
+                    f"cannot show what the reading asks; its finding is not shown (undetermined)"
+                )
+                problems.append(Problem(evidence_name, None, message))
+    return problems

@@ -39,7 +39,6 @@ QUICK = (
     "cards-in-use",
     "fraction-in-play",
     "odds-against-card-out",
-    "odds-from-fraction",
     "stakes",
     "hand-payments",
     "one-suit-nap-chance",
@@ -115,7 +114,6 @@ def test_the_odds_are_exact_fractions_seen_both_ways() -> None:
     by_view = {reading.id: judge(claim, reading) for reading in claim.readings}
     assert by_view["pack"].evidence["odds-against"] == "37/15"
     assert by_view["seat"].evidence["odds-against"] == "37/10"
-    assert by_view["from-the-quarter"].holds
     nearer = _with_given(claim.readings[0], odds="5/2")
     assert judge(claim, nearer).holds  # 37/15 lies between nine tenths of 5/2 and 5/2
 

@@ -5,12 +5,15 @@ a copy of the register in one way and expects that fault to be reported."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from napspec.spec import load
+from napspec.spec.claims import load_claims, load_evidence
 from napspec.spec.export import register_document
+from napspec.spec.register import SPEC_DIR
 from tests.spec.register_copies import copy_register, edit, reported
 
 
@@ -97,9 +100,9 @@ def test_a_lacuna_no_rule_of_its_option_shows_is_reported(spec_copy: Path) -> No
     shown = '"hoyle-showing-reveals"]\ntestable = true\n'
     edit(rules, shown + 'lacunae = ["peel-misery"]\n', shown)
     problems = reported(spec_copy)
-    assert any(
-        "lacuna 'peel-misery' bears on option 'show-cards', but none of its rules" in p for p in problems
-    ), problems
+    assert any("lacuna 'peel-misery' bears on option 'show-cards', but none of its rules" in p for p in problems), (
+        problems
+    )
 
 
 def test_a_profile_value_resting_on_silence_where_the_text_is_lost_is_reported(spec_copy: Path) -> None:
@@ -227,3 +230,51 @@ def test_a_combination_without_grounds_or_of_excluded_variants_is_reported(spec_
     assert any(grounds in p for p in problems), problems
     assert any("peep and purchase exclude each other, yet are recorded as played together" in p for p in problems)
 
+
+# ---------------------------------------------------------------- claim readings that cannot fail
+
+
+def test_a_reading_settled_by_its_own_figures_is_reported(spec_copy: Path) -> None:
+    # "one quarter" of the pack gives odds of three to one whatever the game: it cannot fail.
+    claims = spec_copy / "claims.toml"
+    seat = '  given = { players = 3, view = "seat", odds = "3", nearly-from = "9/10" }\n'
+    edit(
+        claims,
+        seat,
+        seat + '  [[claim.reading]]\n  id = "from-the-quarter"\n  statement = """One quarter, three to one."""\n'
+        '  check = "odds-from-fraction"\n  given = { fraction = "1/4", odds = "3" }\n',
+    )
+    problems = reported(spec_copy)
+    assert any(
+        "claim 'hoyle-three-to-one', reading 'from-the-quarter': its figures name no table, hands dealt or profile" in p
+        for p in problems
+    ), problems
+
+
+def test_a_finding_judged_on_a_sample_whose_cases_all_came_out_alike_is_reported(spec_copy: Path) -> None:
+    path = spec_copy / "claims-evidence.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    finding = document["claims"]["hoyle-peep-after-nap"]["peeping-pays"]
+    finding["holds"] = False
+    finding["evidence"]["gain-per-player"] = {"low": -1.0, "high": -1.0, "mean": -1.0, "n": 205}
+    path.write_text(json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
+    problems = reported(spec_copy)
+    assert any(
+        "claim 'hoyle-peep-after-nap', reading 'peeping-pays': judged false on gain-per-player, whose every case came "
+        "out alike" in p
+        for p in problems
+    ), problems
+
+
+def test_peeping_after_a_nap_is_not_shown_by_a_sample_where_peeping_changed_nothing() -> None:
+    finding = load_evidence(SPEC_DIR)["hoyle-peep-after-nap"]["peeping-pays"]
+    assert finding.evidence["deals-changed-by-peeping"] == 0
+    assert finding.holds is None and finding.summary.startswith("not shown")
+
+
+def test_hoyles_side_card_condition_is_judged_apart_from_the_half_added_to_it() -> None:
+    claim = load_claims(load())["hoyle-three-nap-three-suits"]
+    readings = {reading.id: reading for reading in claim.readings}
+    necessary, added = readings["side-card-below-king"].given, readings["aces-kings-enough"].given
+    assert "below" in necessary and "above" not in necessary
+    assert "above" in added and "below" not in added
