@@ -44,6 +44,10 @@ _REGISTER = _load_register()
 CARDS_EACH: int = _REGISTER.number("cards-each")
 """The cards dealt to each player, and so the tricks of a hand (rule dealing.five-cards)."""
 
+REFUSALS_TO_SHOW: int = _REGISTER.number("refusals-to-show")
+"""The refusals to show his cards a hand allows (rule irregularities.show-cards; interpretation
+hoyle-refusal-to-show-once): after them a player required to show must show."""
+
 TRICKS_IN_HAND: int = CARDS_EACH
 """A hand has as many tricks as each player has cards."""
 
@@ -633,6 +637,7 @@ __all__ = [
     "MOST_CARDS_EACH",
     "NAP",
     "OPTIONS",
+    "REFUSALS_TO_SHOW",
     "TRICKS_IN_HAND",
     "OptionSpec",
     "OptionValue",

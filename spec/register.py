@@ -64,6 +64,10 @@ AMOUNT_KINDS: dict[str, str] = {
 NUMBER_KINDS: dict[str, str] = {
     "cards-each": "how many cards each player is dealt, and so how many tricks a hand has",
     "pack-cards": "how many cards the full pack has",
+    "refusals-to-show": (
+        "how many times in a hand players required to show their cards may refuse (each refusal held a revoke,"
+        " and the hand replayed under a replay remedy); once they are made, a player required to show must show"
+    ),
 }
 """The numbers a rule may state (its ``numbers`` table), and what each means."""
 
