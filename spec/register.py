@@ -47,6 +47,9 @@ AMOUNT_KINDS: dict[str, str] = {
     "misery-ranks-after": "the call of tricks that Misery ranks directly above, under this value",
     "misery-paid-as": "the call of tricks whose win and loss a Misery is paid",
     "full-loss-up-to": "the highest call of tricks whose loser pays the full stakes; above it the loser pays half",
+    "beyond-nap-multiple": (
+        "how many stakes a trick a made call of more tricks than Nap wins under this value (its loser pays half of it)"
+    ),
     "peep-fee": "what a player pays into the pool for a peep at the peep card, in stakes",
     "purchase-fee": "what a player pays into the pool for each fresh card he buys, in stakes",
     "pool-per-dealer": "what the dealer pays into the pool for a turn to deal, in stakes",

@@ -146,12 +146,25 @@ def test_the_command_prints_each_verdict_and_finds_the_evidence_current() -> Non
     arguments = ["claims", "--check"] + [f"--only={name}" for name in QUICK]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
-    assert "hoyle-three-to-one: true under a stated reading" in result.output
+    # Read from the pack or from a seat, "nearly three to one" fails; no reading is left that
+    # only restates the sentence's own arithmetic.
+    assert "hoyle-three-to-one: false as worded" in result.output
     assert (
         "seat (as worded): does not hold: of the 47 cards a player does not hold, 10 are in the other hands"
         in result.output
     )
     assert "is what is computed now" in result.output
+
+
+def test_the_command_judges_the_claims_named_and_names_an_unknown_one() -> None:
+    result = CliRunner().invoke(main, ["claims", "--claim", "peel-cards-in-use", "--claim", "hoyle-three-to-one"])
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")] == [
+        "peel-cards-in-use",
+        "hoyle-three-to-one",
+    ]
+    result = CliRunner().invoke(main, ["claims", "--claim", "peel-card-in-use"])
+    assert result.exit_code != 0 and "no claim 'peel-card-in-use'" in result.output
 
 
 Chooser = Callable[[Hand, list[Play]], Play]

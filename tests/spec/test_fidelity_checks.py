@@ -97,7 +97,7 @@ def test_a_lacuna_bearing_on_an_unknown_option_is_reported_with_the_nearest(spec
 
 def test_a_lacuna_no_rule_of_its_option_shows_is_reported(spec_copy: Path) -> None:
     rules = spec_copy / "rules" / "06-irregularities.toml"
-    shown = '"hoyle-showing-reveals"]\ntestable = true\n'
+    shown = "numbers = { refusals-to-show = 1 }\n"
     edit(rules, shown + 'lacunae = ["peel-misery"]\n', shown)
     problems = reported(spec_copy)
     assert any("lacuna 'peel-misery' bears on option 'show-cards', but none of its rules" in p for p in problems), (
