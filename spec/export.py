@@ -160,6 +160,16 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
             }
             for option in register.options.values()
         },
+        "combinations": [
+            {
+                "options": list(combination.options),
+                **({"together": list(combination.together)} if combination.together else {}),
+                "meaning": combination.meaning,
+                "citations": [_citation(register, c) for c in combination.citations],
+                **({"interpretation": combination.interpretation} if combination.interpretation else {}),
+            }
+            for combination in register.combinations
+        ],
         "interpretations": {
             item.id: {
                 "kind": item.kind,

@@ -194,6 +194,13 @@ def test_a_misery_caller_taking_the_peep_card_is_a_labelled_reading() -> None:
     assert [c.interpretation for c in recorded] == ["calls-beyond-nap-with-exchanges"]
 
 
+def test_the_export_carries_the_combinations_and_their_grounds() -> None:
+    combinations = register_document()["combinations"]
+    seven = next(c for c in combinations if c["options"] == ["misery", "seven-card"])
+    assert seven["citations"][0]["quote"].startswith("Misère is played at Seven-card Nap")
+    assert any(c.get("interpretation") == "calls-beyond-nap-with-exchanges" for c in combinations)
+
+
 def test_variants_no_source_describes_together_are_reported(spec_copy: Path) -> None:
     variations = spec_copy / "variations.toml"
     end = 'options = ["pool-end"]\ntogether = ["peep"'
