@@ -410,7 +410,16 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tupl
             kept = load_evidence(register.folder)
             for claim_id, readings in found.items():
                 kept.setdefault(claim_id, {}).update(readings)
-            found = {claim_id: kept[claim_id] for claim_id in every if claim_id in kept}
+            # Only the readings the claims have now: the evidence of a reading since removed goes.
+            found = {
+                claim_id: {
+                    reading.id: kept[claim_id][reading.id]
+                    for reading in every[claim_id].readings
+                    if reading.id in kept[claim_id]
+                }
+                for claim_id in every
+                if claim_id in kept
+            }
         path.write_text(evidence_document(found), encoding="utf-8")
         click.echo(f"evidence written to {path}")
 
