@@ -110,8 +110,8 @@ def check_lost_answers(register: Register) -> list[Problem]:
     problems: list[Problem] = []
     sources_file = register.sources_file
     file = register.variations_file
-    for source in register.sources.values():
-        for lacuna in source.lacunae:
+    for work in register.sources.values():
+        for lacuna in work.lacunae:
             for option_id in lacuna.bears_on:
                 if option_id not in register.options:
                     hint = nearest(option_id, register.options)
