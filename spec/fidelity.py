@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from napspec.spec.errors import RegisterError
 from napspec.spec.register import Problem, line_of, nearest
 
 if TYPE_CHECKING:
@@ -372,7 +373,7 @@ def check_claim_readings(register: Register, claims: Mapping[str, Claim]) -> lis
                 problems.append(Problem(name, line, message))
     try:
         findings = load_evidence(register.folder)
-    except (ValueError, KeyError, TypeError):
+    except (RegisterError, ValueError, KeyError, TypeError):
         return problems  # reported with the evidence
     evidence_name = register._name(register.folder / EVIDENCE_FILE)
     for claim_id, readings in findings.items():
