@@ -172,7 +172,7 @@ def _lost_profile_values(
 ) -> list[Problem]:
     """A profile's values where its source's text is lost rest on its words or on a reading of
     the lacuna, never only on a reading of silence; a variant bundle gives them outright
-    rather than inheriting the plain game's (see :func:`_check_lost_answers`)."""
+    rather than inheriting the plain game's (see :func:`check_lost_answers`)."""
     problems: list[Problem] = []
     file = profile.file
     source = profile.source
