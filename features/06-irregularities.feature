@@ -589,6 +589,40 @@ Feature: Irregularities
       | 2    | 3S 4D 5D 6D 7D |
       | 3    | 4S 3H 8C 9C TC |
 
+  @rule:irregularities.show-cards @rule:irregularities.revoke-penalty @id:irregularities-hoyle-one-refusal-to-show-a-hand @needs:stop-when-decided
+  Scenario: Under Hoyle a hand allows one refusal to show: in the replay the player must show
+    Hoyle p. 100: "So stringent is this rule, that if he should refuse to show them, he is held to have revoked, and a revoke entails the following penalties:--"
+    Hoyle p. 100: "On the revoke being discovered, the cards must be taken up and replayed properly--that is to say, players must follow suit, if they can"
+
+    Given the profile "hoyle"
+    And irregular play is allowed
+    And 3 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 3S 4S 8H 9H 3D |
+      | 1    | AS KS 2H 3H 4H |
+      | 2    | 2S 5H 6H 7H 2D |
+    When seat 1 calls 2
+    And seat 2 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards    |
+      | 1      | AS 2S 3S |
+      | 1      | KS 2D 4S |
+    And seat 2 refuses to show his cards
+    And seat 1 claims the revoke by seat 2
+    And the tricks are played:
+      | leader | cards    |
+      | 1      | AS 2S 3S |
+      | 1      | KS 2D 4S |
+    Then the phase is "show"
+    When seat 2 refuses to show his cards
+    Then the action is rejected as "not-provided-for"
+    And seat 2 is to act
+    When seat 2 shows his cards
+    Then the phase is "finished"
+    And the payments are "0 4 -4"
+
   # ------------------------------------------------------------------ out of turn, exposed cards
 
   @rule:irregularities.out-of-turn @rule:irregularities.claims @id:irregularities-card-out-of-turn-taken-back

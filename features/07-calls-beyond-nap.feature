@@ -862,6 +862,29 @@ Feature: Calls beyond Nap
       | profile   | source                                     |
       | wikipedia | interpretation seven-card-misery-above-nap |
 
+  @rule:variants.seven-card-calls @id:variants-seven-card-misery-below-nap
+  Scenario Outline: Read the other way, Misery ranks directly below Nap at seven-card Nap
+    Wikipedia § Seven-card Nap: "The players may bid anything from three up to the lot (seven tricks). Misère is played at Seven-card Nap and ranks as next highest bid to Nap."
+
+    Given the profile "<profile>"
+    And the variant "seven-card"
+    And the option "seven-card" is "played-misery-below-nap"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards                |
+      | 0    | 5S 4S 3S 9H 8H AD KD |
+      | 1    | AS KS QS 2S AH 7H 6H |
+      | 2    | JS TS 9S KH QH 5H 4H |
+      | 3    | 8S 7S 6S JH TH 3H 2H |
+    Then seat 1 may call "3 4 Misery Nap 6 7"
+    When seat 1 calls Misery
+    Then the action is accepted
+    And seat 2 may call "Nap 6 7"
+
+    Examples:
+      | profile   | source                                     |
+      | wikipedia | interpretation seven-card-misery-above-nap |
+
   @rule:variants.seven-card-excludes @id:variants-seven-card-no-extra-hand
   Scenario Outline: Seven-card Nap has no exchange of cards: no extra hand is dealt or taken
     Wikipedia § Seven-card Nap: "There is no exchange of cards and no peep."
@@ -922,6 +945,43 @@ Feature: Calls beyond Nap
       | wikipedia | Misery | defeated | 2 -6 2 2        | interpretation seven-card-half-stakes-rounded-up  |
       | wikipedia | 6      | defeated | 3 -9 3 3        | Wikipedia § Seven-card Nap › Penalties            |
       | wikipedia | 7      | defeated | 4 -12 4 4       | interpretation seven-card-half-stakes-rounded-up  |
+
+  @rule:variants.seven-card-stakes @id:variants-seven-card-double-above-nap @needs:nap-stakes @needs:stop-when-decided
+  Scenario Outline: Read the other way, a call above Nap at seven-card Nap wins double and its loser pays single
+    Wikipedia § Seven-card Nap › Penalties: "Seven-card Nap: Players losing nap, misery, six, or seven pay half stakes."
+
+    Given the profile "<profile>"
+    And the variant "seven-card"
+    And the option "seven-card" is "played-double-above-nap"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards                |
+      | 0    | 5S 4S 8H 7H 6H 6C 7C |
+      | 1    | AS KS QS JS TS 2H 3H |
+      | 2    | 9S 8S AH KH QH 2C 3C |
+      | 3    | 7S 6S JH TH 9H 4C 5C |
+    When seat 1 calls <call>
+    And seat 2 passes
+    And seat 3 passes
+    And seat 0 passes
+    And the tricks are played:
+      | leader | cards       |
+      | 1      | AS 9S 7S 5S |
+      | 1      | KS 8S 6S 4S |
+      | 1      | QS 2C 4C 6C |
+      | 1      | JS 3C 5C 7C |
+      | 1      | TS QH 9H 6H |
+      | 1      | 2H AH TH 7H |
+      | 2      | KH JH 8H 3H |
+    Then seat 1 has won 5 tricks
+    And the outcome is "<outcome>"
+    And the payments are "<payments>"
+
+    Examples:
+      | profile   | call | outcome  | payments       | source                           |
+      | wikipedia | 4    | made     | -4 12 -4 -4    | interpretation seven-card-stakes |
+      | wikipedia | 6    | defeated | 6 -18 6 6      | interpretation seven-card-stakes |
+      | wikipedia | 7    | defeated | 7 -21 7 7      | interpretation seven-card-stakes |
 
   @rule:variants.seven-card-calls @rule:calling.compulsory-call @id:variants-seven-card-compulsory-call-is-three
   Scenario Outline: Where a player must play when all pass, at seven-card Nap he plays for the lowest call, three

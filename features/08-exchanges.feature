@@ -459,6 +459,28 @@ Feature: Exchanges: Peep and Purchase
       | hoyle     | interpretation exchanges-apart |
       | wikipedia | interpretation exchanges-apart |
 
+  @rule:exchanges.one-form @id:exchanges-no-extra-hand-at-peep-or-purchase
+  Scenario Outline: At Peep or Purchase Nap there is no extra hand to take up
+    Hoyle p. 97: ""Purchase" or "ecarte" Nap, however, is unquestionably the most interesting form of Napoleon."
+    Wikipedia § Seven-card Nap: "There is no exchange of cards and no peep."
+
+    Given the profile "<profile>"
+    And the variant "<variant>"
+    And 3 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 2C 3C 4C 5C 6C |
+      | 1    | 2D 3D 4D 5D 6D |
+      | 2    | 2H 3H 4H 5H 6H |
+    Then seat 1 may not take the extra hand
+
+    Examples:
+      | profile   | variant  | source                         |
+      | hoyle     | peep     | interpretation exchanges-apart |
+      | hoyle     | purchase | interpretation exchanges-apart |
+      | wikipedia | peep     | interpretation exchanges-apart |
+      | wikipedia | purchase | interpretation exchanges-apart |
+
   @rule:exchanges.not-at-seven-card @id:exchanges-no-peep-and-no-purchase-at-seven-card
   Scenario Outline: At seven-card Nap nobody buys and nobody peeps
     Wikipedia § Seven-card Nap: "Each player receives seven cards. There is no exchange of cards and no peep."

@@ -388,7 +388,8 @@ FINDING_WORDS = {True: "holds", False: "does not hold", None: "undetermined"}
     "--check", "check_only", is_flag=True, help="recompute the evidence and compare it with the evidence written"
 )
 @click.option("--only", multiple=True, help="only the readings judged by this check (repeatable)")
-def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
+@click.option("--claim", "claim_ids", multiple=True, help="only the readings of this claim (repeatable)")
+def claims(write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tuple[str, ...]) -> None:
     """Judge what the sources claim (spec/claims.toml): each claim's verdict, each reading's
     finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
     --check, exit 1 if the evidence written differs from what is computed now."""
@@ -398,11 +399,15 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
 
     register = load()
     every = load_claims(register)
+    unknown = sorted(set(claim_ids) - set(every))
+    if unknown:
+        raise click.ClickException(f"no claim {', '.join(map(repr, unknown))} in the register's claims")
+    chosen = {claim_id: claim for claim_id, claim in every.items() if not claim_ids or claim_id in claim_ids}
     try:
-        found = findings(every, only)
+        found = findings(chosen, only)
     except (MissingSweep, UnknownCheck) as error:
         raise click.ClickException(str(error)) from error
-    for claim in every.values():
+    for claim in chosen.values():
         if only and claim.id not in found:
             continue
         click.echo(f"{claim.id}: {verdict(claim, found.get(claim.id, {}))} — {claim.title}")
@@ -426,11 +431,20 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...]) -> None:
             raise click.ClickException(f"the evidence written differs from what is computed now: {', '.join(stale)}")
         click.echo(f"the evidence written in {path} is what is computed now")
     if write:
-        if only:
+        if only or claim_ids:
             kept = load_evidence(register.folder)
             for claim_id, readings in found.items():
                 kept.setdefault(claim_id, {}).update(readings)
-            found = {claim_id: kept[claim_id] for claim_id in every if claim_id in kept}
+            # Only the readings the claims have now: the evidence of a reading since removed goes.
+            found = {
+                claim_id: {
+                    reading.id: kept[claim_id][reading.id]
+                    for reading in every[claim_id].readings
+                    if reading.id in kept[claim_id]
+                }
+                for claim_id in every
+                if claim_id in kept
+            }
         path.write_text(evidence_document(found), encoding="utf-8")
         click.echo(f"evidence written to {path}")
 

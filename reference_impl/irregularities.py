@@ -26,6 +26,7 @@ from napspec.reference.errors import (
     WrongPhase,
 )
 from napspec.reference.events import CardsShown, Offence, OffenceRecorded, ShowRefused
+from napspec.reference.rules import REFUSALS_TO_SHOW
 from napspec.reference.state import (
     CALLING,
     CLAIMED,
@@ -145,11 +146,22 @@ class Irregularities(HandState):
         else:
             self._next_shower()
 
+    def _refusals_left(self) -> bool:
+        """Whether a player required to show may still refuse in this hand: a hand allows the
+        register's number ``refusals-to-show`` of them (interpretation
+        hoyle-refusal-to-show-once), replays included."""
+        made = sum(1 for event in self._events if isinstance(event, ShowRefused))
+        return made < REFUSALS_TO_SHOW
+
     def _do_refuse(self, action: RefuseToShow) -> None:
         """A refusal is held to be a revoke: it is recorded as one and its penalty applies at
         once (no claim is needed). Choice: the revoke is placed at the refuser's card in the
         deciding trick (where a replay from the revoke starts)."""
         seat = self._check_shower(action.seat)
+        if not self._refusals_left():
+            raise NotProvidedFor(
+                f"seat {seat} must show his cards: a hand allows {REFUSALS_TO_SHOW} refusal(s) to show, made already"
+            )
         last = self._tricks[-1]
         index = [s for s, _ in last.cards].index(seat)
         position = self._cards_played() - len(last.cards) + index
@@ -182,7 +194,7 @@ class Irregularities(HandState):
     def _show_or_refuse(self) -> tuple[Action, ...]:
         """The player required to show his cards shows them, or refuses."""
         seat: int = self._to_act  # type: ignore[assignment]  # never None while showing
-        return (SHOW[seat], REFUSE[seat])
+        return (SHOW[seat], REFUSE[seat]) if self._refusals_left() else (SHOW[seat],)
 
     def _check_shower(self, seat: int) -> int:
         if self._phase != SHOW_PHASE:

@@ -44,6 +44,10 @@ _REGISTER = _load_register()
 CARDS_EACH: int = _REGISTER.number("cards-each")
 """The cards dealt to each player, and so the tricks of a hand (rule dealing.five-cards)."""
 
+REFUSALS_TO_SHOW: int = _REGISTER.number("refusals-to-show")
+"""The refusals to show his cards a hand allows (rule irregularities.show-cards; interpretation
+hoyle-refusal-to-show-once): after them a player required to show must show."""
+
 TRICKS_IN_HAND: int = CARDS_EACH
 """A hand has as many tricks as each player has cards."""
 
@@ -75,7 +79,7 @@ Wellington = Literal["not-played", "double-nap-stakes", "win-10-lose-10"]
 WellingtonLead = Literal["any-card", "lowest-trump"]
 Blucher = Literal["not-played", "win-10-lose-20", "double-wellington-stakes"]
 SirGarnet = Literal["not-played", "played"]
-SevenCard = Literal["not-played", "played"]
+SevenCard = Literal["not-played", "played", "played-misery-below-nap", "played-double-above-nap"]
 # Peep and Purchase Nap (chapter exchanges), the pool (chapter pool) and the shortened packs
 # (players.short-pack). The Double Header: the engine accepts its plain value only.
 Peep = Literal["not-played", "played"]
@@ -175,14 +179,14 @@ class Rules:
     """The win and the loss of each call (Sir Garnet's Nap included), per player."""
 
     def __post_init__(self) -> None:
-        seven = self.seven_card == "played"
-        cards_each = _amount("seven-card", "played", "cards-each") if seven else CARDS_EACH
-        lowest = _amount("seven-card", "played", "lowest-call") if seven else 1
+        seven = self.seven_card != "not-played"
+        cards_each = _amount("seven-card", self.seven_card, "cards-each") if seven else CARDS_EACH
+        lowest = _amount("seven-card", self.seven_card, "lowest-call") if seven else 1
         misery_after = None
         if self.misery != "not-played":  # directly above three; at seven-card, above Nap
             misery_after = _amount("misery", self.misery, "misery-ranks-after")
             if seven:
-                misery_after = _amount("seven-card", "played", "misery-ranks-after")
+                misery_after = _amount("seven-card", self.seven_card, "misery-ranks-after")
         calls = ranking(
             cards_each,
             lowest,
@@ -446,8 +450,12 @@ class Rules:
             lose = _amount("nap-stakes", self.nap_stakes, "nap-lose")
         else:
             win = lose = contract.tricks
-        if self.seven_card == "played" and (
-            declaration == MISERY or contract.tricks > _amount("seven-card", "played", "full-loss-up-to")
+            if contract.tricks > NAP and self.seven_card != "not-played":
+                # A call above Nap at seven-card Nap: a stake a trick, or its amount
+                # ``beyond-nap-multiple`` (interpretation seven-card-stakes, its other reading).
+                win = contract.tricks * _AMOUNTS[("seven-card", self.seven_card)].get("beyond-nap-multiple", 1)
+        if self.seven_card != "not-played" and (
+            declaration == MISERY or contract.tricks > _amount("seven-card", self.seven_card, "full-loss-up-to")
         ):
             lose = -(-win // 2)  # half the win, rounded up
         return win, lose
@@ -552,7 +560,9 @@ _AMOUNTS: dict[tuple[str, str], Mapping[str, int]] = {
 """The amounts (stakes, fines) each option value states in the register, by (option, value)."""
 
 
-MOST_CARDS_EACH: int = max(CARDS_EACH, _AMOUNTS[("seven-card", "played")]["cards-each"])
+MOST_CARDS_EACH: int = max(
+    CARDS_EACH, *(amounts["cards-each"] for (option, _), amounts in _AMOUNTS.items() if option == "seven-card")
+)
 """The most cards a player is dealt under any rules, and so the most tricks of a hand."""
 
 
@@ -633,6 +643,7 @@ __all__ = [
     "MOST_CARDS_EACH",
     "NAP",
     "OPTIONS",
+    "REFUSALS_TO_SHOW",
     "TRICKS_IN_HAND",
     "OptionSpec",
     "OptionValue",

@@ -12,6 +12,12 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from napspec.spec.errors import LocatorError
+from napspec.spec.fidelity import (
+    check_claim_readings,
+    check_combinations,
+    check_lost_answers,
+    check_value_readings,
+)
 
 if TYPE_CHECKING:
     from napspec.spec.register import Citation, Profile, ProfileChoice, Register
@@ -35,6 +41,7 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_options(register)
     problems += _check_ranges(register)
     problems += _check_amounts(register)
+    problems += check_value_readings(register)
     problems += _check_constraints(register)
     problems += _check_interpretations(register)
     problems += _check_profiles(register)
@@ -42,6 +49,8 @@ def check_register(register: Register) -> list[Problem]:
     problems += _check_copies(register)
     problems += _check_profile_labels(register)
     problems += _check_lacunae(register)
+    problems += check_lost_answers(register)
+    problems += check_combinations(register)
     problems += _check_claims(register)
     problems += _check_prose(register)
     return problems
@@ -58,6 +67,7 @@ def _check_claims(register: Register) -> list[Problem]:
     for claim in claims.values():
         for citation in claim.citations:
             problems += _check_citation(register, file, f"claim {claim.id}", citation)
+    problems += check_claim_readings(register, claims)
     return problems + claim_problems(register, claims) + evidence_problems(register, claims)
 
 
@@ -76,7 +86,7 @@ def _prose(data: object, key: str = "") -> Iterator[str]:
     :data:`PROSE_KEYS`, and the notes of a source's silence or lacuna (keyed by the source)."""
     if isinstance(data, dict):
         for name, value in data.items():
-            yield from _prose(value, "note" if key in ("silent", "lacuna") else name)
+            yield from _prose(value, "note" if key in ("silent", "lacuna") and isinstance(value, str) else name)
     elif isinstance(data, list):
         for item in data:
             yield from _prose(item, key)
@@ -407,6 +417,8 @@ def _check_interpretations(register: Register) -> list[Problem]:
     for profile in register.profiles.values():
         for _, choices in _choice_sets(profile):
             used.update(c.interpretation for c in choices.values() if c.interpretation)
+    for combination in register.combinations:
+        used.update(i for i in (combination.interpretation, *(c.interpretation for c in combination.citations)) if i)
     for interpretation in register.interpretations.values():
         line = _where(register, file, f'"{interpretation.id}"')
         if interpretation.kind not in INTERPRETATION_KINDS:

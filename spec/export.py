@@ -47,12 +47,15 @@ def _citation(register: Register, citation: Citation) -> dict[str, Any]:
     }
 
 
-def _stance(option: Option, source: str) -> dict[str, Any]:
-    """What one source says on one option: the values it is cited for, or silence/lacuna."""
+def _stance(register: Register, option: Option, source: str) -> dict[str, Any]:
+    """What one source says on one option: the values it is cited for, or silence/lacuna (with
+    the lacunae of ``sources.toml`` whose missing text bears on the option)."""
     stance, values = option.stance(source)
     entry: dict[str, Any] = {"stance": stance, "values": list(values)}
     if stance != "cited":
         entry["note"] = option.silent.get(source) or option.lacuna.get(source, "")
+    if stance == "lacuna":
+        entry["lacunae"] = [lacuna.id for lacuna in register.sources[source].lacunae if option.id in lacuna.bears_on]
     return entry
 
 
@@ -81,6 +84,7 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                         "locator": lacuna.locator,
                         "what": lacuna.what,
                         **({"after": lacuna.after} if lacuna.after else {}),
+                        **({"bears-on": list(lacuna.bears_on)} if lacuna.bears_on else {}),
                     }
                     for lacuna in source.lacunae
                 ],
@@ -148,13 +152,24 @@ def register_document(register: Register | None = None) -> dict[str, Any]:
                         **({"amounts": dict(value.amounts)} if value.amounts else {}),
                         **({"requires": list(value.requires)} if value.requires else {}),
                         **({"excludes": list(value.excludes)} if value.excludes else {}),
+                        **({"read": dict(value.read)} if value.read else {}),
                     }
                     for value in option.values
                 ],
-                "sources": {source: _stance(option, source) for source in register.sources},
+                "sources": {source: _stance(register, option, source) for source in register.sources},
             }
             for option in register.options.values()
         },
+        "combinations": [
+            {
+                "options": list(combination.options),
+                **({"together": list(combination.together)} if combination.together else {}),
+                "meaning": combination.meaning,
+                "citations": [_citation(register, c) for c in combination.citations],
+                **({"interpretation": combination.interpretation} if combination.interpretation else {}),
+            }
+            for combination in register.combinations
+        ],
         "interpretations": {
             item.id: {
                 "kind": item.kind,

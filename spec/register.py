@@ -47,6 +47,9 @@ AMOUNT_KINDS: dict[str, str] = {
     "misery-ranks-after": "the call of tricks that Misery ranks directly above, under this value",
     "misery-paid-as": "the call of tricks whose win and loss a Misery is paid",
     "full-loss-up-to": "the highest call of tricks whose loser pays the full stakes; above it the loser pays half",
+    "beyond-nap-multiple": (
+        "how many stakes a trick a made call of more tricks than Nap wins under this value (its loser pays half of it)"
+    ),
     "peep-fee": "what a player pays into the pool for a peep at the peep card, in stakes",
     "purchase-fee": "what a player pays into the pool for each fresh card he buys, in stakes",
     "pool-per-dealer": "what the dealer pays into the pool for a turn to deal, in stakes",
@@ -64,6 +67,10 @@ AMOUNT_KINDS: dict[str, str] = {
 NUMBER_KINDS: dict[str, str] = {
     "cards-each": "how many cards each player is dealt, and so how many tricks a hand has",
     "pack-cards": "how many cards the full pack has",
+    "refusals-to-show": (
+        "how many times in a hand players required to show their cards may refuse (each refusal held a revoke,"
+        " and the hand replayed under a replay remedy); once they are made, a player required to show must show"
+    ),
 }
 """The numbers a rule may state (its ``numbers`` table), and what each means."""
 
@@ -184,6 +191,9 @@ class OptionValue:
     words: str = ""
     """The value in a few words of our own, as the rulebook names it ("lowest card, ace low");
     required of a named value, whose id is a key for files, not for reading."""
+    read: Mapping[str, str] = field(default_factory=dict)
+    """What the value carries by a labelled reading rather than by its quotations' words: an
+    amount kind or an option it requires or excludes → the interpretation it rests on."""
 
     @property
     def phrase(self) -> str:
@@ -311,6 +321,27 @@ class Option:
         if source in self.silent:
             return "silent", ()
         return "unaccounted", ()
+
+
+@dataclass(frozen=True)
+class Combination:
+    """Variants played together, as a source describes them or by a labelled reading: every
+    option of ``options`` with every option of ``together`` (or, without it, with each other)."""
+
+    options: tuple[str, ...]
+    meaning: str
+    together: tuple[str, ...] = ()
+    citations: tuple[Citation, ...] = ()
+    interpretation: str = ""
+
+    def pairs(self) -> set[frozenset[str]]:
+        """The pairs of options the combination covers.
+
+        >>> sorted(sorted(p) for p in Combination(("pool",), "", ("misery", "peep")).pairs())
+        [['misery', 'pool'], ['peep', 'pool']]
+        """
+        others = self.together or self.options
+        return {frozenset((a, b)) for a in self.options for b in others if a != b}
 
 
 @dataclass(frozen=True)
@@ -451,6 +482,17 @@ class Register:
         self.sources = self._load_sources()
         self.chapters, self.rules = self._load_rules()
         self.options = self._load_options()
+        self.combinations = tuple(
+            Combination(
+                options=tuple(entry.get("options", ())),
+                meaning=entry.get("meaning", ""),
+                together=tuple(entry.get("together", ())),
+                citations=_citations(entry.get("citation", [])),
+                interpretation=entry.get("interpretation", ""),
+            )
+            for entry in _read_toml(folder / "variations.toml").get("combination", [])
+        )
+        """Variants played together that a source describes, or a labelled reading allows."""
         self.interpretations = self._load_interpretations()
         self.profiles = self._load_profiles()
 
@@ -532,6 +574,7 @@ class Register:
                     requires=tuple(v.get("requires", ())),
                     excludes=tuple(v.get("excludes", ())),
                     words=v.get("words", ""),
+                    read=dict(v.get("read", {})),
                 )
                 for v in entry.get("value", [])
             )
@@ -873,6 +916,9 @@ class Register:
             for value in option.values:
                 for citation in value.citations:
                     yield self.variations_file, f"{option.id}={value.value}", citation
+        for combination in self.combinations:
+            for citation in combination.citations:
+                yield self.variations_file, " with ".join(combination.options + combination.together), citation
 
     # ------------------------------------------------------------------ checking
 

@@ -79,6 +79,9 @@ class Lacuna:
     after: str = ""
     """The words of the copy after which the missing text would stand, where the copy reaches
     that place (empty where it does not: the place is in pages the copy lacks)."""
+    bears_on: tuple[str, ...] = ()
+    """The variation points whose matter the missing text would hold (ids of options): on them
+    the source's answer is lost, not silent."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,12 @@ def load_source(entry: dict[str, Any], folder: Path) -> Source:
         divisions = _named_divisions(body, entry["division"], path, entry["id"])
     lacunae = tuple(
         Lacuna(
-            id=item["id"], source=entry["id"], locator=item["locator"], what=item["what"], after=item.get("after", "")
+            id=item["id"],
+            source=entry["id"],
+            locator=item["locator"],
+            what=item["what"],
+            after=item.get("after", ""),
+            bears_on=tuple(item.get("bears-on", ())),
         )
         for item in entry.get("lacuna", [])
     )

@@ -164,18 +164,6 @@ def _odds_against(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, 
     )
 
 
-@check("odds-from-fraction")
-def _odds_from_fraction(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str, Any]]:
-    fraction = _fraction(reading.given["fraction"])
-    odds = (1 - fraction) / fraction
-    holds = odds == _fraction(reading.given["odds"])
-    return (
-        holds,
-        f"with {fraction} of the pack out, the odds against a card being out are {odds} to 1",
-        {"odds-against": str(odds)},
-    )
-
-
 def one_suit_nap_chance(ranks: Sequence[int], opponents: int, hand_size: int = 5) -> Fraction:
     """The chance that a hand of ``ranks`` (0 the two .. 12 the ace) of one suit, led from the
     highest down as trumps, wins every trick against ``opponents`` of ``hand_size`` cards each

@@ -11,7 +11,8 @@ Loading (OpenSpiel is optional: ``pip install 'napspec[bench]'``)::
 Parameters: ``profile`` (``peel``, ``hoyle``, ``britannica``, ``wikipedia``; default
 ``hoyle``), ``players`` (default 4; the profile's range holds), ``variants`` (the profile's
 variants, separated by commas or by ``+``; default none), ``dealer`` (the dealer's seat,
-default 0) and ``refusals`` (the refusals to show a hand allows, default 1; see below). The
+default 0) and ``refusals`` (the refusals to show a hand allows, by default the register's
+number refusals-to-show, one; see below). The
 game keeps its variants joined by ``+`` (``variants=misery+wellington``): a comma would end
 the parameter in OpenSpiel's name of the game, which serialized states carry.
 
@@ -30,12 +31,13 @@ OpenSpiel state wraps a :class:`~napspec.reference.hand.Hand`, its legal actions
   purchase, the discard of the extra hand, the card given up for the peep card), is named by
   the positions of those cards in his holding, in card order: the player knows which cards
   they are, the others only that he chose.
-* A bound the game adds to the rules: a player required to show his cards may refuse, and
-  the refusal is held to be a revoke; under Hoyle's remedy the hand is replayed, and nothing in
-  the rules stops refusals and replays from following one another without end. OpenSpiel needs
-  a game of bounded length, so once ``refusals`` refusals are made in a hand (one by default;
-  0 leaves the refusal out), a player required to show may only show: that is the only place
-  where the game's legal actions are fewer than the engine's.
+* The bound of the rules on refusals to show: a player required to show his cards may refuse,
+  and the refusal is held to be a revoke; under Hoyle's remedy the hand is replayed, and Hoyle's
+  words do not stop refusals and replays from following one another without end. The register
+  bounds them (rule irregularities.show-cards, its number refusals-to-show, one; interpretation
+  hoyle-refusal-to-show-once), and the engine holds to it. ``refusals`` may lower the bound
+  (0 leaves the refusal out): once that many are made in a hand, a player required to show may
+  only show, the one place where the game's legal actions may be fewer than the engine's.
 * Terminal when the hand is settled; the returns are the payments of the settlement, in stakes,
   by seat. The sitting-out dealer, where there is one, is a player who never acts: he pays and
   receives like the others (rule of the engine), so his return need not be 0. Where a pool is
@@ -105,7 +107,7 @@ from napspec.reference.bench import OPENSPIEL_MISSING
 from napspec.reference.cards import PACK_SIZE, format_card, format_cards, format_suit
 from napspec.reference.contracts import NAMED_CALLS, Contract
 from napspec.reference.hand import Hand
-from napspec.reference.rules import MAX_HANDS, MOST_CARDS_EACH, Rules
+from napspec.reference.rules import MAX_HANDS, MOST_CARDS_EACH, REFUSALS_TO_SHOW, Rules
 
 GAME_NAME = "python_napspec_nap"
 """The name the game is registered under."""
@@ -113,7 +115,13 @@ GAME_NAME = "python_napspec_nap"
 PROFILES = ("peel", "hoyle", "britannica", "wikipedia")
 """The profiles the parameter ``profile`` may name."""
 
-DEFAULTS: dict[str, str | int] = {"profile": "hoyle", "players": 4, "variants": "", "dealer": 0, "refusals": 1}
+DEFAULTS: dict[str, str | int] = {
+    "profile": "hoyle",
+    "players": 4,
+    "variants": "",
+    "dealer": 0,
+    "refusals": REFUSALS_TO_SHOW,
+}
 """The parameters and their defaults."""
 
 CHANCE = -1
@@ -157,7 +165,7 @@ class Setting:
     variants: tuple[str, ...]
     dealer: int
     rules: Rules
-    refusals: int = 1
+    refusals: int = REFUSALS_TO_SHOW
 
     @classmethod
     def of(
@@ -166,7 +174,7 @@ class Setting:
         players: int = 4,
         variants: str | Sequence[str] = "",
         dealer: int = 0,
-        refusals: int = 1,
+        refusals: int = REFUSALS_TO_SHOW,
     ) -> Setting:
         """The setting of these parameters; :class:`ValueError` (the engine's errors are ones)
         for a profile, a variant or a table the rules do not have.
@@ -188,8 +196,8 @@ class Setting:
         rules.check_players(players)
         if not 0 <= dealer < players:
             raise ValueError(f"dealer {dealer}: a seat of 0..{players - 1}")
-        if refusals < 0:
-            raise ValueError(f"refusals {refusals}: none or more")
+        if not 0 <= refusals <= REFUSALS_TO_SHOW:
+            raise ValueError(f"refusals {refusals}: from none to the rules' {REFUSALS_TO_SHOW} (refusals-to-show)")
         return cls(profile, players, chosen, dealer, rules, refusals)
 
     @classmethod
@@ -700,7 +708,11 @@ def register() -> None:
 
 
 def load_game(
-    profile: str = "hoyle", players: int = 4, variants: str | Sequence[str] = "", dealer: int = 0, refusals: int = 1
+    profile: str = "hoyle",
+    players: int = 4,
+    variants: str | Sequence[str] = "",
+    dealer: int = 0,
+    refusals: int = REFUSALS_TO_SHOW,
 ) -> Any:
     """The game under ``profile`` at a table of ``players``, with ``variants`` (separated by
     commas or ``+``, or a sequence), ``dealer`` and ``refusals``, loaded through OpenSpiel

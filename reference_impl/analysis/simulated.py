@@ -870,12 +870,25 @@ def _plan_peep(claim: Claim, reading: Reading) -> dict[str, Experiment]:
 def _peep_after(claim: Claim, reading: Reading, results: Mapping[str, Rows]) -> tuple[bool | None, str, dict[str, Any]]:
     rows = [row for row in results["paired"] if row]
     gain = mean_interval([(row[0] - row[1]) / row[2] for row in rows])
+    # Where peeping changed nothing but the fee, the deal cannot show what the peep is worth: a
+    # sample of such deals alone shows no advantage either way ("not shown"), not a loss.
+    fee = _rules(claim, reading).fee("peep")
+    changed = sum(1 for row in rows if row[0] - row[1] != -fee * row[2])
+    evidence = {"gain-per-player": gain.as_data(), "nap-deals": len(rows), "deals-changed-by-peeping": changed}
+    if not changed:
+        summary = (
+            f"not shown: at {reading.given['players']} players, in none of the {len(rows)} deals with a Nap called "
+            f"before another player's turn did the later players' peeping change a card played or a payment beyond "
+            f"the fee ({_said(gain.as_data())} stakes a hand, the fee alone): the sample cannot show what the "
+            f"peep is worth"
+        )
+        return None, summary, evidence
     summary = (
-        f"at {reading.given['players']} players, in {len(rows)} deals with a Nap called before another player's turn, "
-        f"each later player who peeps (and saves the suit of a peep card the caller takes) wins "
-        f"{_said(gain.as_data())} stakes a hand more than if he does not peep, the fee paid"
+        f"at {reading.given['players']} players, in {len(rows)} deals with a Nap called before another player's turn "
+        f"({changed} of them changed by peeping), each later player who peeps (and saves the suit of a peep card "
+        f"the caller takes) wins {_said(gain.as_data())} stakes a hand more than if he does not peep, the fee paid"
     )
-    return _side(gain, 0.0, above=True), summary, {"gain-per-player": gain.as_data(), "nap-deals": len(rows)}
+    return _side(gain, 0.0, above=True), summary, evidence
 
 
 # ------------------------------------------------------------------------ luck

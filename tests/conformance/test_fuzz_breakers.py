@@ -92,7 +92,7 @@ FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
     "pool.agreed": ("britannica", False, 1),
     "pool.carries-over": ("hoyle+pool", False, 3),
     "pool.contributions": ("hoyle+pool", False, 1),
-    "pool.end-of-session": ("hoyle+pool", False, 67),
+    "pool.end-of-session": ("hoyle+pool", False, 487),
     "pool.exchange-fees": ("hoyle+peep", False, 1),
     "pool.failed-nap": ("hoyle+pool", False, 2),
     "pool.fines": ("hoyle+pool", True, 47),
@@ -146,8 +146,9 @@ SAMPLE = (
 #: :data:`LONGER`'s).
 DEALS = 150
 #: The breakers a run of :data:`DEALS` deals does not find, and the deals of their run: a
-#: Blücher tried without a Wellington before it is one unlisted action in many.
-LONGER: dict[str, int] = {"variants.blucher-call": 400}
+#: Blücher tried without a Wellington before it is one unlisted action in many; a session of
+#: Hoyle's pool ended with the pool untaken is a rare draw once a hand allows one refusal to show.
+LONGER: dict[str, int] = {"variants.blucher-call": 400, "pool.end-of-session": 600}
 
 
 @cache

@@ -39,7 +39,6 @@ QUICK = (
     "cards-in-use",
     "fraction-in-play",
     "odds-against-card-out",
-    "odds-from-fraction",
     "stakes",
     "hand-payments",
     "one-suit-nap-chance",
@@ -115,7 +114,6 @@ def test_the_odds_are_exact_fractions_seen_both_ways() -> None:
     by_view = {reading.id: judge(claim, reading) for reading in claim.readings}
     assert by_view["pack"].evidence["odds-against"] == "37/15"
     assert by_view["seat"].evidence["odds-against"] == "37/10"
-    assert by_view["from-the-quarter"].holds
     nearer = _with_given(claim.readings[0], odds="5/2")
     assert judge(claim, nearer).holds  # 37/15 lies between nine tenths of 5/2 and 5/2
 
@@ -148,12 +146,25 @@ def test_the_command_prints_each_verdict_and_finds_the_evidence_current() -> Non
     arguments = ["claims", "--check"] + [f"--only={name}" for name in QUICK]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 0, result.output
-    assert "hoyle-three-to-one: true under a stated reading" in result.output
+    # Read from the pack or from a seat, "nearly three to one" fails; no reading is left that
+    # only restates the sentence's own arithmetic.
+    assert "hoyle-three-to-one: false as worded" in result.output
     assert (
         "seat (as worded): does not hold: of the 47 cards a player does not hold, 10 are in the other hands"
         in result.output
     )
     assert "is what is computed now" in result.output
+
+
+def test_the_command_judges_the_claims_named_and_names_an_unknown_one() -> None:
+    result = CliRunner().invoke(main, ["claims", "--claim", "peel-cards-in-use", "--claim", "hoyle-three-to-one"])
+    assert result.exit_code == 0, result.output
+    assert [line.split(":")[0] for line in result.output.splitlines() if not line.startswith(" ")] == [
+        "peel-cards-in-use",
+        "hoyle-three-to-one",
+    ]
+    result = CliRunner().invoke(main, ["claims", "--claim", "peel-card-in-use"])
+    assert result.exit_code != 0 and "no claim 'peel-card-in-use'" in result.output
 
 
 Chooser = Callable[[Hand, list[Play]], Play]

@@ -53,7 +53,7 @@ CASES: list[tuple[str, int, str] | tuple[str, int, str, int]] = [
     ("wikipedia", 5, "peep,short-pack"),
     ("hoyle", 6, "pool,misery,wellington"),
     ("hoyle", 4, "", 0),  # no refusal to show
-    ("hoyle", 5, "purchase", 3),  # three refusals, and as many replays
+    ("hoyle", 5, "purchase"),  # a refusal and its replay, and then the showing the rules require
 ]
 """The profiles, tables, variants (and refusals to show allowed, if not one) played through:
 every profile, the dealer sitting out, and every kind of regular action the engine lists."""
@@ -158,6 +158,9 @@ def test_parameters_the_rules_refuse_are_refused() -> None:
         Setting.from_params({"seed": 3})
     with pytest.raises(ValueError, match="refusals -1"):
         Setting.of("hoyle", 4, refusals=-1)
+    # The rules allow one refusal to show a hand (interpretation hoyle-refusal-to-show-once).
+    with pytest.raises(ValueError, match="refusals 2: from none to the rules' 1"):
+        Setting.of("hoyle", 4, refusals=2)
 
 
 @pytest.mark.parametrize(
@@ -167,7 +170,7 @@ def test_parameters_the_rules_refuse_are_refused() -> None:
 def test_openspiel_consistency_checks_pass(pyspiel: Any, profile: str, players: int, variants: str) -> None:
     """OpenSpiel's random simulation test: legal actions, clones, serialization, the bounds of
     the returns and of the game's length."""
-    game = load_game(profile=profile, players=players, variants=variants, refusals=2)
+    game = load_game(profile=profile, players=players, variants=variants)
     pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 

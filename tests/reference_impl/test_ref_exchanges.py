@@ -72,6 +72,18 @@ def test_rules_refuse_peep_with_purchase_and_either_with_seven_card() -> None:
             seven.with_options({option: "played", "pool": "played", "pool-end": "divided-equally"})
 
 
+def test_rules_refuse_an_exchange_with_sir_garnet_or_another_payment_into_the_pool() -> None:
+    # No source plays them together; Hoyle's fees make the pool, "other methods of contributing
+    # to the kitty are dispensed with" (pp. 98-99).
+    for exchange in (PEEP, PURCHASE):
+        with pytest.raises(RulesError, match="sir-garnet"):
+            exchange.with_options({"sir-garnet": "played"})
+        with pytest.raises(RulesError, match="pool-fines"):
+            exchange.with_options({"pool-fines": "misdeal-one-stake"})
+        with pytest.raises(RulesError, match="pool-failed-nap"):
+            exchange.with_options({"pool-failed-nap": "pays-pool-amount"})
+
+
 def test_the_fees_are_the_registers() -> None:
     assert PEEP.fee("peep") == 1 and PURCHASE.fee("purchase") == 1
 

@@ -577,6 +577,21 @@ def test_refusal_to_show_counts_as_a_revoke() -> None:
     assert payments(hand) == {0: 9, 1: -9, 2: 0, 3: 0}
 
 
+def test_a_hand_allows_one_refusal_to_show_and_then_the_player_must_show() -> None:
+    # Hoyle p. 100 replays the hand after a refusal, and the same trick may call for the same
+    # showing again: interpretation hoyle-refusal-to-show-once bounds the refusals.
+    hand = stacked("hoyle", STANDARD)
+    declare(hand, 3, 0, 0, 0)
+    play(hand, FIRST_THREE)
+    hand.apply(RefuseToShow(1))
+    play(hand, FIRST_THREE)
+    assert hand.phase == "show" and hand.to_act == 1
+    assert hand.legal_actions() == (ShowCards(1),)
+    rejected(hand, RefuseToShow(1), NotProvidedFor)
+    show_all(hand)
+    assert payments(hand) == {0: 9, 1: -9, 2: 0, 3: 0}
+
+
 def test_shown_cards_reveal_a_revoke() -> None:
     layout = {0: "AS KS QS AH 2C", 1: "2S 3C 4C 5C 6C", 2: "3H 4H 5H 4S 5S", 3: "2D 3D 4D 5D 6D"}
     hand = stacked("hoyle", layout, allow_irregular=True)

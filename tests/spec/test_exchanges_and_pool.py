@@ -57,7 +57,9 @@ def test_the_new_chapters_follow_the_calls_beyond_nap() -> None:
 def test_the_double_header_has_only_its_plain_value() -> None:
     option = load().options["double-header"]
     assert [v.value for v in option.values] == ["not-played"]
-    assert any("Double Header" in c.quote and c.source == "peel" for c in option.values[0].citations)
+    # Peel names it (p. 10) but its rules stood on p. 13, which the copy lacks: a lacuna, not an answer.
+    assert option.stance("peel") == ("lacuna", ())
+    assert "Double Header is agreed to" in option.lacuna["peel"]
 
 
 def test_the_amounts_are_those_the_quotations_state() -> None:
@@ -215,8 +217,8 @@ def test_a_house_rule_may_play_the_pool_the_rarer_way(tmp_path: Path) -> None:
 def test_a_constraint_naming_an_unknown_option_is_reported_with_the_nearest(register_copy: Path) -> None:
     edit(
         register_copy / "variations.toml",
-        'requires = ["pool"]\n  excludes = ["seven-card", "pool-contributions"]',
-        'requires = ["pol"]\n  excludes = ["seven-card", "pool-contributions"]',
+        'requires = ["pool"]\n  excludes = ["seven-card", "pool-contributions",',
+        'requires = ["pol"]\n  excludes = ["seven-card", "pool-contributions",',
     )
     problems = reported(register_copy)
     assert any(
@@ -229,8 +231,8 @@ def test_a_constraint_naming_an_unknown_option_is_reported_with_the_nearest(regi
 def test_a_constraint_on_an_option_without_a_plain_value_is_reported(register_copy: Path) -> None:
     edit(
         register_copy / "variations.toml",
-        'excludes = ["seven-card", "pool-contributions"]',
-        'excludes = ["seven-card", "revoke"]',
+        'excludes = ["seven-card", "pool-contributions",',
+        'excludes = ["seven-card", "revoke",',
     )
     assert any(
         "option 'peep' value 'played': excludes names option 'revoke', which has no plain value" in p
@@ -246,8 +248,8 @@ def test_a_value_requiring_its_own_option_is_reported(register_copy: Path) -> No
 def test_a_value_both_requiring_and_excluding_an_option_is_reported(register_copy: Path) -> None:
     edit(
         register_copy / "variations.toml",
-        'excludes = ["seven-card", "pool-contributions"]',
-        'excludes = ["seven-card", "pool"]',
+        'excludes = ["seven-card", "pool-contributions",',
+        'excludes = ["seven-card", "pool",',
     )
     assert any(
         "option 'peep' value 'played': both requires and excludes option 'pool'" in p for p in reported(register_copy)
@@ -283,6 +285,7 @@ def test_the_export_carries_the_new_chapters_constraints_and_lacunae() -> None:
     chapters = [chapter["id"] for chapter in document["chapters"]]
     assert chapters[-3:] == ["calls-beyond-nap", "exchanges", "pool"]
     peep = {value["value"]: value for value in document["options"]["peep"]["values"]}["played"]
-    assert (peep["requires"], peep["excludes"]) == (["pool"], ["seven-card", "pool-contributions"])
+    excluded = ["seven-card", "pool-contributions", "pool-fines", "pool-failed-nap", "sir-garnet"]
+    assert (peep["requires"], peep["excludes"]) == (["pool"], excluded)
     assert document["rules"]["calling.double-header"]["lacunae"] == ["peel-double-header"]
     assert document["rules"]["players.short-pack"]["lacunae"] == ["peel-thirty-two-card-pack"]

@@ -24,8 +24,14 @@ const refuse = (code, message) => {
   throw new Refused(code, message);
 };
 
+/** The refusals to show his cards a hand allows (the register's rule irregularities.show-cards,
+ * its number refusals-to-show; interpretation hoyle-refusal-to-show-once): after them a player
+ * required to show must show. */
+const REFUSALS_TO_SHOW = 1;
+
 export class Hand {
   constructor(caseData) {
+    this.refusalsToShow = 0;
     this.options = caseData.options;
     this.players = caseData.players;
     this.dealer = caseData.dealer;
@@ -364,7 +370,11 @@ export class Hand {
   show(action) {
     if (this.phase !== "show") refuse("wrong-phase", `no ${action.type} in the ${this.phase} phase`);
     this.expectTurn(action.seat);
+    if (action.type === "refuse-to-show" && this.refusalsToShow >= REFUSALS_TO_SHOW) {
+      refuse("not-provided-for", `seat ${action.seat} must show: a hand allows ${REFUSALS_TO_SHOW} refusal to show`);
+    }
     if (action.type === "refuse-to-show") {
+      this.refusalsToShow += 1;
       // A refusal is held a revoke at the refuser's card in the deciding trick (option
       // show-cards, interpretation hoyle-showing-reveals); it is paid for when claimed.
       this.record("revoke", action.seat, this.playLog.map((played) => played.seat).lastIndexOf(action.seat));
@@ -630,10 +640,12 @@ export class Hand {
       case "play":
         return this.playable(seat).map((card) => ({ type: "play", seat, card }));
       case "show":
-        return [
-          { type: "show", seat },
-          { type: "refuse-to-show", seat },
-        ];
+        return this.refusalsToShow < REFUSALS_TO_SHOW
+          ? [
+              { type: "show", seat },
+              { type: "refuse-to-show", seat },
+            ]
+          : [{ type: "show", seat }];
       default:
         return [];
     }
