@@ -75,22 +75,17 @@ def _masks(size: int) -> list[int]:
 @cache
 def canonical_hands(size: int = 5) -> tuple[Canonical, ...]:
     """Every hand of ``size`` cards up to renaming the suits, strongest-looking first."""
-    by_count = {k: _masks(k) for k in range(size + 1)}
-    everything: list[int] = sorted((m for k in range(size + 1) for m in by_count[k]), reverse=True)
+    by_count = {k: sorted(_masks(k), reverse=True) for k in range(size + 1)}
     result: list[Canonical] = []
 
     def extend(prefix: list[int], left: int, most: int) -> None:
-        if len(prefix) == 4:
-            if left == 0:
-                result.append((prefix[0], prefix[1], prefix[2], prefix[3]))
+        if len(prefix) == 3:  # the last suit holds what is left
+            result.extend((prefix[0], prefix[1], prefix[2], mask) for mask in by_count[left] if mask <= most)
             return
-        for mask in everything:
-            if mask > most:
-                continue
-            count = mask.bit_count()
-            if count > left:
-                continue
-            extend([*prefix, mask], left - count, mask)
+        for count in range(left + 1):
+            for mask in by_count[count]:
+                if mask <= most:
+                    extend([*prefix, mask], left - count, mask)
 
     extend([], size, (1 << 13) - 1)
     result.sort(key=lambda h: sorted((cards_of(h)), reverse=True), reverse=True)

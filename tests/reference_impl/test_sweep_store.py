@@ -162,7 +162,7 @@ def test_progress_says_done_rate_and_time_left_on_a_terminal_only() -> None:
     )
     pipe = io.StringIO()
     quiet = Progress("hands", stream=pipe, every=0.0)
-    for done in range(0, 11):
+    for done in range(11):
         quiet(done, 10)
     assert pipe.getvalue() == ""
 
