@@ -68,11 +68,12 @@ def resolve_scheduler(scheduler: str | None, environ: Mapping[str, str] | None =
 @contextmanager
 def _client_executor(address: str) -> Iterator[Executor]:
     try:
-        from distributed import Client
+        import distributed
     except ImportError as error:
         raise ClusterError(f"the scheduler {address!r} was named but Dask is not installed; {INSTALL_HINT}") from error
+    connect: Any = distributed.Client  # Dask's client is not typed: what it gives is checked by the tests
     try:
-        client: Any = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        client: Any = connect(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"the scheduler {address!r} did not answer within {CONNECT_SECONDS} s: {error}") from error
     try:
