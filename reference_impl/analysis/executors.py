@@ -74,6 +74,8 @@ def _client_executor(address: str) -> Iterator[Executor]:
     connect: Any = distributed.Client  # Dask's client is not typed: what it gives is checked by the tests
     try:
         client: Any = connect(address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except ValueError as error:
+        raise ClusterError(f"{address!r} is not a scheduler's address (tcp://host:8786): {error}") from error
     except (OSError, TimeoutError) as error:
         raise ClusterError(f"the scheduler {address!r} did not answer within {CONNECT_SECONDS} s: {error}") from error
     try:

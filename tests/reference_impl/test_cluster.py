@@ -99,3 +99,15 @@ def test_a_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.Monke
     )
     assert result.exit_code == 1
     assert "tcp://x:1" in result.output and "cluster extra" in result.output
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [("tcp://127.0.0.1:1", "did not answer within 1 s"), ("hello", "is not a scheduler's address")],
+)
+def test_a_scheduler_that_cannot_be_reached_is_named(address: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    _dask()
+    monkeypatch.setattr("napspec.reference.analysis.executors.CONNECT_SECONDS", 1)
+    with pytest.raises(ClusterError, match=said) as error:
+        run(small_simulation(), scheduler=address)
+    assert repr(address) in str(error.value)
