@@ -701,9 +701,13 @@ def run(
     on_cluster = scheduler is not None or scheduler_in_use()
     if not on_cluster and (workers <= 1 or len(jobs) == 1):
         rows: list[list[tuple[float, ...]]] = []
-        for job in jobs:
-            rows.append(_run_chunk(job))
-            report(sum(map(len, rows)), experiment.hands)
+        try:
+            for job in jobs:
+                rows.append(_run_chunk(job))
+                report(sum(map(len, rows)), experiment.hands)
+        finally:
+            if isinstance(report, Progress):
+                report.close()
         return [row for chunk in rows for row in chunk]
     by_chunk: dict[int, list[tuple[float, ...]]] = {}
     with executor(workers, scheduler) as pool:
