@@ -68,6 +68,17 @@ def test_an_interrupted_sweep_resumes_to_the_uninterrupted_result(
     assert len(chunk_files(store)) == 6
 
 
+def test_a_sweep_stopped_by_its_time_limit_is_finished_by_a_rerun(
+    tmp_path: Path, uninterrupted: dict[str, object]
+) -> None:
+    store = tmp_path / "store"
+    stopped = sweep(**SMALL, store=store, limit_seconds=0.0)  # type: ignore[arg-type]
+    assert stopped["stopped_by_time_limit"] and not stopped["complete"]
+    assert stopped["solved"] == 20 * len(chunk_files(store)) < 120
+    finished = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert finished["complete"] and figures(finished) == figures(uninterrupted)
+
+
 def test_a_finished_sweep_is_read_back_whole_and_other_parameters_start_afresh(tmp_path: Path) -> None:
     store = tmp_path / "store"
     first = sweep(**SMALL, store=store)  # type: ignore[arg-type]
