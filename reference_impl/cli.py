@@ -89,6 +89,17 @@ _VARIANTS_HELP = (
 )
 
 
+def _scheduler_option(command: Any) -> Any:
+    """``--scheduler ADDRESS``: run the work on a Dask cluster (the ``cluster`` extra)."""
+    return click.option(
+        "--scheduler",
+        envvar="NAPSPEC_SCHEDULER",
+        metavar="ADDRESS",
+        help="run the work on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; "
+        "env NAPSPEC_SCHEDULER; needs the cluster extra); default: the local cores",
+    )(command)
+
+
 class _Command(click.Group):
     """The group, with ``napspec``'s exit statuses: Ctrl-C exits with 3 (click's own
     handling would exit with 1, as for a failure)."""
@@ -269,6 +280,7 @@ def _call_words(call: int | str) -> str:
     help="random: every action drawn at random; plain: the claims' plain agent calls and plays every seat",
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="processes for --agents plain (default: the cores)")
+@_scheduler_option
 def bench(
     hands: int,
     sessions: int | None,
@@ -279,6 +291,7 @@ def bench(
     house_rules: str | None,
     agents: str,
     jobs: int | None,
+    scheduler: str | None,
 ) -> None:
     """Play random hands as fast as possible and print the hands per second.
 
@@ -290,7 +303,7 @@ def bench(
     """
     rules = _rules(profile, house_rules, variants)
     if agents == "plain":
-        _bench_agents(rules, players, hands, seed, jobs)
+        _bench_agents(rules, players, hands, seed, jobs, scheduler)
         return
     if sessions is not None:
         try:
@@ -313,12 +326,13 @@ def bench(
     )
 
 
-def _bench_agents(rules: Rules, players: int, hands: int, seed: int, jobs: int | None) -> None:
+def _bench_agents(rules: Rules, players: int, hands: int, seed: int, jobs: int | None, scheduler: str | None) -> None:
     """Time the simulation the claims rest on: ``hands`` deals, every seat the plain agent."""
     import os
     import time
     from functools import partial
 
+    from napspec.reference.analysis.executors import ClusterError, resolve_scheduler
     from napspec.reference.analysis.simulate import Experiment, run
     from napspec.reference.analysis.simulated import seat_winnings
 
@@ -327,12 +341,17 @@ def _bench_agents(rules: Rules, players: int, hands: int, seed: int, jobs: int |
     except NapError as error:
         raise click.UsageError(str(error)) from error
     workers = jobs or os.cpu_count() or 1
+    address = resolve_scheduler(scheduler)
     start = time.perf_counter()
-    run(Experiment(partial(seat_winnings, rules=rules, players=players), hands, seed), workers=workers)
+    try:
+        run(Experiment(partial(seat_winnings, rules=rules, players=players), hands, seed), workers, address)
+    except ClusterError as error:
+        raise click.ClickException(str(error)) from error
     elapsed = time.perf_counter() - start
+    where = f"on the cluster at {address}" if address else f"on {workers} process(es)"
     click.echo(
         f"{hands} hands played by the plain agent in {elapsed:.3f} s: {hands / elapsed:,.1f} hands/s "
-        f"on {workers} process(es) (rules {rules.name!r}, {players} players, seed {seed})"
+        f"{where} (rules {rules.name!r}, {players} players, seed {seed})"
     )
 
 
@@ -389,11 +408,16 @@ FINDING_WORDS = {True: "holds", False: "does not hold", None: "undetermined"}
 )
 @click.option("--only", multiple=True, help="only the readings judged by this check (repeatable)")
 @click.option("--claim", "claim_ids", multiple=True, help="only the readings of this claim (repeatable)")
-def claims(write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tuple[str, ...]) -> None:
+@_scheduler_option
+def claims(
+    write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tuple[str, ...], scheduler: str | None
+) -> None:
     """Judge what the sources claim (spec/claims.toml): each claim's verdict, each reading's
     finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
-    --check, exit 1 if the evidence written differs from what is computed now."""
+    --check, exit 1 if the evidence written differs from what is computed now. The simulated
+    samples run on the local cores, or on the Dask cluster named by --scheduler."""
     from napspec.reference.analysis.claims import MissingSweep, UnknownCheck, findings
+    from napspec.reference.analysis.executors import ClusterError, using_scheduler
     from napspec.spec import load
     from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, verdict
 
@@ -404,8 +428,9 @@ def claims(write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tupl
         raise click.ClickException(f"no claim {', '.join(map(repr, unknown))} in the register's claims")
     chosen = {claim_id: claim for claim_id, claim in every.items() if not claim_ids or claim_id in claim_ids}
     try:
-        found = findings(chosen, only)
-    except (MissingSweep, UnknownCheck) as error:
+        with using_scheduler(scheduler):
+            found = findings(chosen, only)
+    except (MissingSweep, UnknownCheck, ClusterError) as error:
         raise click.ClickException(str(error)) from error
     for claim in chosen.values():
         if only and claim.id not in found:
@@ -496,7 +521,13 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option("--sample", type=click.IntRange(min=1), help="solve this many hands drawn at random, not all")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--exact", is_flag=True, help="tell hands sure of 0 from 1 without an ace (slow)")
-@click.option("--checkpoint", type=click.Path(dir_okay=False), help="append chunks done here; resume from it")
+@click.option(
+    "--store",
+    "--checkpoint",
+    "store",
+    type=click.Path(file_okay=False),
+    help="keep each chunk done in this folder; a rerun of the same sweep resumes from it",
+)
 @click.option("--time-limit", type=float, help="stop after this many seconds and report how far it got")
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
@@ -511,39 +542,48 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     help="3: ask only five, four, three; 5: only five",
 )
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
+@_scheduler_option
 def sweep(
     hands_dealt: int,
     jobs: int,
     sample: int | None,
     seed: int,
     exact: bool,
-    checkpoint: str | None,
+    store: str | None,
     time_limit: float | None,
     budget: int | None,
     resolve_budget: int | None,
     floor: int,
     out: str | None,
+    scheduler: str | None,
 ) -> None:
     """Every five-card hand up to the symmetry of the suits, with the tricks it is sure of:
-    the counts of each value, the hands sure of three or more, the run time and rate."""
+    the counts of each value, the hands sure of three or more, the run time and rate. The
+    chunks run on --jobs local processes, or on the Dask cluster named by --scheduler; the
+    progress (hands done, rate, time left) goes to standard error on a terminal."""
     import json
     from pathlib import Path
 
+    from napspec.reference.analysis.executors import ClusterError
+    from napspec.reference.analysis.store import StoreError
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
-    result = run_sweep(
-        hands_dealt,
-        jobs,
-        sample,
-        seed,
-        exact,
-        Path(checkpoint) if checkpoint else None,
-        time_limit,
-        budget,
-        floor,
-        resolve_budget,
-        progress=lambda done, total: click.echo(f"{done}/{total}", err=True) if done % 5000 < 250 else None,
-    )
+    try:
+        result = run_sweep(
+            hands_dealt,
+            jobs,
+            sample,
+            seed,
+            exact,
+            Path(store) if store else None,
+            time_limit,
+            budget,
+            floor,
+            resolve_budget,
+            scheduler=scheduler,
+        )
+    except (ClusterError, StoreError) as error:
+        raise click.ClickException(str(error)) from error
     text = json.dumps(result, indent=1)
     if out:
         Path(out).write_text(text + "\n", encoding="utf-8")

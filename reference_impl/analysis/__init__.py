@@ -4,6 +4,10 @@
   layout and defence, with the strategy's lead or the defence that refutes a claim.
 * :mod:`~napspec.reference.analysis.brute`: the same question for tiny packs, answered by
   enumerating every layout, to check the solver.
+* :mod:`~napspec.reference.analysis.executors`: where the long runs go, the local cores or a
+  Dask cluster the user names (Dask optional: the ``cluster`` extra).
+* :mod:`~napspec.reference.analysis.store`: the chunks of a run kept as they are done, so that a
+  run stopped halfway resumes; :mod:`~napspec.reference.analysis.progress`: its progress shown.
 * :mod:`~napspec.reference.analysis.sweep`: every five-card hand up to the symmetry of the
   suits, in parallel.
 * :mod:`~napspec.reference.analysis.claims`: the checks that judge the sources' claims

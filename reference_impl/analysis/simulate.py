@@ -38,7 +38,7 @@ import os
 import random
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any, Literal, get_args, get_origin, get_type_hints
@@ -53,6 +53,8 @@ from napspec.reference.actions import (
     Play,
     TakePeepCard,
 )
+from napspec.reference.analysis.executors import executor, scheduler_in_use
+from napspec.reference.analysis.progress import Progress
 from napspec.reference.cards import ACE, JACK, RANKS
 from napspec.reference.events import POOL, PeepCardTaken
 from napspec.reference.hand import Hand
@@ -680,14 +682,50 @@ def _run_chunk(args: tuple[Callable[[random.Random], tuple[float, ...]], int, in
     return rows
 
 
-def run(experiment: Experiment, workers: int | None = None) -> list[tuple[float, ...]]:
-    """Every deal's measures, in deal order; ``workers`` processes (default: the cores)."""
+def run(
+    experiment: Experiment,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[tuple[float, ...]]:
+    """Every deal's measures, in deal order; ``workers`` local processes (default: the cores),
+    or the Dask cluster at ``scheduler`` or in use
+    (:func:`~napspec.reference.analysis.executors.executor`): each chunk's deals are seeded by
+    their numbers, so the rows are the same wherever the chunks run. ``progress`` is called
+    with the deals done and the deals in all (default: a
+    :class:`~napspec.reference.analysis.progress.Progress` on standard error)."""
     jobs = [(experiment.measure, experiment.seed, start, size) for start, size in experiment.chunks()]
+    report = progress if progress is not None else Progress("deals")
+    report(0, experiment.hands)
     workers = workers if workers is not None else (os.cpu_count() or 1)
-    if workers <= 1 or len(jobs) == 1:
-        return [row for job in jobs for row in _run_chunk(job)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [row for rows in pool.map(_run_chunk, jobs) for row in rows]
+    on_cluster = scheduler is not None or scheduler_in_use()
+    if not on_cluster and (workers <= 1 or len(jobs) == 1):
+        rows: list[list[tuple[float, ...]]] = []
+        try:
+            for job in jobs:
+                rows.append(_run_chunk(job))
+                report(sum(map(len, rows)), experiment.hands)
+        finally:
+            if isinstance(report, Progress):
+                report.close()
+        return [row for chunk in rows for row in chunk]
+    by_chunk: dict[int, list[tuple[float, ...]]] = {}
+    with executor(workers, scheduler) as pool:
+        pending: dict[Future[list[tuple[float, ...]]], int] = {
+            pool.submit(_run_chunk, job): number for number, job in enumerate(jobs)
+        }
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    by_chunk[pending.pop(future)] = future.result()
+                report(sum(map(len, by_chunk.values())), experiment.hands)
+        finally:
+            for future in pending:
+                future.cancel()
+            if isinstance(report, Progress):
+                report.close()
+    return [row for number in range(len(jobs)) for row in by_chunk[number]]
 
 
 # ---------------------------------------------------------------------------- statistics

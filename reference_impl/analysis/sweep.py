@@ -11,8 +11,11 @@ unless ``exact`` asks the search to tell them apart, the slowest question of all
 must be shown to take every trick, or the soloist to take one against everything). A budget
 of nodes per question keeps a sweep's time in hand; what it leaves open is counted apart.
 
-The sweep runs in chunks over processes, and with a ``checkpoint`` file a run stopped halfway
-is resumed where it was.
+The sweep runs in chunks over the local processes or a Dask cluster
+(:mod:`~napspec.reference.analysis.executors`); a chunk's values depend on its hands alone, so
+the result is the same wherever it runs. With a ``store`` folder each chunk is kept as it is
+done (:mod:`~napspec.reference.analysis.store`), and a run stopped halfway is resumed where it
+was. Progress (hands done, rate, time left) goes to standard error on a terminal.
 
 >>> len(canonical_hands())
 134459
@@ -25,17 +28,20 @@ is resumed where it was.
 
 from __future__ import annotations
 
-import json
 import random
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from functools import cache
 from math import factorial
-from multiprocessing import Pool
 from pathlib import Path
 
+from napspec.reference.analysis.executors import executor
+from napspec.reference.analysis.progress import Progress
 from napspec.reference.analysis.solver import OutOfBudget, Solver, Table, _top, suit_gaps
+from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.cards import FULL_PACK, format_cards
 
 Canonical = tuple[int, int, int, int]
@@ -69,22 +75,17 @@ def _masks(size: int) -> list[int]:
 @cache
 def canonical_hands(size: int = 5) -> tuple[Canonical, ...]:
     """Every hand of ``size`` cards up to renaming the suits, strongest-looking first."""
-    by_count = {k: _masks(k) for k in range(size + 1)}
-    everything: list[int] = sorted((m for k in range(size + 1) for m in by_count[k]), reverse=True)
+    by_count = {k: sorted(_masks(k), reverse=True) for k in range(size + 1)}
     result: list[Canonical] = []
 
     def extend(prefix: list[int], left: int, most: int) -> None:
-        if len(prefix) == 4:
-            if left == 0:
-                result.append((prefix[0], prefix[1], prefix[2], prefix[3]))
+        if len(prefix) == 3:  # the last suit holds what is left
+            result.extend((prefix[0], prefix[1], prefix[2], mask) for mask in by_count[left] if mask <= most)
             return
-        for mask in everything:
-            if mask > most:
-                continue
-            count = mask.bit_count()
-            if count > left:
-                continue
-            extend([*prefix, mask], left - count, mask)
+        for count in range(left + 1):
+            for mask in by_count[count]:
+                if mask <= most:
+                    extend([*prefix, mask], left - count, mask)
 
     extend([], size, (1 << 13) - 1)
     result.sort(key=lambda h: sorted((cards_of(h)), reverse=True), reverse=True)
@@ -143,14 +144,18 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
         solver.clear()
 
 
-_SOLVERS: dict[int, Solver] = {}
+# A solver per table size and per thread: a cluster's worker may run chunks in threads side
+# by side, and a solver's tables are its own. Each hand is solved afresh (``sweep_value``
+# clears the solver), so a chunk's values do not depend on what ran before it on the worker.
+_SOLVERS = threading.local()
 
 
 def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int]]:
     index, hands_dealt, hands, exact, budget, floor = job
-    solver = _SOLVERS.get(hands_dealt)
+    solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
+    solver = solvers.get(hands_dealt)
     if solver is None:
-        solver = _SOLVERS[hands_dealt] = Solver(Table(hands_dealt))
+        solver = solvers[hands_dealt] = Solver(Table(hands_dealt))
     solver.limit(budget)
     return index, [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
 
@@ -165,59 +170,73 @@ def sweep(
     sample: int | None = None,
     seed: int = 0,
     exact: bool = False,
-    checkpoint: Path | None = None,
+    store: Path | None = None,
     limit_seconds: float | None = None,
     budget: int | None = None,
     floor: int = 2,
     resolve_budget: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
+    chunk: int = CHUNK,
 ) -> dict[str, object]:
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
-    hands dealt from the full pack; the result as a JSON-ready summary. With ``checkpoint``
-    the chunks done are appended to that file and skipped by a later run; with
-    ``limit_seconds`` the run stops after that long and reports how far it got; with
-    ``budget`` each question gets that many nodes of search, and what it leaves open is
-    counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and three are asked.
-    With ``resolve_budget``, the hands the budget left open are asked again, one by one in
-    this process, with that many nodes."""
+    hands dealt from the full pack; the result as a JSON-ready summary. With ``store`` (a
+    folder) each chunk of ``chunk`` hands is kept as it is done, and a later run of the same
+    parameters skips the chunks kept; with ``limit_seconds`` the run stops after that long and
+    reports how far it got; with ``budget`` each question gets that many nodes of search, and
+    what it leaves open is counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and
+    three are asked. With ``resolve_budget``, the hands the budget left open are asked again,
+    one by one in this process, with that many nodes. The chunks run on ``jobs`` local
+    processes, or on the Dask cluster at ``scheduler``
+    (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
+    hands done and the hands in all, first with those taken from the store (default: a
+    :class:`~napspec.reference.analysis.progress.Progress` on standard error)."""
     hands = list(canonical_hands())
     if sample is not None:
         hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
-    chunks = [tuple(hands[i : i + CHUNK]) for i in range(0, len(hands), CHUNK)]
-    done: dict[int, list[int]] = {}
+    chunks = [tuple(hands[i : i + chunk]) for i in range(0, len(hands), chunk)]
     key: dict[str, object] = {
         "hands_dealt": hands_dealt,
         "sample": sample,
         "seed": seed,
         "exact": exact,
         "budget": budget,
+        "floor": floor,
+        "chunk": chunk,
+        "hands": len(hands),
     }
-    if floor != 2:
-        key["floor"] = floor
-    if checkpoint is not None and checkpoint.exists():
-        for line in checkpoint.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            if record["key"] == key:
-                done[record["chunk"]] = record["values"]
+    kept = ChunkStore(store, key) if store is not None else None
+    done: dict[int, list[int]] = kept.done() if kept is not None else {}
+    for index, values in done.items():
+        if index >= len(chunks) or len(values) != len(chunks[index]):
+            raise StoreError(f"{kept and kept.folder}: chunk {index} does not fit this sweep's {len(chunks)} chunks")
     resumed = sum(len(v) for v in done.values())
     todo = [(i, hands_dealt, chunks[i], exact, budget, floor) for i in range(len(chunks)) if i not in done]
+    report = progress if progress is not None else Progress("hands")
+    report(resumed, len(hands))
     start = time.monotonic()
     solved = 0
     stopped = False
-    with Pool(jobs) as pool:
-        results: Iterator[tuple[int, list[int]]] = pool.imap_unordered(_chunk, todo)
-        for index, values in results:
-            done[index] = values
-            solved += len(values)
-            if checkpoint is not None:
-                with checkpoint.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps({"key": key, "chunk": index, "values": values}) + "\n")
-            if progress is not None:
-                progress(sum(len(v) for v in done.values()), len(hands))
-            if limit_seconds is not None and time.monotonic() - start > limit_seconds:
-                stopped = True
-                pool.terminate()
-                break
+    with executor(jobs, scheduler) as pool:
+        pending: set[Future[tuple[int, list[int]]]] = {pool.submit(_chunk, job) for job in todo}
+        try:
+            while pending and not stopped:
+                timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
+                finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    index, values = future.result()
+                    done[index] = values
+                    solved += len(values)
+                    if kept is not None:
+                        kept.put(index, values)
+                    report(resumed + solved, len(hands))
+                if limit_seconds is not None and time.monotonic() - start > limit_seconds:
+                    stopped = bool(pending)
+        finally:
+            for future in pending:
+                future.cancel()
+            if isinstance(report, Progress):
+                report.close()
     seconds = time.monotonic() - start
     resolved = 0
     if resolve_budget is not None and not stopped:
@@ -254,9 +273,10 @@ def sweep(
         "complete": len(done) == len(chunks),
         "stopped_by_time_limit": stopped,
         "jobs": jobs,
+        "chunk": chunk,
         "seconds_this_run": round(seconds, 1),
         "solved_this_run": solved,
-        "resumed_from_checkpoint": resumed,
+        "resumed_from_store": resumed,
         "resolve_budget_nodes": resolve_budget,
         "resolved_by_second_pass": resolved,
         "hands_per_second": round(solved / seconds, 1) if seconds else None,

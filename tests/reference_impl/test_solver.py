@@ -241,11 +241,11 @@ def test_a_sampled_sweep_reports_counts_and_rate() -> None:
     assert result["hands_per_second"]
 
 
-def test_the_sweep_resumes_from_its_checkpoint(tmp_path: Path) -> None:
-    checkpoint = Path(str(tmp_path)) / "sweep.jsonl"
-    first = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
-    again = sweep(2, jobs=1, sample=300, seed=5, checkpoint=checkpoint)
-    assert again["resumed_from_checkpoint"] == 300 and again["solved_this_run"] == 0
+def test_the_sweep_resumes_from_its_store(tmp_path: Path) -> None:
+    store = Path(str(tmp_path)) / "sweeps"
+    first = sweep(2, jobs=1, sample=300, seed=5, store=store)
+    again = sweep(2, jobs=1, sample=300, seed=5, store=store)
+    assert again["resumed_from_store"] == 300 and again["solved_this_run"] == 0
     assert again["counts"] == first["counts"]
 
 

@@ -1,0 +1,207 @@
+"""A sweep stopped halfway resumes from its store and ends with the result of a run never
+stopped; the store keeps each chunk whole or not at all, keeps runs of other parameters apart,
+and a file of it that is not a chunk stops the run with an error naming it. Long runs report
+their progress on a terminal only, throttled."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.store import ChunkStore, StoreError
+from napspec.reference.analysis.sweep import sweep
+from napspec.reference.cli import main
+
+#: A small sweep: 120 hands at two hands dealt, in six chunks of 20.
+SMALL = {"hands_dealt": 2, "jobs": 1, "sample": 120, "seed": 4, "chunk": 20}
+
+#: What differs between two runs of the same sweep: how long and how much of it this run did.
+RUN_FIELDS = {"seconds_this_run", "solved_this_run", "resumed_from_store", "hands_per_second", "ms_per_hand_per_job"}
+
+
+def figures(result: dict[str, object]) -> dict[str, object]:
+    return {name: value for name, value in result.items() if name not in RUN_FIELDS}
+
+
+class Interrupted(Exception):
+    """Raised by the progress callback, as Ctrl-C would stop the run."""
+
+
+def interrupt_after(chunks: int) -> object:
+    calls: list[int] = []
+
+    def report(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) > chunks:  # the first call is the baseline, before any chunk
+            raise Interrupted
+
+    return report
+
+
+def chunk_files(store: Path) -> list[Path]:
+    return sorted(store.rglob("chunk-*.json"))
+
+
+@pytest.fixture(scope="module")
+def uninterrupted() -> dict[str, object]:
+    return sweep(**SMALL)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("stopped_after", [1, 4])
+def test_an_interrupted_sweep_resumes_to_the_uninterrupted_result(
+    tmp_path: Path, uninterrupted: dict[str, object], stopped_after: int
+) -> None:
+    store = tmp_path / "store"
+    with pytest.raises(Interrupted):
+        sweep(**SMALL, store=store, progress=interrupt_after(stopped_after))  # type: ignore[arg-type]
+    assert len(chunk_files(store)) == stopped_after
+    resumed = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert resumed["resumed_from_store"] == 20 * stopped_after
+    assert resumed["solved_this_run"] == 120 - 20 * stopped_after
+    assert figures(resumed) == figures(uninterrupted)
+    assert len(chunk_files(store)) == 6
+
+
+def test_a_sweep_stopped_by_its_time_limit_is_finished_by_a_rerun(
+    tmp_path: Path, uninterrupted: dict[str, object]
+) -> None:
+    store = tmp_path / "store"
+    stopped = sweep(**SMALL, store=store, limit_seconds=0.0)  # type: ignore[arg-type]
+    assert stopped["stopped_by_time_limit"] and not stopped["complete"]
+    assert stopped["solved"] == 20 * len(chunk_files(store)) < 120
+    finished = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert finished["complete"] and figures(finished) == figures(uninterrupted)
+
+
+def test_a_finished_sweep_is_read_back_whole_and_other_parameters_start_afresh(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    first = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    again = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert again["solved_this_run"] == 0 and figures(again) == figures(first)
+    other = sweep(**{**SMALL, "seed": 5}, store=store)  # type: ignore[arg-type]
+    assert other["resumed_from_store"] == 0 and other["solved_this_run"] == 120
+    assert len([folder for folder in store.iterdir() if folder.is_dir()]) == 2
+    key = json.loads(next(store.rglob("key.json")).read_text(encoding="utf-8"))
+    assert {"hands_dealt", "sample", "seed", "chunk", "budget", "floor", "exact"} <= set(key)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("{not json", "cannot be read as JSON"),
+        ('{"chunk": 7, "values": [1]}', "is not the number in its name"),
+        ('{"chunk": 0, "values": ["2"]}', "list of whole numbers"),
+        ('{"chunk": 0, "values": [1, 2]}', "does not fit"),
+    ],
+)
+def test_a_file_of_the_store_that_is_not_a_chunk_is_named_and_kept(tmp_path: Path, text: str, said: str) -> None:
+    store = tmp_path / "store"
+    with pytest.raises(Interrupted):
+        sweep(**SMALL, store=store, progress=interrupt_after(1))  # type: ignore[arg-type]
+    [chunk] = chunk_files(store)
+    bad = chunk.with_name("chunk-000000.json")
+    chunk.rename(bad)
+    bad.write_text(text, encoding="utf-8")
+    with pytest.raises(StoreError, match=said) as error:
+        sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert "chunk" in str(error.value) and str(store) in str(error.value)
+    assert bad.read_text(encoding="utf-8") == text
+
+
+def test_a_chunk_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = ChunkStore(tmp_path, {"run": 1})
+    store.put(0, [1, 2, 3])
+
+    def fail(source: object, target: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", fail)
+    with pytest.raises(OSError, match="disk full"):
+        store.put(1, [4, 5, 6])
+    monkeypatch.undo()
+    assert ChunkStore(tmp_path, {"run": 1}).done() == {0: [1, 2, 3]}
+    assert sorted(path.name for path in store.folder.iterdir()) == ["chunk-000000.json", "key.json"]
+
+
+def test_the_sweep_command_resumes_from_its_store(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    arguments = ["sweep", "--hands-dealt", "2", "--sample", "40", "--store", str(store)]
+    first = CliRunner().invoke(main, [*arguments, "--out", str(tmp_path / "a.json")])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(main, [*arguments, "--out", str(tmp_path / "b.json")])
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["resumed_from_store"] == 40
+    a, b = (json.loads((tmp_path / name).read_text(encoding="utf-8")) for name in ("a.json", "b.json"))
+    assert figures(a) == figures(b)
+
+
+def test_the_sweep_command_names_a_bad_store(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    key = {"hands_dealt": 2, "sample": 10, "seed": 0, "exact": False, "budget": None, "floor": 2}
+    key |= {"chunk": 250, "hands": 10}
+    kept = ChunkStore(store, key)
+    kept.put(0, [1] * 10)
+    (kept.folder / "chunk-000000.json").write_text("[]", encoding="utf-8")
+    result = CliRunner().invoke(main, ["sweep", "--hands-dealt", "2", "--sample", "10", "--store", str(store)])
+    assert result.exit_code == 1
+    assert "chunk-000000.json: not a chunk" in result.output
+
+
+# ------------------------------------------------------------------------------ progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_says_done_rate_and_time_left_on_a_terminal_only() -> None:
+    ticks = iter([0.0, 10.0, 20.0])
+    terminal = Terminal()
+    report = Progress("hands", stream=terminal, every=1.0, clock=lambda: next(ticks))
+    report(100, 1100)
+    report(600, 1100)
+    report(1100, 1100)
+    assert terminal.getvalue() == (
+        "\r600/1,100 hands (55%), 50.0/s, 10 s left\r1,100/1,100 hands (100%), 50.0/s, done in 20 s\n"
+    )
+    pipe = io.StringIO()
+    quiet = Progress("hands", stream=pipe, every=0.0)
+    for done in range(11):
+        quiet(done, 10)
+    assert pipe.getvalue() == ""
+
+
+def test_progress_is_throttled() -> None:
+    now = [0.0]
+    terminal = Terminal()
+    report = Progress("deals", stream=terminal, every=2.0, clock=lambda: now[0])
+    report(0, 10_000)
+    for done in range(1, 10_000):
+        now[0] = done / 1000  # ten seconds in all
+        report(done, 10_000)
+    assert terminal.getvalue().count("\r") == 4  # at two, four, six and eight seconds
+    report.close()
+    assert terminal.getvalue().endswith("\n")
+
+
+def test_every_long_run_reports_its_progress() -> None:
+    from functools import partial
+
+    from napspec.reference.analysis.simulate import Experiment, run
+    from napspec.reference.analysis.simulated import seat_winnings
+    from napspec.reference.rules import Rules
+
+    calls: list[tuple[int, int]] = []
+    sweep(2, sample=30, seed=1, chunk=10, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 30), (10, 30), (20, 30), (30, 30)]
+    calls.clear()
+    measure = partial(seat_winnings, rules=Rules.profile("peel"), players=4)
+    run(Experiment(measure, 6, 1, chunk=2), workers=1, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(0, 6), (2, 6), (4, 6), (6, 6)]
