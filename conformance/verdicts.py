@@ -258,7 +258,9 @@ def rule_table_problems(document: Mapping[str, Any], *, same_register: bool, sho
                 )
             else:
                 fields = sorted(key for key in again.keys() | row.keys() if row.get(key) != again.get(key))
-                problems.append(f"its rule table's {', '.join(fields)} of {again['rule']} are not what its cases make them")
+                problems.append(
+                    f"its rule table's {', '.join(fields)} of {again['rule']} are not what its cases make them"
+                )
         if len(differing) > shown:
             problems.append(f"and {len(differing) - shown} more rules of its table")
     rebuilt_summary = rule_summary(rebuilt)
