@@ -36,7 +36,7 @@ def report(failing_run: CertifyRun) -> dict[str, Any]:
 
 
 def _failed_row(document: dict[str, Any]) -> dict[str, Any]:
-    failed = [row for row in document["rules"] if row["verdict"] == "failed"]
+    failed: list[dict[str, Any]] = [row for row in document["rules"] if row["verdict"] == "failed"]
     assert failed, document["rules"]
     return failed[0]
 
