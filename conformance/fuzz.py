@@ -14,7 +14,8 @@ the pool disposed of). After each action both engines play
 the same self-contained case, every action so far and every query, and every answer is
 compared. The choices are drawn by hypothesis, so the first divergence is shrunk to a
 minimal case (fewest actions, simplest choices) and printed as a scenario the suite's
-reader takes (:func:`~napspec.conformance.fuzz_report.scenario_text`), with the rules it touches (:data:`RULES_TOUCHED`).
+reader takes (:func:`~napspec.conformance.fuzz_report.scenario_text`), with the rules it
+touches (:data:`RULES_TOUCHED`).
 
 The harness names no engine: :func:`fuzz` takes the engine under test and the oracle as
 :class:`~napspec.conformance.contract.Engine` objects (wrapped by the harness, so that
