@@ -24,6 +24,7 @@ from rich.console import Console
 from napspec.conformance import schemas
 from napspec.conformance.certify import junit_xml, print_summary, report_document, resolve_target, run_certification
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.conformance.integrity import program_of
 from napspec.spec import load
 from tests.conformance.conftest import ENGINES, engine_command
 
@@ -51,6 +52,8 @@ def _certify(wrapper: Any, profile: str = "britannica") -> dict[str, Any]:
         rules=CHAPTERS,
         console=Console(file=open("/dev/null", "w")),  # noqa: SIM115 (closed with the console)
     )
+    # Run in this process, not through certify: the report names what ran as certify would.
+    result.program = program_of(result.engine.get("name"), None)
     return report_document(result)
 
 
