@@ -645,8 +645,8 @@ def verify(
     max_duration: float,
 ) -> None:
     """Check saved reports: each is valid strict JSON, its digest matches its content, it
-    was made with the suite installed here, and its summary and verdict are what its cases
-    make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
+    was made with the suite installed here, and its summary, verdict and rule table are what
+    its cases make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
     with --rerun and the engine (--engine or --engine-command), each report is made again
     (its cases, and its random deals from the recorded seed) and compared, case by case.
 

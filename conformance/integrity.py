@@ -7,7 +7,7 @@ from its cases, and the folder it is written into.
 - :func:`summarise` is the one place a report's summary (and ``certified``) is computed from
   its cases; ``napspec certify`` writes what it returns and ``napspec verify`` recomputes it
   and compares (:func:`inconsistencies`), so an edited verdict fails even with its digest
-  recomputed.
+  recomputed. The rule table is rebuilt and compared the same way.
 - :class:`ReportFolder` writes reports only after the engine and everything it started have
   ended, atomically, through a descriptor of the folder checked to be the one prepared
   before the run, never through a link: a name squatted during the run (a folder, a link)
@@ -40,6 +40,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from napspec.conformance.contract import ENTRY_POINT_GROUP, printable, registered_engines
+from napspec.conformance.verdicts import rule_table_problems
+from napspec.suite.scenarios import suite_hash
 
 #: The statuses that count towards the score, and those left out of it.
 COUNTED: Final = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
@@ -216,8 +218,10 @@ def summarise(
 
 def inconsistencies(document: Mapping[str, Any]) -> list[str]:
     """Everything in a saved report that its own cases contradict: the summary rebuilt
-    from the cases (counts, score, ``partial``, ``certified``), case ids given twice, and a
-    differential part whose verdict its numbers contradict. Empty for a report napspec
+    from the cases (counts, score, ``partial``, ``certified``), case ids given twice, a
+    differential part whose verdict its numbers contradict, and the rule table rebuilt
+    from the cases' checks (whole, for a report of the register installed here:
+    :func:`~napspec.conformance.verdicts.rule_table_problems`). Empty for a report napspec
     wrote."""
     problems: list[str] = []
     cases = document.get("cases", [])
@@ -240,6 +244,8 @@ def inconsistencies(document: Mapping[str, Any]) -> list[str]:
             )
     if document.get("selection") is None and document.get("differential") is None:
         problems.append("it has no differential part (random deals compared with the oracle)")
+    same_register = document.get("provenance", {}).get("content_hash") == suite_hash()
+    problems += rule_table_problems(document, same_register=same_register)
     return problems
 
 

@@ -17,10 +17,12 @@ table in the terminal, a ``rules`` test suite in JUnit, the rulebook's status pa
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from napspec.conformance.contract import printable
 from napspec.spec import load
 from napspec.suite.verdicts import rule_quote
 
@@ -157,8 +159,6 @@ def record_checks(record: Any, item: Any) -> None:
 
 
 def _printable_check(check: dict[str, Any]) -> dict[str, Any]:
-    from napspec.conformance.contract import printable
-
     return {**check, "what": printable(check["what"]), "message": printable(check["message"])}
 
 
@@ -175,13 +175,7 @@ def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> 
         failed_rules = [rule for check in record.checks if check["verdict"] == FAILED for rule in check["rules"]]
         if case["status"] == FAILED and failed_rules:
             case["quote"] = f"{failed_rules[0]}: {rule_quote(failed_rules[0], source)}"
-    wanted: list[str] | None = None
-    if document.get("selection"):
-        # A run narrowed to some rules or scenarios judges only the rules of its cases.
-        named = {rule for case in document["cases"] for rule in case["rules"]}
-        wanted = [rule for rule in testable_rules(base) if rule in named]
-    known = base in load().profiles and bool(document["cases"])
-    table = rule_table(document["cases"], base, wanted) if known else []
+    table = report_rule_table(document, base)
     # The rule table opens the report: right after the summary of the cases.
     ordered: dict[str, Any] = {}
     for key, value in document.items():
@@ -193,6 +187,88 @@ def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> 
     ordered.setdefault("rules", table)
     document.clear()
     document.update(ordered)
+
+
+def report_rule_table(
+    document: Mapping[str, Any], base: str | None = None, rules: Sequence[str] | None = None
+) -> list[dict[str, Any]]:
+    """The rule table of a report ``document``, rebuilt from its cases (their ``checks``):
+    the testable rules binding the target's profile (``base``, else the first part of the
+    target's name), those its cases name for a selection, or ``rules`` if given. The one
+    place the table is made, by ``certify`` and again by ``verify``."""
+    cases = document.get("cases") or []
+    if base is None:
+        base = str(document.get("target", {}).get("name", "")).split("+")[0]
+    if base not in load().profiles or not cases:
+        return []
+    wanted = list(rules) if rules is not None else None
+    if wanted is None and document.get("selection"):
+        # A run narrowed to some rules or scenarios judges only the rules of its cases.
+        named = {rule for case in cases for rule in case.get("rules", ())}
+        wanted = [rule for rule in testable_rules(base) if rule in named]
+    return rule_table(cases, base, wanted)
+
+
+def rule_table_problems(document: Mapping[str, Any], *, same_register: bool, shown: int = 5) -> list[str]:
+    """Everything in a saved report's rule table (``rules``, ``rules_summary``) that its own
+    cases contradict. With ``same_register`` (the report was made with the register installed
+    here) the table is rebuilt whole, so a rule left out or added is found too; otherwise each
+    rule the table lists is judged again from the cases (a report of another register keeps
+    its own list of rules). A case that passed with a failed check is a contradiction too.
+    Empty for a report napspec wrote.
+
+    >>> rule_table_problems({"cases": [{"id": "a", "status": "passed", "rules": ["x"],
+    ...     "checks": [{"verdict": "failed", "rules": ["x"]}]}]}, same_register=False)
+    ['case a passed, yet a check of it failed']
+    """
+    problems: list[str] = []
+    cases = document.get("cases") or []
+    contradicted = [
+        str(case.get("id"))
+        for case in cases
+        if case.get("status") == PASSED and any(check.get("verdict") == FAILED for check in case.get("checks") or ())
+    ]
+    for case_id in contradicted[:shown]:
+        problems.append(f"case {case_id} passed, yet a check of it failed")
+    stated = document.get("rules")
+    stated_summary = document.get("rules_summary")
+    if stated is None and stated_summary is None and not same_register:
+        return problems  # a report written before rule tables, by another register
+    stated_rules = [str(row.get("rule")) for row in stated or ()]
+    rebuilt = report_rule_table(document, rules=None if same_register else stated_rules)
+    if stated is None:
+        if rebuilt:
+            problems.append("it has no rule table (rules), its cases make one")
+    elif [row["rule"] for row in rebuilt] != stated_rules:
+        missing = [rule for rule in (row["rule"] for row in rebuilt) if rule not in stated_rules]
+        extra = [rule for rule in stated_rules if rule not in {row["rule"] for row in rebuilt}]
+        what = []
+        if missing:
+            what.append(f"leaves out {', '.join(missing[:shown])}")
+        if extra:
+            what.append(f"adds {', '.join(extra[:shown])}")
+        problems.append(f"its rule table {' and '.join(what) or 'lists the rules in another order'}")
+    else:
+        differing = [(row, again) for row, again in zip(stated, rebuilt, strict=True) if dict(row) != again]
+        for row, again in differing[:shown]:
+            if row.get("verdict") != again["verdict"]:
+                problems.append(
+                    f"its rule table says {again['rule']} {json.dumps(row.get('verdict'))}, "
+                    f"its cases make it {json.dumps(again['verdict'])}"
+                )
+            else:
+                fields = sorted(key for key in again.keys() | row.keys() if row.get(key) != again.get(key))
+                problems.append(
+                    f"its rule table's {', '.join(fields)} of {again['rule']} are not what its cases make them"
+                )
+        if len(differing) > shown:
+            problems.append(f"and {len(differing) - shown} more rules of its table")
+    rebuilt_summary = rule_summary(rebuilt)
+    if stated_summary != rebuilt_summary:
+        problems.append(
+            f"its rules_summary says {json.dumps(stated_summary)}, its cases make it {json.dumps(rebuilt_summary)}"
+        )
+    return [printable(problem, limit=1000) for problem in problems]
 
 
 def rules_junit(suites: Any, document: Mapping[str, Any]) -> None:
@@ -254,9 +330,11 @@ __all__ = [
     "RULE_VERDICTS",
     "print_rule_table",
     "record_checks",
+    "report_rule_table",
     "rule_report",
     "rule_summary",
     "rule_table",
+    "rule_table_problems",
     "rules_junit",
     "testable_rules",
     "why_unsupported",

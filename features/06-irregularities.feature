@@ -522,7 +522,7 @@ Feature: Irregularities
     And the payments are "-2 4 -2"
 
   @rule:irregularities.show-cards @rule:irregularities.revoke-penalty @id:irregularities-hoyle-refusal-to-show-is-a-revoke @needs:stop-when-decided
-  Scenario: Under Hoyle a player who refuses to show his cards is held to have revoked
+  Scenario: Under Hoyle a player who refuses to show his cards is held to have revoked, and the hand is replayed at once
     Hoyle p. 100: "So stringent is this rule, that if he should refuse to show them, he is held to have revoked, and a revoke entails the following penalties:--"
     Hoyle p. 100: "The hand having been replayed, the offender pays the stakes for himself and every one of the other players to the caller, if the call succeeds."
 
@@ -543,8 +543,7 @@ Feature: Irregularities
       | 1      | KS 2D 4S |
     And seat 2 refuses to show his cards
     Then the offences are "revoke@2"
-    When seat 1 claims the revoke by seat 2
-    Then the phase is "play"
+    And the phase is "play"
     And seat 1 is to act
     When the tricks are played:
       | leader | cards    |
@@ -610,8 +609,8 @@ Feature: Irregularities
       | 1      | AS 2S 3S |
       | 1      | KS 2D 4S |
     And seat 2 refuses to show his cards
-    And seat 1 claims the revoke by seat 2
-    And the tricks are played:
+    Then the phase is "play"
+    When the tricks are played:
       | leader | cards    |
       | 1      | AS 2S 3S |
       | 1      | KS 2D 4S |

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from napspec.conformance import schemas
+from napspec.conformance.verdicts import rule_table_problems
 from napspec.suite.cases import make_case
 
 ENGINES = Path(__file__).resolve().parent / "engines"
@@ -136,6 +137,8 @@ def check_report(path: Path) -> dict[str, Any]:
     # The rules' suite: one test case per rule of the report's rule table.
     rules = [case.get("name", "") for suite in junit if suite.get("name") == "rules" for case in suite]
     assert rules == [row["rule"] for row in report.get("rules", [])]
+    # What verify rebuilds from the cases is what certify wrote.
+    assert rule_table_problems(report, same_register=True) == []
     return dict(report)
 
 

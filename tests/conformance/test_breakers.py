@@ -127,6 +127,7 @@ def test_the_rows_route_judges_a_breaker_as_certify_does() -> None:
 FURTHER_KILLED_BY = {
     "replay-keeps-old-trumps": "irregularities-hoyle-replay-takes-trumps-from-its-own-lead",
     "shown-cards-prove-nothing": "irregularities-hoyle-shown-cards-prove-an-earlier-revoke",
+    "refusal-waits-for-a-claim": "irregularities-hoyle-refusal-to-show-is-a-revoke",
 }
 
 

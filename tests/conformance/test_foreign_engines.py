@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 import xml.etree.ElementTree as ET
 from types import ModuleType
 from typing import Any
@@ -53,8 +52,8 @@ def _certify(wrapper: Any, profile: str = "britannica") -> dict[str, Any]:
         rules=CHAPTERS,
         console=Console(file=open("/dev/null", "w")),  # noqa: SIM115 (closed with the console)
     )
-    # The program that ran: the engine's file, run here in-process through its wrapper.
-    result.program = program_of(None, [sys.executable, str(ENGINES / "foreign_nap.py")])
+    # Run in this process, not through certify: the report names what ran as certify would.
+    result.program = program_of(result.engine.get("name"), None)
     return report_document(result)
 
 

@@ -113,7 +113,7 @@ def test_plays_at_most_the_deals_asked_for() -> None:
 
 
 def test_a_cut_of_one_card_is_told_in_the_singular() -> None:
-    from napspec.conformance.fuzz import _action_phrase
+    from napspec.conformance.fuzz_report import _action_phrase
     from napspec.suite.vocabulary import VOCABULARY
 
     for action, words in (

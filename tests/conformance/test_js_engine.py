@@ -75,11 +75,6 @@ def test_the_js_engine_is_certified_on_hoyle(node: str, tmp_path: Path) -> None:
     check_certified(run.report, deals=False)
 
 
-@pytest.mark.xfail(
-    reason="the random deals find the engine and the reference engine apart when a player refuses to show his "
-    "cards after the first trick (napspec fuzz --profile hoyle --seed 2 prints the case)",
-    strict=True,
-)
 def test_the_js_engine_is_certified_on_hoyle_random_deals_included(node: str, tmp_path: Path) -> None:
     seed = "8174737560481553179"  # a seed whose deals reach the case
     run = run_certify(tmp_path, "--engine-command", f"{node} {ENGINE}", "--profile", "hoyle", "--seed", seed)
@@ -89,7 +84,6 @@ def test_the_js_engine_is_certified_on_hoyle_random_deals_included(node: str, tm
 
 @pytest.mark.campaign
 def test_the_js_engine_passes_every_scenario_on_every_profile(node: str, tmp_path: Path) -> None:
-    # Its certificate waits on the case of the random deals above (see the expected failure).
     command = f"{node} {ENGINE}"
     no_deals = ("--differential-deals", "0")
     run = run_certify(tmp_path, "--engine-command", command, "--profile", "all", *no_deals, timeout=900)
@@ -149,3 +143,26 @@ def test_the_js_engine_speaks_napspec_1_when_asked(node: str) -> None:
     (hello,) = converse(node, '{"cmd": "hello", "protocol": "napspec/1"}')
     assert schemas.errors("hello-response", hello) == [] and hello["protocol"] == "napspec/1"
     assert "misery" not in hello["capabilities"]["options"] and "revoke" in hello["capabilities"]["options"]
+
+
+def test_a_refusal_to_show_left_waiting_for_a_claim_fails_the_refusal_scenario(node: str, tmp_path: Path) -> None:
+    # The engine as it was: a refusal recorded as an open revoke, paid for only if claimed.
+    # The rule holds the refuser to have revoked, penalised at once: the scenario says so.
+    copy = tmp_path / "js"
+    shutil.copytree(ENGINE.parent, copy)
+    game = copy / "game.mjs"
+    text = game.read_text(encoding="utf-8")
+    at_once = """      if (this.claimRefusal(index) === null) {
+        this.claim({ type: "claim", seat: action.seat, offence: index });
+        return;
+      }
+    }
+"""
+    assert text.count(at_once) == 1
+    game.write_text(text.replace(at_once, "    }\n"), encoding="utf-8")
+    rule = ("--profile", "hoyle", "--rule", "irregularities.show-cards", "--differential-deals", "0")
+    run = run_certify(tmp_path / "reports", "--engine-command", f"{node} {copy / 'nap.mjs'}", *rule)
+    failed = [case["id"] for case in run.report["cases"] if case["status"] == "failed"]
+    assert failed == ["irregularities-hoyle-refusal-to-show-is-a-revoke"], run.output
+    again = run_certify(tmp_path / "again", "--engine-command", f"{node} {ENGINE}", *rule)
+    assert {case["status"] for case in again.report["cases"]} <= {"passed", "not-applicable"}, again.output

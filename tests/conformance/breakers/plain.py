@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play, ShowCards
+from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play, RefuseToShow, ShowCards
 from napspec.reference.errors import IllegalAction, NoSuchOffence
 from napspec.reference.hand import OPEN, VOID, Hand
 from napspec.reference.rules import Rules
@@ -870,6 +870,26 @@ class ShownCardsProveNothing(Hand):
             super()._do_show(action)
         finally:
             self._ostate = saved + self._ostate[len(saved) :]
+
+
+@hand_breaker(
+    "irregularities.show-cards",
+    "A refusal to show is recorded as a revoke but penalised only if someone claims it.",
+    further="refusal-waits-for-a-claim",
+)
+class RefusalWaitsForAClaim(Hand):
+    _refusing = False
+
+    def _do_refuse(self, action: RefuseToShow) -> None:
+        self._refusing = True
+        try:
+            super()._do_refuse(action)
+        finally:
+            self._refusing = False
+
+    def _penalty_for_revealed(self, seat: int) -> str | None:
+        # While refusing, no penalty follows: the revoke stays open for a claim.
+        return None if self._refusing else super()._penalty_for_revealed(seat)
 
 
 @hand_breaker(

@@ -309,6 +309,8 @@ export class Hand {
     if (!this.playable(action.seat).includes(action.card)) {
       if (!this.irregular) refuse("must-follow-suit", `seat ${action.seat} holds the suit led`);
       this.record("revoke", action.seat, this.playLog.length);
+      // The suit he failed to follow: a card of it among the cards he shows proves the revoke.
+      this.offences[this.offences.length - 1].suit = suitOf(this.current.plays[0].card);
     }
     this.place(action.seat, action.card);
   }
@@ -373,13 +375,32 @@ export class Hand {
     if (action.type === "refuse-to-show" && this.refusalsToShow >= REFUSALS_TO_SHOW) {
       refuse("not-provided-for", `seat ${action.seat} must show: a hand allows ${REFUSALS_TO_SHOW} refusal to show`);
     }
-    if (action.type === "refuse-to-show") {
-      this.refusalsToShow += 1;
-      // A refusal is held a revoke at the refuser's card in the deciding trick (option
-      // show-cards, interpretation hoyle-showing-reveals); it is paid for when claimed.
-      this.record("revoke", action.seat, this.playLog.map((played) => played.seat).lastIndexOf(action.seat));
-    }
+    if (action.type === "refuse-to-show") this.refusalsToShow += 1;
     this.toShow.shift();
+    if (action.type === "show") {
+      // Shown cards holding a card of a suit he failed to follow in an open revoke of this
+      // hand prove it: the earliest such revoke is penalised as if claimed (interpretation
+      // hoyle-showing-reveals).
+      const held = new Set(this.holdings[action.seat].map(suitOf));
+      const index = this.offences.findIndex(
+        (offence) => offence.kind === "revoke" && offence.seat === action.seat && held.has(offence.suit) && !offence.claimed && !offence.void,
+      );
+      if (index >= 0 && this.claimRefusal(index) === null) {
+        this.claim({ type: "claim", seat: action.seat, offence: index });
+        return;
+      }
+    }
+    if (action.type === "refuse-to-show") {
+      // A refusal is held a revoke at the refuser's card in the deciding trick, penalised at
+      // once as if claimed: nobody need claim it (option show-cards, interpretation
+      // hoyle-showing-reveals). Under revoke = none it is recorded and the showing goes on.
+      this.record("revoke", action.seat, this.playLog.map((played) => played.seat).lastIndexOf(action.seat));
+      const index = this.offences.length - 1;
+      if (this.claimRefusal(index) === null) {
+        this.claim({ type: "claim", seat: action.seat, offence: index });
+        return;
+      }
+    }
     if (this.toShow.length > 0) {
       this.toAct = this.toShow[0];
       return;
