@@ -162,6 +162,35 @@ def _printable_check(check: dict[str, Any]) -> dict[str, Any]:
     return {**check, "what": printable(check["what"]), "message": printable(check["message"])}
 
 
+def selected_rules(
+    selection: Mapping[str, Any] | None, cases: Iterable[Mapping[str, Any]], base: str
+) -> list[str] | None:
+    """The rules a narrowed run is about (``None``: every rule binding ``base``): those its
+    ``--rule`` selectors name or, narrowed by ``--scenario`` alone, those its scenarios test
+    in rows that apply to the target. A scenario selected for one rule often tags others too, and rows written
+    for other values of the options are not played: neither makes a rule the run is about.
+
+    >>> cases = [{"status": "passed", "rules": ["calling.nap-ceiling", "calling.soloist"]},
+    ...          {"status": "not-applicable", "rules": ["calling.nap-ceiling", "dealing.rotation"]}]
+    >>> selected_rules({"rules": ["calling.nap-ceiling"], "scenarios": []}, cases, "peel")
+    ['calling.nap-ceiling']
+    >>> selected_rules({"rules": [], "scenarios": ["some-scenario"]}, cases, "peel")
+    ['calling.nap-ceiling', 'calling.soloist']
+    >>> selected_rules({"rules": [], "scenarios": [], "exitfirst": True}, cases, "peel") is None
+    True
+    """
+    selectors = [str(rule) for rule in (selection or {}).get("rules") or ()]
+    if not selectors and not (selection or {}).get("scenarios"):
+        return None
+    played = {rule for case in cases if case.get("status") != "not-applicable" for rule in case.get("rules", ())}
+    return [
+        rule
+        for rule in testable_rules(base)
+        if any(rule == wanted or rule.startswith(wanted + ".") for wanted in selectors)
+        or (not selectors and rule in played)
+    ]
+
+
 def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> None:
     """Add to a report ``document`` each case's checks and table, the rule table and its
     summary (new fields: the report's other fields are left as they are)."""
@@ -175,11 +204,7 @@ def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> 
         failed_rules = [rule for check in record.checks if check["verdict"] == FAILED for rule in check["rules"]]
         if case["status"] == FAILED and failed_rules:
             case["quote"] = f"{failed_rules[0]}: {rule_quote(failed_rules[0], source)}"
-    wanted: list[str] | None = None
-    if document.get("selection"):
-        # A run narrowed to some rules or scenarios judges only the rules of its cases.
-        named = {rule for case in document["cases"] for rule in case["rules"]}
-        wanted = [rule for rule in testable_rules(base) if rule in named]
+    wanted = selected_rules(document.get("selection"), document["cases"], base)
     known = base in load().profiles and bool(document["cases"])
     table = rule_table(document["cases"], base, wanted) if known else []
     # The rule table opens the report: right after the summary of the cases.
@@ -258,6 +283,7 @@ __all__ = [
     "rule_summary",
     "rule_table",
     "rules_junit",
+    "selected_rules",
     "testable_rules",
     "why_unsupported",
 ]
