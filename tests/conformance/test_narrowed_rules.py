@@ -8,8 +8,8 @@ from typing import Any
 
 from rich.console import Console
 
-from napspec.conformance.certify import report_document, resolve_target, run_certification
 from napspec.conformance import verdicts
+from napspec.conformance.certify import report_document, resolve_target, run_certification
 
 
 def _report(profile: str, rules: tuple[str, ...] = (), scenarios: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -46,5 +46,7 @@ def test_a_run_narrowed_to_scenarios_lists_the_rules_its_played_rows_test() -> N
     played = next(case for case in whole["cases"] if case["status"] == "passed" and len(case["rules"]) > 1)
     document = _report("peel", scenarios=(played["scenario"],))
     tested = {rule for case in document["cases"] if case["status"] != "not-applicable" for rule in case["rules"]}
-    assert [row["rule"] for row in document["rules"]] == [rule for rule in verdicts.testable_rules("peel") if rule in tested]
+    assert [row["rule"] for row in document["rules"]] == [
+        rule for rule in verdicts.testable_rules("peel") if rule in tested
+    ]
     assert all(row["verdict"] == "passed" for row in document["rules"])
