@@ -38,6 +38,7 @@ from napspec.suite.cases import schema_problems
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import Scenario, load_scenarios, suite_hash
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import judge_row
 from napspec.suite.vocabulary import VOCABULARY, Phrase
 
 FORMAT = "napspec-cases/1"
@@ -65,7 +66,7 @@ _CASE_OR_NULL = [{"$ref": schemas.load_schema("case")["$id"]}, {"type": "null"}]
 
 #: The least check the schema allows: what a line's checks are replaced by, once each has
 #: been validated on its own, when the rest of the line is validated.
-_STAND_IN_CHECK = {"step": "Then", "line": 1, "what": "", "queries": [], "select": [], "expected": None}
+_STAND_IN_CHECK = {"step": "Then", "line": 1, "what": "", "rules": ["x"], "queries": [], "select": [], "expected": None}
 
 
 @cache
@@ -136,12 +137,23 @@ def dump_lines(
     target: Target,
     scenarios: Iterable[Scenario] | None = None,
     vocabulary: Sequence[Phrase] = VOCABULARY,
+    seats: Sequence[int] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The lines of the dump for ``target``: for each scenario row in suite order, its cases
-    in order, or one line saying why the row does not apply."""
+    in order, or one line saying why the row does not apply. With ``seats`` (the table sizes
+    an engine seats, as its handshake declares them to ``napspec certify``), a row written
+    for another table is set at the smallest of them it can be, as certify sets it. Each
+    check names the rules it enforces, found as certify's verdicts find them
+    (:func:`napspec.suite.verdicts.judge_row`).
+
+    >>> from napspec.suite.targets import Target
+    >>> lines = [line for line in dump_lines(Target.from_options("britannica", None), seats=[4]) if line["case"]]
+    >>> any(line.get("table") == "written for 3 players, played at 4" for line in lines)
+    True
+    """
     stamp = suite_hash()
     for scenario in load_scenarios() if scenarios is None else scenarios:
-        plans = list(plan_scenario(scenario, target, vocabulary))
+        plans = list(plan_scenario(scenario, target, vocabulary, seats))
         shared = Counter(plan.label for plan in plans)
         seen: Counter[str] = Counter()
         for plan in plans:
@@ -165,11 +177,26 @@ def dump_lines(
             if plan.not_applicable:
                 yield {**line, "index": 0, "of": 0, "case": None, "checks": [], "not_applicable": plan.not_applicable}
                 continue
+            if plan.written_players is not None and plan.cases:
+                line["table"] = (
+                    f"written for {plan.written_players} players, played at {plan.cases[0].message['players']}"
+                )
+            # The rules each check enforces, as the verdicts of a run name them (no answer read yet).
+            enforced = iter(judge_row([(case.message, case.checks) for case in plan.cases], {}, scenario.rules))
             for number, case in enumerate(plan.cases, start=1):
                 checks = []
                 for check, step_index in zip(case.checks, case.steps):
                     step = plan.steps[step_index].step
-                    checks.append({"step": f"{step.keyword} {step.text}", "line": step.line, **check.to_json()})
+                    verdict = next(enforced)
+                    assert verdict.what == check.what, (verdict.what, check.what)
+                    checks.append(
+                        {
+                            "step": f"{step.keyword} {step.text}",
+                            "line": step.line,
+                            **check.to_json(),
+                            "rules": list(verdict.rules),
+                        }
+                    )
                 yield {
                     **line,
                     "index": number,
