@@ -158,7 +158,7 @@ def test_the_campaign_and_the_score_table_run_the_further_breakers_too() -> None
         test_breakers_campaign_irregularities,
         test_breakers_campaign_variants,
     ):
-        marks = module.test_the_suite_kills_the_breaker_on_its_rule_only.pytestmark  # type: ignore[attr-defined]
+        marks = module.test_the_suite_kills_the_breaker_on_its_rule_only.pytestmark
         campaign += [name for mark in marks if mark.name == "parametrize" for name in mark.args[1]]
     assert sorted(campaign) == sorted(score_module.every_breaker()), "each breaker once, the further ones too"
     assert set(further_breakers()) <= set(campaign)

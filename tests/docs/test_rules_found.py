@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from napspec import spec
 from napspec.docs.rulebook.rules_found import NOT_JUDGED, PLAYS_NONE, RULES_FOUND, load_findings
@@ -17,18 +18,18 @@ from .dom import parse
 REGISTER = spec.load()
 
 
-def _saved(builds: Builds) -> list[dict[str, object]]:
+def _saved(builds: Builds) -> list[dict[str, Any]]:
     return [json.loads((builds.full.certify / name).read_text(encoding="utf-8")) for name in FOUND]
 
 
-def _expected(point: dict[str, object]) -> str:
+def _expected(point: dict[str, Any]) -> str:
     """A point's cell, from the saved findings: the value in words, marked if uncited."""
     if point["verdict"] == "not-judged":
         return NOT_JUDGED
     if point["verdict"] == "plays-none":
         return PLAYS_NONE
     option = REGISTER.options[str(point["option"])]
-    words = option.phrase(point["chosen"])  # type: ignore[arg-type]
+    words = option.phrase(point["chosen"])
     return f"{words} (uncited)" if point["uncited"] else words
 
 
@@ -41,18 +42,18 @@ def test_the_page_sets_each_engine_against_each_variation_point(builds: Builds) 
     assert heads == ["Variation point", *[str(findings["engine"]) for findings in saved]]
     rows = {row.cells()[0].text(): [cell.text() for cell in row.cells()[1:]] for row in matrix.rows()}
     for column, findings in enumerate(saved):
-        for point in findings["options"]:  # type: ignore[attr-defined]
+        for point in findings["options"]:
             title = REGISTER.options[point["option"]].title
             assert rows[title][column] == _expected(point), (title, findings["engine"])
     # what the page is there to show: a value no source gives, marked; points not judged
-    four = {point["option"]: point for point in saved[1]["options"]}  # type: ignore[attr-defined]
+    four = {point["option"]: point for point in saved[1]["options"]}
     assert four["players-min"]["uncited"] and rows["Fewest players"][1] == "4 (uncited)"
     assert any(NOT_JUDGED in cells for cells in rows.values())
     # each engine's closest profile, and how far from it
     summary = page.root.find("table", "nap-rules-found-summary")
     assert summary is not None
     assert [row.cells()[1].text() for row in summary.rows()] == [str(f["closest"]) for f in saved]
-    away = [sum(1 for p in f["options"] if p["chosen"] != p["profile_value"]) for f in saved]  # type: ignore[attr-defined]
+    away = [sum(1 for p in f["options"] if p["chosen"] != p["profile_value"]) for f in saved]
     assert [int(row.cells()[2].text()) for row in summary.rows()] == away
     assert away[0] == 0 and away[1] >= 2
 
