@@ -69,6 +69,8 @@ class Builds:
     bare_status_before: str  # status.html of the bare build before a report appeared
     incremental_output: str
     incremental_seconds: float
+    #: the page of the rules found, of the bare build, before any findings appeared
+    bare_rules_found_before: str = ""
 
 
 def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list[str]:
@@ -202,7 +204,14 @@ def _load(saved: Path) -> Builds:
         Build(Path(d["html"]), Path(d["doctrees"]), Path(d["certify"]), d["output"], d["seconds"])
         for d in (data["full"], data["bare"])
     )
-    return Builds(full, bare, data["bare_status_before"], data["incremental_output"], data["incremental_seconds"])
+    return Builds(
+        full,
+        bare,
+        data["bare_status_before"],
+        data["incremental_output"],
+        data["incremental_seconds"],
+        data["bare_rules_found_before"],
+    )
 
 
 def _build(root: Path) -> Builds:
@@ -216,6 +225,7 @@ def _build(root: Path) -> Builds:
     fresh_seconds = time.monotonic() - started
     assert fresh.returncode == 0, f"the build failed:\n{(fresh.stdout + fresh.stderr)[-6000:]}"
     bare_status = (html / "status.html").read_text(encoding="utf-8")
+    bare_found = (html / "status" / "rules-found.html").read_text(encoding="utf-8")
 
     (reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
     (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
@@ -235,6 +245,7 @@ def _build(root: Path) -> Builds:
         bare_status_before=bare_status,
         incremental_output=again.stdout + again.stderr,
         incremental_seconds=incremental,
+        bare_rules_found_before=bare_found,
     )
 
 

@@ -63,6 +63,13 @@ def test_the_overview_links_to_the_rules_found(builds: Builds) -> None:
     assert f"status/{RULES_FOUND}.html" in overview.root.links()
 
 
+def test_without_findings_the_page_says_how_to_save_them(builds: Builds) -> None:
+    bare = builds.bare_rules_found_before
+    assert "No findings are available." in bare and "discover-*.json" in bare
+    assert "--hold-profile hoyle" in bare and "--json" in bare
+    assert "nap-rules-found-summary" not in bare
+
+
 def test_a_file_that_is_not_findings_is_named_and_left_out(tmp_path: Path) -> None:
     (tmp_path / "discover-broken.json").write_text("{not json", encoding="utf-8")
     (tmp_path / "discover-list.json").write_text("[]", encoding="utf-8")
