@@ -67,3 +67,19 @@ def test_players_sets_each_row_at_a_table_the_engine_seats(tmp_path: Path) -> No
     before = {line["label"]: line for line in plain}
     for label, line in moved.items():
         assert [c["rules"] for c in line["checks"]] == [c["rules"] for c in before[label]["checks"]]
+
+
+def test_a_row_is_played_again_at_each_larger_table_as_certify_plays_it() -> None:
+    one = {line["label"]: line for line in _lines("britannica", [4]) if line["index"] == 1}
+    two = _lines("britannica", [4, 5])
+    again = [line for line in two if line.get("table", "").endswith("played at 4 and 5")]
+    assert again, "some row is set at four and at five"
+    for line in again:
+        assert line["of"] > one[line["label"]]["of"]
+        if line["index"] > one[line["label"]]["of"]:
+            assert line["case"]["players"] == 5
+            assert all(check["what"].startswith("at 5 players: ") for check in line["checks"])
+        else:
+            assert line["case"]["players"] == 4
+            assert not any(check["what"].startswith("at ") for check in line["checks"])
+        assert problems(line) == []
