@@ -162,6 +162,35 @@ def _printable_check(check: dict[str, Any]) -> dict[str, Any]:
     return {**check, "what": printable(check["what"]), "message": printable(check["message"])}
 
 
+def selected_rules(
+    selection: Mapping[str, Any] | None, cases: Iterable[Mapping[str, Any]], base: str
+) -> list[str] | None:
+    """The rules a narrowed run is about (``None``: every rule binding ``base``): those its
+    ``--rule`` selectors name or, narrowed by ``--scenario`` alone, those its scenarios test
+    in rows that apply to the target. A scenario selected for one rule often tags others too, and rows written
+    for other values of the options are not played: neither makes a rule the run is about.
+
+    >>> cases = [{"status": "passed", "rules": ["calling.nap-ceiling", "calling.soloist"]},
+    ...          {"status": "not-applicable", "rules": ["calling.nap-ceiling", "dealing.rotation"]}]
+    >>> selected_rules({"rules": ["calling.nap-ceiling"], "scenarios": []}, cases, "peel")
+    ['calling.nap-ceiling']
+    >>> selected_rules({"rules": [], "scenarios": ["some-scenario"]}, cases, "peel")
+    ['calling.nap-ceiling', 'calling.soloist']
+    >>> selected_rules({"rules": [], "scenarios": [], "exitfirst": True}, cases, "peel") is None
+    True
+    """
+    selectors = [str(rule) for rule in (selection or {}).get("rules") or ()]
+    if not selectors and not (selection or {}).get("scenarios"):
+        return None
+    played = {rule for case in cases if case.get("status") != "not-applicable" for rule in case.get("rules", ())}
+    return [
+        rule
+        for rule in testable_rules(base)
+        if any(rule == wanted or rule.startswith(wanted + ".") for wanted in selectors)
+        or (not selectors and rule in played)
+    ]
+
+
 def rule_report(document: dict[str, Any], records: Sequence[Any], base: str) -> None:
     """Add to a report ``document`` each case's checks and table, the rule table and its
     summary (new fields: the report's other fields are left as they are)."""
@@ -194,18 +223,15 @@ def report_rule_table(
 ) -> list[dict[str, Any]]:
     """The rule table of a report ``document``, rebuilt from its cases (their ``checks``):
     the testable rules binding the target's profile (``base``, else the first part of the
-    target's name), those its cases name for a selection, or ``rules`` if given. The one
+    target's name), those a selection is about (:func:`selected_rules`), or ``rules`` if given. The one
     place the table is made, by ``certify`` and again by ``verify``."""
     cases = document.get("cases") or []
     if base is None:
         base = str(document.get("target", {}).get("name", "")).split("+")[0]
     if base not in load().profiles or not cases:
         return []
-    wanted = list(rules) if rules is not None else None
-    if wanted is None and document.get("selection"):
-        # A run narrowed to some rules or scenarios judges only the rules of its cases.
-        named = {rule for case in cases for rule in case.get("rules", ())}
-        wanted = [rule for rule in testable_rules(base) if rule in named]
+    # A run narrowed to some rules or scenarios judges only the rules it is about.
+    wanted = list(rules) if rules is not None else selected_rules(document.get("selection"), cases, base)
     return rule_table(cases, base, wanted)
 
 
@@ -336,6 +362,7 @@ __all__ = [
     "rule_table",
     "rule_table_problems",
     "rules_junit",
+    "selected_rules",
     "testable_rules",
     "why_unsupported",
 ]

@@ -186,7 +186,7 @@ def build_house_rules_edition(
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("build/certify"),
     show_default=True,
-    help="The folder of certification reports the status pages show.",
+    help="The folder of certification reports (and of napspec discover's findings) the status pages show.",
 )
 @click.option(
     "--house-rules",

@@ -17,10 +17,10 @@ from napspec.suite.targets import Target
 from napspec.suite.vocabulary import ScenarioError
 
 
-def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
+def _write(target: Target, out: IO[str], seats: tuple[int, ...] = ()) -> tuple[int, int, int]:
     """Write the dump; (cases, scenario rows, rows not applicable)."""
     cases = rows = not_applicable = 0
-    for line in dump_lines(target):
+    for line in dump_lines(target, seats=seats or None):
         found = problems(line)
         if found:
             raise ScenarioError(f"{line['label']}: the dump line breaks its schema: {'; '.join(found)}")
@@ -45,12 +45,23 @@ def _write(target: Target, out: IO[str]) -> tuple[int, int, int]:
     "--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Resolve them for these house rules."
 )
 @click.option(
+    "--players",
+    "seats",
+    multiple=True,
+    type=click.IntRange(min=2),
+    metavar="N",
+    help="A table size the engine seats (repeatable): a row written for another is set at the smallest of these it"
+    " can be, as napspec certify sets it for an engine that declares these sizes.",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write the JSON lines into this file (default: standard output).",
 )
-def dump_cases(profile: str | None, house_rules: Path | None, variants: str | None, output: Path | None) -> None:
+def dump_cases(
+    profile: str | None, house_rules: Path | None, variants: str | None, seats: tuple[int, ...], output: Path | None
+) -> None:
     """Write every case of the suite for one target, with the checks of its answers, as JSON
     lines (one case per line; schema: features/schema/dump-case.schema.json)."""
     if not profile and not house_rules:
@@ -68,11 +79,11 @@ def dump_cases(profile: str | None, house_rules: Path | None, variants: str | No
     assert target is not None
     try:
         if output is None:
-            cases, rows, not_applicable = _write(target, sys.stdout)
+            cases, rows, not_applicable = _write(target, sys.stdout, seats)
         else:
             output.parent.mkdir(parents=True, exist_ok=True)
             with output.open("w", encoding="utf-8") as out:
-                cases, rows, not_applicable = _write(target, out)
+                cases, rows, not_applicable = _write(target, out, seats)
     except ScenarioError as error:
         click.echo(f"error: {error}", err=True)
         sys.exit(1)

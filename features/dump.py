@@ -35,9 +35,10 @@ from referencing.jsonschema import DRAFT202012
 
 from napspec.conformance import schemas
 from napspec.suite.cases import schema_problems
-from napspec.suite.plan import plan_scenario
+from napspec.suite.plan import RowPlan, plan_row, plan_scenario
 from napspec.suite.scenarios import Scenario, load_scenarios, suite_hash
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import judge_row
 from napspec.suite.vocabulary import VOCABULARY, Phrase
 
 FORMAT = "napspec-cases/1"
@@ -65,7 +66,7 @@ _CASE_OR_NULL = [{"$ref": schemas.load_schema("case")["$id"]}, {"type": "null"}]
 
 #: The least check the schema allows: what a line's checks are replaced by, once each has
 #: been validated on its own, when the rest of the line is validated.
-_STAND_IN_CHECK = {"step": "Then", "line": 1, "what": "", "queries": [], "select": [], "expected": None}
+_STAND_IN_CHECK = {"step": "Then", "line": 1, "what": "", "rules": ["x"], "queries": [], "select": [], "expected": None}
 
 
 @cache
@@ -136,12 +137,25 @@ def dump_lines(
     target: Target,
     scenarios: Iterable[Scenario] | None = None,
     vocabulary: Sequence[Phrase] = VOCABULARY,
+    seats: Sequence[int] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The lines of the dump for ``target``: for each scenario row in suite order, its cases
-    in order, or one line saying why the row does not apply."""
+    in order, or one line saying why the row does not apply. With ``seats`` (the table sizes
+    an engine seats, as its handshake declares them to ``napspec certify``), a row written
+    for another table is set at the smallest of them it can be, and again at each larger
+    one, its cases there following its own (their checks named by the table), as certify
+    plays it. Each
+    check names the rules it enforces, found as certify's verdicts find them
+    (:func:`napspec.suite.verdicts.judge_row`).
+
+    >>> from napspec.suite.targets import Target
+    >>> lines = [line for line in dump_lines(Target.from_options("britannica", None), seats=[4]) if line["case"]]
+    >>> any(line.get("table") == "written for 3 players, played at 4" for line in lines)
+    True
+    """
     stamp = suite_hash()
     for scenario in load_scenarios() if scenarios is None else scenarios:
-        plans = list(plan_scenario(scenario, target, vocabulary))
+        plans = list(plan_scenario(scenario, target, vocabulary, seats))
         shared = Counter(plan.label for plan in plans)
         seen: Counter[str] = Counter()
         for plan in plans:
@@ -165,19 +179,63 @@ def dump_lines(
             if plan.not_applicable:
                 yield {**line, "index": 0, "of": 0, "case": None, "checks": [], "not_applicable": plan.not_applicable}
                 continue
-            for number, case in enumerate(plan.cases, start=1):
-                checks = []
-                for check, step_index in zip(case.checks, case.steps):
-                    step = plan.steps[step_index].step
-                    checks.append({"step": f"{step.keyword} {step.text}", "line": step.line, **check.to_json()})
+            played_at = plan.cases[0].message["players"] if plan.cases else 0
+            larger = _larger_tables(plan, target, vocabulary, seats, played_at)
+            if plan.written_players is not None or larger:
+                tables = " and ".join(str(each.cases[0].message["players"]) for each in (plan, *larger))
+                line["table"] = f"written for {plan.written_players or played_at} players, played at {tables}"
+            cases = [*_checked(plan), *(case for each in larger for case in _checked(each, larger_table=True))]
+            for number, (case, checks) in enumerate(cases, start=1):
                 yield {
                     **line,
                     "index": number,
-                    "of": len(plan.cases),
-                    "case": case.message,
+                    "of": len(cases),
+                    "case": case,
                     "checks": checks,
                     "not_applicable": None,
                 }
+
+
+def _larger_tables(
+    plan: RowPlan, target: Target, vocabulary: Sequence[Phrase], seats: Sequence[int] | None, played_at: int
+) -> list[RowPlan]:
+    """The row set at each larger table than ``played_at`` among ``seats``, where it can be
+    set: certify plays it again there for an engine that seats them."""
+    plans = []
+    for size in sorted(set(seats or ())):
+        if size <= played_at:
+            continue
+        bigger = plan_row(plan.scenario, plan.row, target, vocabulary, [size])
+        if not bigger.not_applicable and bigger.written_players is not None and bigger.cases:
+            plans.append(bigger)
+    return plans
+
+
+def _checked(plan: RowPlan, larger_table: bool = False) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Each case of ``plan`` and its checks, each check with the rules it enforces as the
+    verdicts of a run name them (no answer read yet); at a larger table than the row is
+    first played at, each check named by that table, as certify names it."""
+    enforced = iter(judge_row([(case.message, case.checks) for case in plan.cases], {}, plan.scenario.rules))
+    at = f"at {plan.cases[0].message['players']} players: " if larger_table else ""
+    out = []
+    for case in plan.cases:
+        checks = []
+        for check, step_index in zip(case.checks, case.steps):
+            step = plan.steps[step_index].step
+            verdict = next(enforced)
+            assert verdict.what == check.what, (verdict.what, check.what)
+            json_check = check.to_json()
+            checks.append(
+                {
+                    "step": f"{step.keyword} {step.text}",
+                    "line": step.line,
+                    **json_check,
+                    "what": at + str(json_check["what"]),
+                    "rules": list(verdict.rules),
+                }
+            )
+        out.append((case.message, checks))
+    return out
 
 
 __all__ = ["FORMAT", "SCHEMA_PATH", "dump_lines", "problems", "schema"]

@@ -9,8 +9,8 @@ as a target of the ``nap`` domain (:mod:`.domain`), so that every link between p
 checked. When the whole project has been read, :func:`check_complete` warns about anything of
 the register that no page shows (with ``-W``, the build fails).
 
-Configuration: ``napspec_certify_dir`` — the folder of the ``certify-*.json`` reports
-(default ``build/certify``, relative to the repository); ``napspec_house_rules`` — the
+Configuration: ``napspec_certify_dir`` — the folder of the ``certify-*.json`` reports and of
+the ``discover-*.json`` findings (default ``build/certify``, relative to the repository); ``napspec_house_rules`` — the
 house-rules file a house-rules edition's page ``{napspec-house-rules}`` shows (none by default).
 """
 
@@ -31,6 +31,7 @@ from .fold import setup as setup_fold
 from .house import HouseRulesDirective
 from .players import PLAYERS_DIRECTIVES
 from .reading import ReadingDirective
+from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
 from .status_pages import STATUS_DIRECTIVES
 
@@ -71,7 +72,7 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 def report_names(app: Sphinx) -> tuple[str, ...]:
     folder = resolve_certify_dir(app.config.napspec_certify_dir)
-    return tuple(str(p.relative_to(folder)) for p in report_paths(folder))
+    return tuple(str(p.relative_to(folder)) for p in (*report_paths(folder), *findings_paths(folder)))
 
 
 def reports_outdated(
@@ -116,6 +117,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
+    app.add_directive("napspec-rules-found", RulesFoundDirective)
     for name, status_directive in STATUS_DIRECTIVES.items():
         app.add_directive(name, status_directive)
     app.add_post_transform(PrintEdition)

@@ -148,3 +148,31 @@ def test_the_suite_kills_each_further_breaker_with_the_scenario_written_for_it(n
 
 def test_every_further_breaker_has_the_scenario_that_kills_it() -> None:
     assert set(further_breakers()) == set(FURTHER_KILLED_BY)
+
+
+def test_the_campaign_and_the_score_table_run_the_further_breakers_too() -> None:
+    from tests.conformance import (
+        test_breakers_campaign_irregularities,
+        test_breakers_campaign_plain,
+        test_breakers_campaign_variants,
+    )
+
+    campaign: list[str] = []
+    for module in (
+        test_breakers_campaign_plain,
+        test_breakers_campaign_irregularities,
+        test_breakers_campaign_variants,
+    ):
+        marks = module.test_the_suite_kills_the_breaker_on_its_rule_only.pytestmark
+        campaign += [name for mark in marks if mark.name == "parametrize" for name in mark.args[1]]
+    assert sorted(campaign) == sorted(score_module.every_breaker()), "each breaker once, the further ones too"
+    assert set(further_breakers()) <= set(campaign)
+    for name, breaker in further_breakers().items():
+        assert score_module.breaker_named(name) is breaker
+        verdict = score_module.Verdict(breaker, name, killed_by=["hoyle: some row"])
+        line = score_module.table([verdict]).splitlines()[0]
+        assert line.startswith(f"{breaker.rule} ({name})") and "hoyle: some row" in line, line
+    counts = score_module.table([]).splitlines()[0]
+    assert f"and {len(further_breakers())} further" in counts, counts
+    with pytest.raises(SystemExit, match="no breaker named"):
+        score_module.breaker_named("no-such-breaker")

@@ -1,5 +1,6 @@
 """Campaign (``pytest -m campaign``, in CI): every breaker of the chapters calls-beyond-nap,
-exchanges and pool, certified on the whole suite under every target (see :mod:`tests.conformance.test_breakers`)."""
+exchanges and pool, and the further breakers of their rules,
+certified on the whole suite under every target (see :mod:`tests.conformance.test_breakers`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,6 @@ from tests.conformance.breakers.score import check_breaker, rules_of
 
 
 @pytest.mark.campaign
-@pytest.mark.parametrize("rule", rules_of("calls-beyond-nap", "exchanges", "pool"))
-def test_the_suite_kills_the_breaker_on_its_rule_only(rule: str) -> None:
-    check_breaker(rule)
+@pytest.mark.parametrize("name", rules_of("calls-beyond-nap", "exchanges", "pool"))
+def test_the_suite_kills_the_breaker_on_its_rule_only(name: str) -> None:
+    check_breaker(name)

@@ -7,8 +7,9 @@ Two builds into one folder:
   so);
 - ``full``: the same folder built again, incrementally, once reports have appeared in the
   report folder (the reference engine on two targets, one failed case; another engine on one
-  of them, in a folder of its own, two failed cases): only the pages showing results may be
-  read again, and they must then show the reports, as a build made afresh with them would.
+  of them, in a folder of its own, two failed cases; and the rules two engines were found to
+  play, saved by ``napspec discover``): only the pages showing results may be read again, and
+  they must then show the reports, as a build made afresh with them would.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import fcntl
 import importlib.util
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -67,6 +69,8 @@ class Builds:
     bare_status_before: str  # status.html of the bare build before a report appeared
     incremental_output: str
     incremental_seconds: float
+    #: the page of the rules found, of the bare build, before any findings appeared
+    bare_rules_found_before: str = ""
 
 
 def sphinx(out: Path, doctrees: Path, certify: Path, fresh: bool = True) -> list[str]:
@@ -134,6 +138,40 @@ def report(
     }
 
 
+#: The reference engine held to house rules of four players only, nobody bound to play when all
+#: pass, every hand played out: rules found with values no source gives (a table of four).
+FOUR_HANDED = """\
+base = "hoyle"
+name = "four-handed"
+
+[options]
+players-min = 4
+players-max = 4
+compulsory-call = "none"
+stop-when-decided = false
+"""
+#: The engines whose rules are found for the status page: the file (in the report folder) and the hold.
+FOUND = {
+    "discover-hoyle.json": ("--hold-profile", "hoyle"),
+    "other/discover-four.json": ("--hold-house-rules", "four-handed.toml"),
+}
+
+
+def save_findings(reports: Path) -> None:
+    """What ``napspec discover`` finds of the reference engine held to Hoyle and held to house
+    rules of four players, narrowed to the calling, saved where the rulebook reads them."""
+    (reports.parent / "four-handed.toml").write_text(FOUR_HANDED, encoding="utf-8")
+    for name, (hold, rules) in FOUND.items():
+        held = str(reports.parent / rules) if rules.endswith(".toml") else rules
+        serve = shlex.join([sys.executable, "-m", "napspec.reference.cli", "serve", hold, held])
+        saved = reports / name
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        command = [sys.executable, "-m", "napspec.docs.pipeline", "discover", "--engine-command", serve]
+        command += ["--rule", "calling", "-o", str(saved.with_suffix(".toml")), "--json", str(saved)]
+        found = run(command)
+        assert found.returncode == 0, (found.stdout + found.stderr)[-3000:]
+
+
 def run(command: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
 
@@ -166,7 +204,14 @@ def _load(saved: Path) -> Builds:
         Build(Path(d["html"]), Path(d["doctrees"]), Path(d["certify"]), d["output"], d["seconds"])
         for d in (data["full"], data["bare"])
     )
-    return Builds(full, bare, data["bare_status_before"], data["incremental_output"], data["incremental_seconds"])
+    return Builds(
+        full,
+        bare,
+        data["bare_status_before"],
+        data["incremental_output"],
+        data["incremental_seconds"],
+        data["bare_rules_found_before"],
+    )
 
 
 def _build(root: Path) -> Builds:
@@ -180,6 +225,7 @@ def _build(root: Path) -> Builds:
     fresh_seconds = time.monotonic() - started
     assert fresh.returncode == 0, f"the build failed:\n{(fresh.stdout + fresh.stderr)[-6000:]}"
     bare_status = (html / "status.html").read_text(encoding="utf-8")
+    bare_found = (html / "status" / "rules-found.html").read_text(encoding="utf-8")
 
     (reports / "certify-peel.json").write_text(json.dumps(report("peel", None)), encoding="utf-8")
     (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
@@ -187,6 +233,7 @@ def _build(root: Path) -> Builds:
     (reports / "other").mkdir()
     other = report("hoyle", FAILED_RULE, engine=OTHER_ENGINE, failures=2, quote=OTHER_QUOTE)
     (reports / "other" / "certify-hoyle.json").write_text(json.dumps(other), encoding="utf-8")
+    save_findings(reports)
     started = time.monotonic()
     again = run(sphinx(html, doctrees, reports, fresh=False))
     incremental = time.monotonic() - started
@@ -198,6 +245,7 @@ def _build(root: Path) -> Builds:
         bare_status_before=bare_status,
         incremental_output=again.stdout + again.stderr,
         incremental_seconds=incremental,
+        bare_rules_found_before=bare_found,
     )
 
 

@@ -330,8 +330,9 @@ def test_a_report_that_appears_rebuilds_only_the_pages_that_show_results(builds:
     out = builds.incremental_output
     match = re.search(r"updating environment: (\d+) added, (\d+) changed, (\d+) removed", out)
     assert match, out[-3000:]
-    # the chapters, the status overview and each target's status page (and the page of the others)
-    shown = len(REGISTER.chapters) + 1 + len(target_pages(REGISTER)) + 1
+    # the chapters, the status overview and each target's status page (and the page of the
+    # others), and the rules each engine was found to play
+    shown = len(REGISTER.chapters) + 1 + len(target_pages(REGISTER)) + 1 + 1
     assert match.groups() == ("0", str(shown), "0"), out[-3000:]
     status = parse(builds.bare.html / "status.html")
     assert "No certification report is available" not in status.root.text()

@@ -19,6 +19,7 @@ import pytest
 
 from napspec import spec
 from napspec.docs.rulebook.domain import slug
+from napspec.docs.rulebook.rules_found import RULES_FOUND
 from napspec.docs.rulebook.status_pages import OTHER, target_pages
 
 from .chromium import Chromium
@@ -44,13 +45,13 @@ def test_every_target_the_main_job_certifies_has_a_page() -> None:
     """The pages are the register's targets (each profile, and each with each variant its
     source gives), plus one for the others; each calls the directive with its target."""
     folder = DOCS / "status"
-    assert {path.stem for path in folder.glob("*.md")} == {*PAGES, OTHER}
+    assert {path.stem for path in folder.glob("*.md")} == {*PAGES, OTHER, RULES_FOUND}
     for page, target in [*PAGES.items(), (OTHER, OTHER)]:
         text = (folder / f"{page}.md").read_text(encoding="utf-8")
         assert text.strip() == f"```{{napspec-status-target}} {target}\n```"
     toctree = (DOCS / "status.md").read_text(encoding="utf-8")
     assert [line for line in toctree.splitlines() if line.startswith("status/")] == [
-        f"status/{page}" for page in [*PAGES, OTHER]
+        f"status/{page}" for page in [*PAGES, OTHER, RULES_FOUND]
     ]
 
 
@@ -108,14 +109,19 @@ def too_wide(screen: Chromium, root: Path, pages: list[str]) -> dict[str, list[d
         screen.open((root / name).as_uri())
         tables = screen.evaluate(WIDTH_SCRIPT)
         assert tables, name
-        wide = [t for t in tables if t["table"].startswith("nap-status") and max(t["width"], t["scroll"]) > t["column"]]
+        wide = [
+            t
+            for t in tables
+            if t["table"].startswith(("nap-status", "nap-rules-found")) and max(t["width"], t["scroll"]) > t["column"]
+        ]
         if wide:
             found[name] = wide[:3]
     return found
 
 
 def test_at_1280_px_the_status_tables_fit_the_text_column(builds: Builds, screen: Chromium) -> None:
-    found = too_wide(screen, builds.full.html, ["status.html", "status/peel.html", "status/hoyle.html"])
+    pages = ["status.html", "status/peel.html", "status/hoyle.html", f"status/{RULES_FOUND}.html"]
+    found = too_wide(screen, builds.full.html, pages)
     assert not found, found
 
 

@@ -23,7 +23,7 @@ from napspec.suite.checks import Check
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import load_scenarios
 from napspec.suite.targets import Target
-from tests.conformance.breakers import Breaker, breakers
+from tests.conformance.breakers import Breaker, breakers, further_breakers
 
 FAILING = ("failed", "errored", "timed-out")
 
@@ -41,6 +41,30 @@ def _variant_options(target: Target) -> set[str]:
         for option, value in target.values.items()
         if register.options[option].plain is not None and value != register.options[option].plain
     }
+
+
+def every_breaker() -> dict[str, Breaker]:
+    """Every breaker by its name: each rule's, named by its rule, then the further breakers of
+    rules that have one already, by their own names (the table and the campaign run them all).
+
+    >>> names = every_breaker()
+    >>> "play.follow-suit" in names and "replay-keeps-old-trumps" in names
+    True
+    """
+    named = dict(breakers())
+    for name, breaker in further_breakers().items():
+        if name in named:
+            raise ValueError(f"a further breaker is named as a rule: {name!r}")
+        named[name] = breaker
+    return named
+
+
+def breaker_named(name: str) -> Breaker:
+    """The breaker of the rule ``name``, or the further breaker named ``name``."""
+    try:
+        return every_breaker()[name]
+    except KeyError:
+        raise SystemExit(f"no breaker named {name!r} (a rule id, or one of: {', '.join(further_breakers())})") from None
 
 
 def _quiet() -> Console:
@@ -69,6 +93,8 @@ class Verdict:
     """How the suite fared against one breaker."""
 
     breaker: Breaker
+    #: The breaker's name: its rule, or a further breaker's own name.
+    name: str = ""
     #: The failing scenarios of the breaker's rule, as ``target: label``.
     killed_by: list[str] = field(default_factory=list)
     #: The failing scenarios of other rules, by rule.
@@ -115,7 +141,7 @@ def certify_breaker(
     where its rule applies), every scenario if ``full``, else only its rule's (and its
     neighbours'); with ``until_killed``, no target after the first that kills it."""
     clock = time.perf_counter()
-    verdict = Verdict(breaker)
+    verdict = Verdict(breaker, _name_of(breaker))
     if targets is None:
         where = set(applicable_targets().get(breaker.rule, ()))
         options = set(load().rules[breaker.rule].options)
@@ -138,6 +164,10 @@ def certify_breaker(
             break
     verdict.seconds = time.perf_counter() - clock
     return verdict
+
+
+def _name_of(breaker: Breaker) -> str:
+    return next((name for name, known in every_breaker().items() if known is breaker), breaker.rule)
 
 
 def answer_read(check: Check) -> str | None:
@@ -176,7 +206,7 @@ def certify_breaker_by_rows(breaker: Breaker, targets: Iterable[Target] | None =
     from tests.conformance.test_applicability import run_row
 
     clock = time.perf_counter()
-    verdict = Verdict(breaker)
+    verdict = Verdict(breaker, _name_of(breaker))
     scenarios = load_scenarios()
     for target in all_targets() if targets is None else targets:
         verdict.targets.append(target.name)
@@ -207,8 +237,10 @@ def table(verdicts: Iterable[Verdict]) -> str:
     lines = []
     for verdict in verdicts:
         killed = ", ".join(verdict.killed_by[:3]) + (" …" if len(verdict.killed_by) > 3 else "")
+        rule = verdict.breaker.rule
+        label = rule if verdict.name in ("", rule) else f"{rule} ({verdict.name})"
         lines.append(
-            f"{verdict.breaker.rule:42} {verdict.breaker.how[:70]:70} "
+            f"{label:42} {verdict.breaker.how[:70]:70} "
             f"{killed if verdict.killed else 'SURVIVED'}  ({verdict.seconds:.1f}s)"
         )
         for other, labels in sorted(verdict.collateral.items()):
@@ -223,9 +255,11 @@ def table(verdicts: Iterable[Verdict]) -> str:
     testable = [rule.id for rule in load().rules.values() if rule.testable]
     written = [rule for rule in testable if rule in breakers()]
     kills = sum(1 for verdict in verdicts if verdict.killed)
+    further = sum(1 for verdict in verdicts if verdict.name in further_breakers())
     lines.append(
-        f"rules testable {len(testable)}, breakers written {len(written)}, run {len(verdicts)}, "
-        f"killed {kills}, survived {len(verdicts) - kills}, not written {len(testable) - len(written)}"
+        f"rules testable {len(testable)}, breakers written {len(written)} and {len(further_breakers())} further, "
+        f"run {len(verdicts)} ({further} further), killed {kills}, survived {len(verdicts) - kills}, "
+        f"not written {len(testable) - len(written)}"
     )
     missing = [rule for rule in testable if rule not in breakers()]
     if missing:
@@ -234,31 +268,41 @@ def table(verdicts: Iterable[Verdict]) -> str:
 
 
 def rules_of(*chapters: str) -> list[str]:
-    """The rules of ``chapters`` that have a breaker, in the register's order."""
-    return [rule.id for rule in load().rules.values() if rule.chapter in chapters and rule.id in breakers()]
+    """The breakers of the rules of ``chapters``, by name: each rule's, in the register's
+    order, then the further breakers of those rules.
+
+    >>> "shown-cards-prove-nothing" in rules_of("irregularities")
+    True
+    """
+    register = load()
+    mine = [rule.id for rule in register.rules.values() if rule.chapter in chapters and rule.id in breakers()]
+    further = [name for name, b in further_breakers().items() if register.rules[b.rule].chapter in chapters]
+    return [*mine, *further]
 
 
-def check_breaker(rule: str) -> None:
-    """The long run's test of one breaker: run on the whole suite under every target
-    (:func:`certify_breaker_by_rows`), its row of the table printed; it must be killed, and
-    any scenario of another rule that fails must be of a neighbour it names."""
-    verdict = certify_breaker_by_rows(breakers()[rule])
+def check_breaker(name: str) -> None:
+    """The long run's test of one breaker (a rule's, or a further breaker by its name): run on
+    the whole suite under every target (:func:`certify_breaker_by_rows`), its row of the table
+    printed; it must be killed, and any scenario of another rule that fails must be of a
+    neighbour it names."""
+    verdict = certify_breaker_by_rows(breaker_named(name))
     Console(highlight=False).print(Text("\n" + table([verdict]).split("\nrules testable")[0]))
-    assert verdict.killed, f"{rule}: SURVIVED"
-    assert not verdict.unexplained, f"{rule}: scenarios of other rules fail too: {verdict.unexplained}"
+    assert verdict.killed, f"{name}: SURVIVED"
+    assert not verdict.unexplained, f"{name}: scenarios of other rules fail too: {verdict.unexplained}"
 
 
 def main() -> None:
-    """``python -m tests.conformance.breakers.score [--full] [RULE ...]``: print the table."""
+    """``python -m tests.conformance.breakers.score [--full] [NAME ...]``: print the table of
+    the breakers named (a rule id, or a further breaker's name; every breaker by default)."""
     import sys
 
     args = sys.argv[1:]
     full = "--full" in args
-    rules = [arg for arg in args if arg != "--full"] or list(breakers())
+    names = [arg for arg in args if arg != "--full"] or list(every_breaker())
     verdicts = []
     console = Console(highlight=False)
-    for rule in rules:
-        verdict = certify_breaker(breakers()[rule], full=full, until_killed=not full)
+    for name in names:
+        verdict = certify_breaker(breaker_named(name), full=full, until_killed=not full)
         console.print(Text(table([verdict]).splitlines()[0]))
         verdicts.append(verdict)
     console.print(Text(table(verdicts)))
