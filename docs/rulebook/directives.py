@@ -32,7 +32,9 @@ from napspec.suite.vocabulary import join
 
 from .data import STATUSES, Column, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
+from .editions import BOOK, edition, shows_certification
 from .fold import fold, folded
+from .printed import scenarios_paragraph
 from .render import (
     Cell,
     NodeLike,
@@ -493,7 +495,7 @@ class ChapterDirective(NapDirective):
                 strong("Not testable: "), *self.linked(normal(rule.untestable_because)), classes=["nap-untestable"]
             )
 
-        if data.reports:
+        if data.reports and shows_certification(self.env):
             parts: list[NodeLike] = []
             for column in data.columns():
                 words, css = self.counts_text(data.rule_counts(rule.id, column))
@@ -502,6 +504,12 @@ class ChapterDirective(NapDirective):
             node += para(*lead, *join(parts, " · "), classes=["nap-rule-status"])
 
         scenarios = data.scenarios_of(rule.id)
+        if edition(self.env) == BOOK:
+            if scenarios:
+                node.extend(scenarios_paragraph(register, scenarios))
+            elif rule.testable:
+                node += para("No scenario tests this rule yet.", classes=["nap-untested"])
+            return node
         home = [s for s in scenarios if data.home_rule(s) == rule.id]
         elsewhere = [s for s in scenarios if data.home_rule(s) != rule.id]
         if scenarios:
@@ -641,7 +649,7 @@ class ChapterDirective(NapDirective):
                 classes=["nap-examples-title"],
             )
             block += table(header, rows, classes=["nap-examples"])
-        if data.reports:
+        if data.reports and shows_certification(self.env):
             parts: list[NodeLike] = []
             for column in data.columns():
                 counts = data.scenario_counts(scenario.id, column)
@@ -847,6 +855,9 @@ class VariationPointsDirective(NapDirective):
             )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
+        if edition(self.env) == BOOK:
+            node.extend(self.stances_in_print(option))
+            return node
         cells, ids = [], []
         for sid, source in register.sources.items():
             stance, _values = option.stance(sid)
@@ -885,6 +896,39 @@ class VariationPointsDirective(NapDirective):
         )
         node += sources_fold
         return node
+
+    def stances_in_print(self, option: Option) -> list[nodes.Node]:
+        """The book's account of each source on a point: the values it is cited for, with the
+        places of its words (printed under the rules and in the appendices), or why it is
+        silent or missing; and what its profile takes."""
+        register = self.data.register
+        out: list[nodes.Node] = [para(strong("What each source says"), classes=["nap-stances-title"])]
+        for sid, source in register.sources.items():
+            stance, _values = option.stance(sid)
+            cell_id = anchor("optsource", option.id, sid)
+            self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
+            said: list[NodeLike] = [strong(f"{source.short}: ")]
+            if stance == "cited":
+                first = True
+                for value in option.values:
+                    own = [c for c in value.citations if c.source == sid]
+                    if own:
+                        said += [] if first else ["; "]
+                        said += [self.value(option.id, value.value, quoted=False), " ("]
+                        said += [*join([self.locator_link(c.source, c.locator) for c in own], ", "), ")"]
+                        first = False
+                said.append(".")
+            elif stance == "silent":
+                said += ["silent. ", *self.linked(normal(option.silent[sid]))]
+            elif stance == "lacuna":
+                said += ["missing text. ", *self.linked(normal(option.lacuna[sid]))]
+            else:
+                said.append("unaccounted.")
+            entry = container(classes=["nap-stance", f"nap-col-{sid}"], ids=[cell_id])
+            entry += para(*said, classes=["nap-stance-line"])
+            entry.extend(self.profile_takes(option, sid))
+            out.append(entry)
+        return out
 
     def stances_line(self, option: Option) -> str:
         """One line for a folded table of the sources' words: each source's stance, counted."""

@@ -1,5 +1,14 @@
-"""The rulebook's printed edition: what the PDF builder is given in place of what only a
+"""The rulebook's editions, and what the printed one is given in place of what only a
 browser shows.
+
+The same pages make three editions (:data:`EDITIONS`): the site, whose every page is a web page;
+the whole site on one page; and the book, printed as a PDF from its own root page
+(:data:`BOOK_ROOT`), which holds the rules, the sources' words, the disputes and the claims, and
+leaves the machinery to the site: each rule's scenarios are counted in one line, not told step by
+step, and no certification result is printed. The one page carries no certification line either
+(the site's status page is the place for them), so that it weighs what its text weighs. Which
+edition a build makes is the configuration value ``napspec_edition``; left empty, the builder
+decides (:func:`default_edition`).
 
 Every page is written once, for the web; before a builder that does not write HTML (the PDF's
 ``rinoh``) lays a page out, :class:`PrintEdition` changes the few things a printed page cannot
@@ -18,6 +27,8 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -31,6 +42,86 @@ logger = logging.getLogger(__name__)
 LONG_ROW = 300
 
 PLOT_NOTE = "The plot is drawn in the web editions; the table below gives the same figures."
+
+
+#: The editions: the site, the whole site on one page, and the printed book.
+SITE, SINGLE, BOOK = "site", "single", "book"
+EDITIONS = (SITE, SINGLE, BOOK)
+#: The book's root page and its own pages, which no other edition reads.
+BOOK_ROOT = "print/index"
+BOOK_PAGES = "print/**"
+#: The most pages the book may have: a book a reader can hold (the README states it, a test holds it).
+BOOK_PAGES_AT_MOST = 300
+
+
+def default_edition(builder_name: str) -> str:
+    """The edition a builder makes when ``napspec_edition`` does not say.
+
+    >>> default_edition("rinoh"), default_edition("singlehtml"), default_edition("html")
+    ('book', 'single', 'site')
+    """
+    return {"rinoh": BOOK, "singlehtml": SINGLE}.get(builder_name, SITE)
+
+
+def edition(env: BuildEnvironment) -> str:
+    """The edition being built (set when the builder starts, by :func:`choose_edition`)."""
+    return str(env.config.napspec_edition)
+
+
+def shows_certification(env: BuildEnvironment) -> bool:
+    """Whether the pages carry certification results: only the site's do."""
+    return edition(env) == SITE
+
+
+def book_pages(env: BuildEnvironment) -> set[str]:
+    """Every page the book prints: its root and what its contents reach."""
+    pages: set[str] = set()
+    todo = [BOOK_ROOT]
+    while todo:
+        page = todo.pop()
+        if page not in pages:
+            pages.add(page)
+            todo.extend(env.toctree_includes.get(page, ()))
+    return pages
+
+
+class _NoStyleLog:
+    """rinohtype's style log, kept empty: see :func:`without_style_log`."""
+
+    def __init__(self, stylesheet: object) -> None:
+        self.stylesheet = stylesheet
+
+    def log_styled(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    def write_log(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def without_style_log() -> None:
+    """Set the book without rinohtype's style log: a debugging aid (every element of every page
+    with the styles it matched, written beside the PDF) that no reader needs, which rinohtype
+    cannot be told to leave out and which holds every laid-out page in memory until the end,
+    with a style look-up for each element."""
+    import rinoh.document
+
+    rinoh.document.StyleLog = _NoStyleLog  # type: ignore[assignment,misc]
+
+
+def choose_edition(app: Sphinx) -> None:
+    """Settle the edition before any page is read: the book's own pages are read for the book
+    only, and the book, whose contents list again pages the site lists, does not warn of it."""
+    config = app.config
+    if not config.napspec_edition:
+        config.napspec_edition = default_edition(app.builder.name)
+    if config.napspec_edition not in EDITIONS:
+        raise ValueError(f"napspec_edition must be one of {', '.join(EDITIONS)}, not {config.napspec_edition!r}")
+    if config.napspec_edition == BOOK:
+        config.suppress_warnings = [*config.suppress_warnings, "toc.multiple_toc_parents"]
+        if app.builder.name == "rinoh":
+            without_style_log()
+    else:
+        config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
 
 
 def is_html(format_name: str) -> bool:
@@ -103,4 +194,20 @@ class PrintEdition(SphinxPostTransform):
                 table.replace_self(linear(table))
 
 
-__all__ = ["LONG_ROW", "PLOT_NOTE", "PrintEdition", "is_html"]
+__all__ = [
+    "BOOK",
+    "BOOK_PAGES_AT_MOST",
+    "BOOK_ROOT",
+    "EDITIONS",
+    "LONG_ROW",
+    "PLOT_NOTE",
+    "SINGLE",
+    "SITE",
+    "PrintEdition",
+    "book_pages",
+    "choose_edition",
+    "default_edition",
+    "edition",
+    "is_html",
+    "shows_certification",
+]
