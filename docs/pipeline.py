@@ -14,9 +14,12 @@ import shlex
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +140,7 @@ def build_edition(
     settings: tuple[str, ...] = (),
     say: Callable[[str], None] = click.echo,
     memory_limit: int = MEMORY_LIMIT,
+    stop: threading.Event | None = None,
 ) -> StageResult:
     """Build one edition of the rulebook into its place under ``output`` as a stage of its own
     (:func:`napspec.docs.stages.run_stage`): built in a scratch folder beside it and put under
@@ -149,8 +153,14 @@ def build_edition(
     log = output / LOGS / f"{EDITION_OF[builder]}.log"
     with tempfile.TemporaryDirectory(dir=output, prefix=f".{builder}-") as scratch:
         made, doctrees = Path(scratch) / "out", Path(scratch) / "doctrees"
+        # rinohtype sets a book twice, the second time with the page numbers the first found,
+        # unless it finds them from the last time (its page cache): kept beside the logs
+        pages_cache = output / LOGS / f"{Path(final.name).stem}.rtc"
+        if builder == "rinoh" and pages_cache.is_file():
+            made.mkdir()
+            shutil.copy2(pages_cache, made / pages_cache.name)
         command = sphinx_command(builder, source, made, doctrees, certify_dir, settings)
-        result = run_stage(name, command, log, say, memory_limit=memory_limit)
+        result = run_stage(name, command, log, say, memory_limit=memory_limit, stop=stop)
         if result.ok and not (made / final.relative_to(output / EDITIONS[builder][0])).is_file():
             result.status, result.why = 1, f"it wrote no {final.name}"
         if not result.ok:
@@ -160,6 +170,8 @@ def build_edition(
             return result
         if builder == "rinoh":
             publish_file(made / final.name, final)
+            if (made / pages_cache.name).is_file():
+                publish_file(made / pages_cache.name, pages_cache)
         elif builder == "html":
             publish_folder(made, output, keep=(*(folder for folder, _ in EDITIONS.values() if folder), LOGS))
         else:
@@ -332,6 +344,40 @@ def certify_reference(output: Path, say: Callable[[str], None], console: Any) ->
     return all_passed
 
 
+@dataclass
+class BookStage:
+    """The book's stage as the main job runs it beside the others: its status when it is done."""
+
+    status: int = 0
+
+
+@contextmanager
+def book_beside(output: Path, wanted: bool, say: Callable[[str], None]) -> Iterator[BookStage]:
+    """Set the book (the PDF) in a thread of its own while the main job certifies the engine
+    and builds the other editions: it prints no certification, so it waits for none, and its
+    stage, a process of its own, takes the second core. Leaving the block waits for it; an
+    interruption stops it first."""
+    book = BookStage()
+    if not wanted:
+        yield book
+        return
+    stop = threading.Event()
+
+    def set_book() -> None:
+        with tempfile.TemporaryDirectory(prefix="napspec-no-reports-") as no_reports:
+            book.status = build_edition(output, Path(no_reports), "rinoh", say=say, stop=stop).status
+
+    thread = threading.Thread(target=set_book, name="the book", daemon=True)
+    thread.start()
+    try:
+        yield book
+    except BaseException:
+        stop.set()
+        raise
+    finally:
+        thread.join()
+
+
 @main.command()
 @click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"), show_default=True)
 @click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
@@ -361,10 +407,12 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
     output.mkdir(parents=True, exist_ok=True)
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     say(f"export: {output / 'register.json'}")
-    all_passed = certify_reference(output, say, console)
-    status = 0
-    if docs:
-        status = build_editions(output / "docs", output / "certify", chosen_builders(site, single, pdf), say=say)
+    builders = chosen_builders(site, single, pdf) if docs else ()
+    with book_beside(output / "docs", "rinoh" in builders, say) as book:
+        all_passed = certify_reference(output, say, console)
+        others = tuple(builder for builder in builders if builder != "rinoh")
+        status = build_editions(output / "docs", output / "certify", others, say=say)
+    status = status or book.status
     say(f"main job: {time.perf_counter() - job_started:.1f} s in all")
     if status:
         sys.exit(status)

@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -52,6 +53,7 @@ class StageResult:
     peak_bytes: int
     log: Path
     why: str = ""
+    cpu_seconds: float = 0.0
     warnings: Counter[str] = field(default_factory=Counter)
 
     @property
@@ -59,8 +61,9 @@ class StageResult:
         return self.status == 0
 
     def measures(self) -> str:
-        """``12.3 s, peak 512 MB``."""
-        return f"{self.seconds:.1f} s, peak {megabytes(self.peak_bytes)}"
+        """``12.3 s, 11.0 s of CPU, peak 512 MB``: the time of the CPU tells, on a machine that
+        others share, what the stage itself cost."""
+        return f"{self.seconds:.1f} s, {self.cpu_seconds:.1f} s of CPU, peak {megabytes(self.peak_bytes)}"
 
 
 def _rss(pid: int) -> int:
@@ -109,13 +112,16 @@ def run_stage(
     memory_limit: int = MEMORY_LIMIT,
     heartbeat: float = HEARTBEAT,
     env: dict[str, str] | None = None,
+    stop: threading.Event | None = None,
 ) -> StageResult:
     """Run ``command`` as the stage ``name``, its output (both streams) written to ``log``;
     every ``heartbeat`` seconds say how far it has come; stop it if its memory passes
-    ``memory_limit``. Interrupted, the stage's process is stopped before the interruption goes on."""
+    ``memory_limit``, or when ``stop`` is set (by the thread that started this one's, which was
+    interrupted). Interrupted, the stage's process is stopped before the interruption goes on."""
     log.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     peak = 0
+    cpu = 0.0
     why = ""
     with log.open("wb") as out:
         process = subprocess.Popen(
@@ -128,11 +134,15 @@ def run_stage(
                 if pid:
                     process.returncode = os.waitstatus_to_exitcode(wait_status)
                     peak = max(peak, usage.ru_maxrss * 1024)  # kilobytes on Linux
+                    cpu = usage.ru_utime + usage.ru_stime
                     break
                 rss = _rss(process.pid)
                 peak = max(peak, rss)
                 if rss > memory_limit and not why:
                     why = OVER_MEMORY.format(limit=megabytes(memory_limit))
+                    process.kill()
+                if stop is not None and stop.is_set() and not why:
+                    why = "the main job was interrupted"
                     process.kill()
                 now = time.monotonic()
                 if now >= next_word:
@@ -151,7 +161,7 @@ def run_stage(
             if status < 0
             else f"it exited with status {status}"
         )
-    return StageResult(name, 1 if status < 0 else status, time.monotonic() - started, peak, log, why)
+    return StageResult(name, 1 if status < 0 else status, time.monotonic() - started, peak, log, why, cpu)
 
 
 def tail(log: Path, lines: int = TAIL_LINES) -> list[str]:

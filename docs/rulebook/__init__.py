@@ -119,8 +119,9 @@ def edition_warnings(app: Sphinx) -> None:
 
 
 def house_rules_title(app: Sphinx, config: Config) -> None:
-    """The book of one table's house rules bears the table's name on its title page."""
-    if not config.napspec_house_rules:
+    """The book of one table's house rules bears the table's name on its title page (the
+    configuration of the book is there only when the PDF's builder is)."""
+    if not config.napspec_house_rules or "rinoh_documents" not in config:
         return
     house = load_house_rules(config.napspec_house_rules)
     config.rinoh_documents = [

@@ -161,6 +161,27 @@ def test_the_book_s_links_keep_their_words(pdf_edition: Path) -> None:
 
 
 @pytest.mark.campaign
+def test_the_running_header_is_one_line(pdf_edition: Path) -> None:
+    """Every page of the body ends with its running header (the book's title, or the chapter's)
+    whole on one line, then its number: no header wraps."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    from napspec.docs import conf
+
+    headers = {conf.rinoh_documents[0]["title"], *BOOK_CHAPTERS}
+    first_body_page = dict(pdf_chapters(pdf_edition))[BOOK_CHAPTERS[0]]
+    wrapped = []
+    for number, page in enumerate(PdfReader(pdf_edition).pages, start=1):
+        lines = [line.strip() for line in (page.extract_text() or "").strip().splitlines()]
+        if number <= first_body_page or len(lines) < 3 or not lines[-1].isdigit():
+            continue  # the front matter, and a chapter's first page, which has no header
+        if lines[-2] not in headers and any(lines[-2] and h.endswith(lines[-2]) for h in headers):
+            wrapped.append((number, lines[-3:-1]))
+    assert not wrapped, wrapped[:5]
+
+
+@pytest.mark.campaign
 def test_the_pdf_holds_every_chapter_and_rule(pdf_edition: Path) -> None:
     _pages, text = pdf_text(pdf_edition)
     whole = squeezed(text)
