@@ -353,10 +353,9 @@ class BookStage:
 
 @contextmanager
 def book_beside(output: Path, wanted: bool, say: Callable[[str], None]) -> Iterator[BookStage]:
-    """Set the book (the PDF) in a thread of its own while the main job certifies the engine
-    and builds the other editions: it prints no certification, so it waits for none, and its
-    stage, a process of its own, takes the second core. Leaving the block waits for it; an
-    interruption stops it first."""
+    """Set the book (the PDF) in a thread of its own while the main job certifies the engine:
+    it prints no certification, so it waits for none, and its stage, a process of its own,
+    takes the second core. Leaving the block waits for it; an interruption stops it first."""
     book = BookStage()
     if not wanted:
         yield book
@@ -408,11 +407,14 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
     (output / "register.json").write_text(register_json(), encoding="utf-8")
     say(f"export: {output / 'register.json'}")
     builders = chosen_builders(site, single, pdf) if docs else ()
+    # The book prints no certification: it is set while the engine is certified, on the other
+    # core; the site and the single page, which show the reports, follow. Never more than the
+    # book and the certification at once, so that the job's memory is the book's and little more.
     with book_beside(output / "docs", "rinoh" in builders, say) as book:
         all_passed = certify_reference(output, say, console)
-        others = tuple(builder for builder in builders if builder != "rinoh")
-        status = build_editions(output / "docs", output / "certify", others, say=say)
-    status = status or book.status
+    others = tuple(builder for builder in builders if builder != "rinoh")
+    status = build_editions(output / "docs", output / "certify", others, say=say)
+    status = book.status or status
     say(f"main job: {time.perf_counter() - job_started:.1f} s in all")
     if status:
         sys.exit(status)

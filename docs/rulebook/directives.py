@@ -671,6 +671,17 @@ class ConflictMatrixDirective(NapDirective):
     it is the one value the source states outright."""
 
     def build(self) -> list[nodes.Node]:
+        if edition(self.env) == BOOK:
+            return [
+                para(
+                    "The matrix of every variation point against the four sources is in the web editions; "
+                    "in this book, the chapter Settle a dispute answers each point for each profile.",
+                    classes=["nap-print-note"],
+                )
+            ]
+        return self.matrix()
+
+    def matrix(self) -> list[nodes.Node]:
         register = self.data.register
         header: list[Any] = [["Variation point"], *[[h] for h in self.source_header()]]
         rows, classes = [], []
@@ -777,7 +788,34 @@ class VariationPointsDirective(NapDirective):
     """``{napspec-variation-points}``: each option, its values and each source's words on it."""
 
     def build(self) -> list[nodes.Node]:
+        if edition(self.env) == BOOK:
+            return [self.anchors_in_print()]
         return [self.option_section(option) for option in self.data.register.options.values()]
+
+    def anchors_in_print(self) -> nodes.paragraph:
+        """The book answers every point for each profile in Settle a dispute and prints the
+        sources' words under the rules: here it says so, and keeps every point's anchors (its
+        values, each source on it) for the links that lead to them."""
+        register = self.data.register
+        holder = para(
+            "Each variation point is answered for each profile in the chapter Settle a dispute, with "
+            "the interpretations it rests on; the sources' words on it are printed under the rules it "
+            "governs. Its values one by one, with each source's words beside them, are in the web editions.",
+            classes=["nap-print-note"],
+        )
+        for option in register.options.values():
+            self.target(holder, "option", option.id, option.title)
+            for value in option.values:
+                value_anchor = anchor("optvalue", option.id, "value", value.value)
+                holder["ids"].append(value_anchor)
+                self.domain.note(
+                    "optvalue", f"{option.id}={value.value}", value_anchor, f"{option.title}: {value.phrase}"
+                )
+            for sid, source in register.sources.items():
+                cell_id = anchor("optsource", option.id, sid)
+                holder["ids"].append(cell_id)
+                self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
+        return holder
 
     def option_section(self, option: Option) -> nodes.section:
         register = self.data.register
@@ -855,9 +893,6 @@ class VariationPointsDirective(NapDirective):
             )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
-        if edition(self.env) == BOOK:
-            node.extend(self.stances_in_print(option))
-            return node
         cells, ids = [], []
         for sid, source in register.sources.items():
             stance, _values = option.stance(sid)
@@ -896,39 +931,6 @@ class VariationPointsDirective(NapDirective):
         )
         node += sources_fold
         return node
-
-    def stances_in_print(self, option: Option) -> list[nodes.Node]:
-        """The book's account of each source on a point: the values it is cited for, with the
-        places of its words (printed under the rules and in the appendices), or why it is
-        silent or missing; and what its profile takes."""
-        register = self.data.register
-        out: list[nodes.Node] = [para(strong("What each source says"), classes=["nap-stances-title"])]
-        for sid, source in register.sources.items():
-            stance, _values = option.stance(sid)
-            cell_id = anchor("optsource", option.id, sid)
-            self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
-            said: list[NodeLike] = [strong(f"{source.short}: ")]
-            if stance == "cited":
-                first = True
-                for value in option.values:
-                    own = [c for c in value.citations if c.source == sid]
-                    if own:
-                        said += [] if first else ["; "]
-                        said += [self.value(option.id, value.value, quoted=False), " ("]
-                        said += [*join([self.locator_link(c.source, c.locator) for c in own], ", "), ")"]
-                        first = False
-                said.append(".")
-            elif stance == "silent":
-                said += ["silent. ", *self.linked(normal(option.silent[sid]))]
-            elif stance == "lacuna":
-                said += ["missing text. ", *self.linked(normal(option.lacuna[sid]))]
-            else:
-                said.append("unaccounted.")
-            entry = container(classes=["nap-stance", f"nap-col-{sid}"], ids=[cell_id])
-            entry += para(*said, classes=["nap-stance-line"])
-            entry.extend(self.profile_takes(option, sid))
-            out.append(entry)
-        return out
 
     def stances_line(self, option: Option) -> str:
         """One line for a folded table of the sources' words: each source's stance, counted."""

@@ -24,6 +24,7 @@ A raw HTML node anywhere else is reported, so that nothing the reader needs is l
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from docutils import nodes
@@ -103,9 +104,7 @@ def without_style_log() -> None:
     with the styles it matched, written beside the PDF) that no reader needs, which rinohtype
     cannot be told to leave out and which holds every laid-out page in memory until the end,
     with a style look-up for each element."""
-    import rinoh.document
-
-    rinoh.document.StyleLog = _NoStyleLog  # type: ignore[assignment,misc]
+    setattr(importlib.import_module("rinoh.document"), "StyleLog", _NoStyleLog)  # noqa: B010 (an untyped module)
 
 
 def choose_edition(app: Sphinx) -> None:

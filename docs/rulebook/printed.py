@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from docutils import nodes
+
 from napspec.spec.register import Register
 from napspec.suite.scenarios import Scenario
 from napspec.suite.vocabulary import join
@@ -73,7 +75,7 @@ def scenarios_line(register: Register, scenarios: Sequence[Scenario]) -> list[No
     return words
 
 
-def scenarios_paragraph(register: Register, scenarios: Sequence[Scenario]) -> list[NodeLike]:
+def scenarios_paragraph(register: Register, scenarios: Sequence[Scenario]) -> list[nodes.paragraph]:
     """The line as a paragraph of its own."""
     return [para(*scenarios_line(register, scenarios), classes=["nap-scenarios-count"])]
 

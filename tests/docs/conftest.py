@@ -267,6 +267,21 @@ def _build_pdf(root: Path) -> Path:
     return edition_path(root / "book", "rinoh")
 
 
+def _build_house_pdf(root: Path) -> Path:
+    """The house-rules edition's book (the PDF), built as ``napspec rulebook --house-rules``
+    builds it."""
+    from napspec.docs.pipeline import build_house_rules_edition, edition_path
+
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir(exist_ok=True)
+    house_rules = root / "crown.toml"
+    house_rules.write_text(HOUSE_RULES, encoding="utf-8")
+    status = build_house_rules_edition(root / "house", reports, house_rules, ("rinoh",), say=lambda _line: None)
+    assert status == 0, "the house-rules book did not build"
+    return edition_path(root / "house", "rinoh")
+
+
 def _once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
     """``make(folder)`` run once per test run, its result shared by pytest-xdist's workers
     (saved as JSON beside the lock that orders them)."""
@@ -313,3 +328,12 @@ def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
     require("myst_parser", "the rulebook's pages are MyST Markdown")
     require("rinoh", "the PDF edition is set by rinohtype")
     return _once_per_run(tmp_path_factory, "pdf-edition", _build_pdf)
+
+
+@pytest.fixture(scope="session")
+def house_pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The house-rules edition's book, made once per run (the campaign's, as the PDF)."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    require("rinoh", "the PDF edition is set by rinohtype")
+    return _once_per_run(tmp_path_factory, "house-pdf-edition", _build_house_pdf)

@@ -104,7 +104,8 @@ def pdf_chapters(path: Path) -> list[tuple[str, int]]:
         if isinstance(item, list):
             continue
         title = re.sub(r"^\d+\s+", "", str(item.title))
-        chapters.append((title, reader.get_destination_page_number(item) + 1))
+        page = reader.get_destination_page_number(item)
+        chapters.append((title, (page or 0) + 1))
     return chapters
 
 
@@ -169,7 +170,7 @@ def test_the_running_header_is_one_line(pdf_edition: Path) -> None:
 
     from napspec.docs import conf
 
-    headers = {conf.rinoh_documents[0]["title"], *BOOK_CHAPTERS}
+    headers = {str(conf.rinoh_documents[0]["title"]), *BOOK_CHAPTERS}
     first_body_page = dict(pdf_chapters(pdf_edition))[BOOK_CHAPTERS[0]]
     wrapped = []
     for number, page in enumerate(PdfReader(pdf_edition).pages, start=1):
@@ -236,6 +237,21 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
     assert cut.title in text and "the number 3" in text and "we like a deep cut" in text
     # the rest of the book follows
     assert all(c.title in text for c in REGISTER.chapters.values())
+
+
+@pytest.mark.campaign
+def test_the_house_rules_book_bears_the_table_s_name_and_rules_first(house_pdf_edition: Path) -> None:
+    """The same book, for one table: its title page names the table, its first chapter states
+    the table's choices, and the book's chapters follow in their order."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    title_page = PdfReader(house_pdf_edition).pages[0].extract_text() or ""
+    assert "House rules: The Crown, Tuesdays" in " ".join(title_page.split())
+    titles = [title for title, _page in pdf_chapters(house_pdf_edition) if title != "Index"]
+    assert titles == ["House rules: The Crown, Tuesdays", *BOOK_CHAPTERS]
+    _pages, text = pdf_text(house_pdf_edition)
+    assert "Penny Nap at the Crown" in text and "we like a deep cut" in text
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ def test_the_readme_says_which_editions_a_plain_pytest_builds() -> None:
     assert "the site" in said.group(1) and "the single page" in said.group(1)
     assert "not the PDF" in said.group(1), said.group(1)
     assert "`.venv/bin/pytest -m campaign` builds the PDF" in FLAT
-    pdf_tests = fixture_users("pdf_edition")
+    pdf_tests = {**fixture_users("pdf_edition"), **fixture_users("house_pdf_edition")}
     assert pdf_tests and all(pdf_tests.values()), pdf_tests
     other = {**fixture_users("editions"), **fixture_users("builds")}
     assert other and not any(other.values()), [name for name, marked in other.items() if marked]
