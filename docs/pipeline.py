@@ -113,7 +113,7 @@ TYPESETTER_WARNINGS = (
     (re.compile(r"Tab space exceeded"), "tab space exceeded"),
     (re.compile(r"Tab did not fall"), "tab did not fall into a tab stop"),
     (re.compile(r"does not contain glyph|glyph for|not include a"), "a character or face missing from a font"),
-    (re.compile(r"[Ww]arning"), "other warnings"),
+    (re.compile(r"\bWARNING:|\bwarning:"), "other warnings"),
 )
 
 

@@ -25,6 +25,7 @@ A raw HTML node anywhere else is reported, so that nothing the reader needs is l
 from __future__ import annotations
 
 import importlib
+import re
 from typing import Any
 
 from docutils import nodes
@@ -123,6 +124,20 @@ def choose_edition(app: Sphinx) -> None:
         config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
 
 
+#: The suits' symbols, which the book's text face lacks.
+SUIT_SYMBOLS = "♠♥♦♣"
+
+
+def in_card(node: nodes.Node) -> bool:
+    """Whether a text is already within a card (set in the face that has the suits)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.Element) and "nap-card" in parent["classes"]:
+            return True
+        parent = parent.parent
+    return False
+
+
 def is_html(format_name: str) -> bool:
     """Whether a builder's output format shows raw HTML (``html``, ``singlehtml`` and the like)."""
     return format_name == "html"
@@ -164,6 +179,25 @@ class PrintEdition(SphinxPostTransform):
 
     default_priority = 900
 
+    def suits_in_their_face(self) -> None:
+        """Every suit's symbol in running text (the glossary's, a definition's) marked as a
+        card's is, so that the book's style sheet sets it in the face that has it."""
+        for text in list(self.document.findall(nodes.Text)):
+            if not any(symbol in text for symbol in SUIT_SYMBOLS) or in_card(text):
+                continue
+            pieces: list[nodes.Node] = []
+            for piece in re.split(f"([{SUIT_SYMBOLS}])", str(text)):
+                if piece in SUIT_SYMBOLS and piece:
+                    pieces.append(nodes.inline(text=piece, classes=["nap-card", "nap-suit"]))
+                elif piece:
+                    pieces.append(nodes.Text(piece))
+            parent = text.parent
+            if parent is not None:
+                index = parent.index(text)
+                parent.remove(text)
+                for offset, node in enumerate(pieces):
+                    parent.insert(index + offset, node)
+
     def is_supported(self) -> bool:
         return not is_html(self.env._builder_cls.format)  # as Sphinx's own is_supported reads it
 
@@ -186,6 +220,7 @@ class PrintEdition(SphinxPostTransform):
                 raw.replace_self(para(PLOT_NOTE, classes=["nap-plot-note"]))
             else:
                 logger.warning("napspec: raw HTML with no printed form", location=raw)
+        self.suits_in_their_face()
         # innermost first, so that a table inside a cell is dealt with before its cell is copied
         for table in reversed(list(self.document.findall(nodes.table))):
             rows = list(table.findall(nodes.row))

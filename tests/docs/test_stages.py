@@ -123,8 +123,9 @@ def test_the_typesetter_s_warnings_are_counted_by_kind(tmp_path: Path) -> None:
     log = tmp_path / "log"
     log.write_text(
         " 5% [==  ] page 3\rTab space exceeded. (page 3)\nTab space exceeded. (page 9)\n"
-        "TeXGyrePagella-Regular does not contain glyph for unicode index 0x2660\nrendering...\n",
+        "TeXGyrePagella-Regular does not contain glyph for unicode index 0x2660\nrendering...\n"
+        "myst: MdParserConfig(suppress_warnings=[])\ndocs/x.md:3: WARNING: undefined label\n",
         encoding="utf-8",
     )
     counts = count_warnings(log)
-    assert counts == {"tab space exceeded": 2, "a character or face missing from a font": 1}
+    assert counts == {"tab space exceeded": 2, "a character or face missing from a font": 1, "other warnings": 1}
