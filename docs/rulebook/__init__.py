@@ -30,7 +30,7 @@ from .claims import ClaimsDirective
 from .data import report_paths, resolve_certify_dir, rulebook_data
 from .directives import DIRECTIVES
 from .domain import NapDomain
-from .editions import BOOK, PrintEdition, choose_edition, edition
+from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
 from .players import PLAYERS_DIRECTIVES
@@ -146,7 +146,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_directive(name, players_directive)
     app.add_config_value("napspec_edition", "", "env", types=frozenset({str}))
     app.connect("config-inited", house_rules_title)
-    app.connect("builder-inited", choose_edition)
+    app.connect("config-inited", choose_edition)
+    app.connect("builder-inited", prepare_edition)
     app.connect("builder-inited", edition_warnings)
     app.connect("html-collect-pages", whole_anchors)
     app.connect("env-check-consistency", check_complete)

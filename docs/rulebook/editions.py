@@ -30,6 +30,7 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
@@ -67,8 +68,10 @@ def default_edition(builder_name: str) -> str:
 
 
 def edition(env: BuildEnvironment) -> str:
-    """The edition being built (set when the builder starts, by :func:`choose_edition`)."""
-    return str(env.config.napspec_edition)
+    """The edition being built: ``napspec_edition``, or the builder's (:func:`default_edition`).
+    Read, never written back: the configuration a build saves must be the one the next build
+    starts from, or every page would be read again."""
+    return str(env.config.napspec_edition) or default_edition(env._builder_cls.name)
 
 
 def shows_certification(env: BuildEnvironment) -> bool:
@@ -109,20 +112,24 @@ def without_style_log() -> None:
     setattr(importlib.import_module("rinoh.document"), "StyleLog", _NoStyleLog)  # noqa: B010 (an untyped module)
 
 
-def choose_edition(app: Sphinx) -> None:
-    """Settle the edition before any page is read: the book's own pages are read for the book
-    only, and the book, whose contents list again pages the site lists, does not warn of it."""
-    config = app.config
-    if not config.napspec_edition:
-        config.napspec_edition = default_edition(app.builder.name)
-    if config.napspec_edition not in EDITIONS:
+def choose_edition(app: Sphinx, config: Config) -> None:
+    """Settle what the edition reads before the build compares its configuration with the last
+    build's: the book's own pages are read for the book only (the book is the edition asked for,
+    or the one rinohtype's builder makes, which is loaded only to build it)."""
+    if config.napspec_edition and config.napspec_edition not in EDITIONS:
         raise ValueError(f"napspec_edition must be one of {', '.join(EDITIONS)}, not {config.napspec_edition!r}")
-    if config.napspec_edition == BOOK:
-        config.suppress_warnings = [*config.suppress_warnings, "toc.multiple_toc_parents"]
+    book = config.napspec_edition == BOOK or (not config.napspec_edition and "rinoh" in app.registry.builders)
+    if not book and BOOK_PAGES not in config.exclude_patterns:
+        config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
+
+
+def prepare_edition(app: Sphinx) -> None:
+    """Once the builder is known: the book, whose contents list again pages the site lists, does
+    not say so, and is set without rinohtype's style log."""
+    if edition(app.env) == BOOK:
+        app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.multiple_toc_parents"]
         if app.builder.name == "rinoh":
             without_style_log()
-    else:
-        config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
 
 
 #: The suits' symbols, which the book's text face lacks.
@@ -244,5 +251,6 @@ __all__ = [
     "default_edition",
     "edition",
     "is_html",
+    "prepare_edition",
     "shows_certification",
 ]
