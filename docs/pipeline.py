@@ -9,13 +9,19 @@ engine (named here, and only here, as the engine the rulebook reports on) and th
 
 from __future__ import annotations
 
+import re
 import shlex
 import shutil
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -30,6 +36,16 @@ from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
 from napspec.spec.house_rules import load_house_rules
 from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
+
+from .stages import (
+    MEMORY_LIMIT,
+    StageResult,
+    publish_file,
+    publish_folder,
+    report_failure,
+    run_stage,
+)
+from .stages import sphinx_command as stage_sphinx_command
 
 #: The folder of the rulebook's pages (this package's data, in a checkout or installed).
 DOCS = Path(__file__).resolve().parent
@@ -53,7 +69,11 @@ EDITIONS: dict[str, tuple[str, str]] = {
     "rinoh": ("pdf", "napspec-rulebook.pdf"),
 }
 #: Each edition's name, as the commands print it.
-EDITION_NAMES = {"html": "rulebook", "singlehtml": "single page", "rinoh": "PDF"}
+EDITION_NAMES = {"html": "site", "singlehtml": "single page", "rinoh": "PDF"}
+#: Each builder's edition, as the rulebook's extension knows it (``napspec_edition``).
+EDITION_OF = {"html": "site", "singlehtml": "single", "rinoh": "book"}
+#: The folder, under an output, of the logs of the editions' builds.
+LOGS = "logs"
 
 
 def edition_path(output: Path, builder: str) -> Path:
@@ -62,40 +82,130 @@ def edition_path(output: Path, builder: str) -> Path:
     return (output / folder if folder else output) / name
 
 
+def sphinx_command(
+    builder: str, source: Path, out: Path, doctrees: Path, certify_dir: Path, settings: tuple[str, ...] = ()
+) -> list[str]:
+    """The Sphinx command that builds one edition (``-E -W -n``); what it says goes to the
+    stage's log, whose last line is the stage's progress."""
+    defines = [item for setting in settings for item in ("-D", setting)]
+    return stage_sphinx_command(
+        "-E",
+        "-W",
+        "-n",
+        "-N",
+        "-b",
+        builder,
+        "-d",
+        str(doctrees),
+        "-D",
+        f"napspec_certify_dir={certify_dir.resolve()}",
+        "-D",
+        f"napspec_edition={EDITION_OF[builder]}",
+        *defines,
+        str(source),
+        str(out),
+    )
+
+
+def pdf_pages(path: Path) -> int:
+    """The pages of a PDF, as its page tree counts them (the largest ``/Count``)."""
+    counts = re.findall(rb"/Count (\d+)", path.read_bytes())
+    return max((int(n) for n in counts), default=0)
+
+
+#: What the PDF's typesetter says that is a warning, and the words the log sums it up in.
+TYPESETTER_WARNINGS = (
+    (re.compile(r"Tab space exceeded"), "tab space exceeded"),
+    (re.compile(r"Tab did not fall"), "tab did not fall into a tab stop"),
+    (re.compile(r"does not contain glyph|glyph for|not include a"), "a character or face missing from a font"),
+    (re.compile(r"\bWARNING:|\bwarning:"), "other warnings"),
+)
+
+
+def count_warnings(log: Path) -> Counter[str]:
+    """The warnings in a stage's log, by kind (:data:`TYPESETTER_WARNINGS`)."""
+    counts: Counter[str] = Counter()
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return counts
+    for line in re.split(r"[\r\n]+", text):
+        for pattern, kind in TYPESETTER_WARNINGS:
+            if pattern.search(line):
+                counts[kind] += 1
+                break
+    return counts
+
+
+def build_edition(
+    output: Path,
+    certify_dir: Path,
+    builder: str = "html",
+    source: Path = DOCS,
+    settings: tuple[str, ...] = (),
+    say: Callable[[str], None] = click.echo,
+    memory_limit: int = MEMORY_LIMIT,
+    stop: threading.Event | None = None,
+) -> StageResult:
+    """Build one edition of the rulebook into its place under ``output`` as a stage of its own
+    (:func:`napspec.docs.stages.run_stage`): built in a scratch folder beside it and put under
+    its final name only when it is whole; its log in ``output/logs/``. Says where the edition
+    is, how long it took and its peak memory, or, when it fails, why, and removes what an earlier
+    run left under its name (nothing under that name is then older than the run)."""
+    output.mkdir(parents=True, exist_ok=True)
+    name = EDITION_NAMES[builder]
+    final = edition_path(output, builder)
+    log = output / LOGS / f"{EDITION_OF[builder]}.log"
+    with tempfile.TemporaryDirectory(dir=output, prefix=f".{builder}-") as scratch:
+        made, doctrees = Path(scratch) / "out", Path(scratch) / "doctrees"
+        # rinohtype sets a book twice, the second time with the page numbers the first found,
+        # unless it finds them from the last time (its page cache): kept beside the logs
+        pages_cache = output / LOGS / f"{Path(final.name).stem}.rtc"
+        if builder == "rinoh" and pages_cache.is_file():
+            made.mkdir()
+            shutil.copy2(pages_cache, made / pages_cache.name)
+        command = sphinx_command(builder, source, made, doctrees, certify_dir, settings)
+        result = run_stage(name, command, log, say, memory_limit=memory_limit, stop=stop)
+        if result.ok and not (made / final.relative_to(output / EDITIONS[builder][0])).is_file():
+            result.status, result.why = 1, f"it wrote no {final.name}"
+        if not result.ok:
+            if builder == "rinoh":
+                final.unlink(missing_ok=True)
+            report_failure(result, lambda line: click.echo(line, err=True))
+            return result
+        if builder == "rinoh":
+            publish_file(made / final.name, final)
+            if (made / pages_cache.name).is_file():
+                publish_file(made / pages_cache.name, pages_cache)
+        elif builder == "html":
+            publish_folder(made, output, keep=(*(folder for folder, _ in EDITIONS.values() if folder), LOGS))
+        else:
+            publish_folder(made, final.parent)
+    result.warnings = count_warnings(log) if builder == "rinoh" else Counter()
+    said = f"{name}: {final} ({result.measures()}"
+    if builder == "rinoh":
+        said += f", {pdf_pages(final)} pages"
+    said += ")"
+    if result.warnings:
+        kinds = ", ".join(f"{count} {kind}" for kind, count in result.warnings.most_common())
+        said += f"; the typesetter warned {sum(result.warnings.values())} times ({kinds}; log: {log})"
+    say(said)
+    return result
+
+
 def build_rulebook(
     output: Path,
     certify_dir: Path,
     builder: str = "html",
     source: Path = DOCS,
     settings: tuple[str, ...] = (),
+    say: Callable[[str], None] = click.echo,
 ) -> int:
-    """Build one edition of the annotated rulebook (``-E -W -n``; ``builder``: ``html``, the
-    site, ``singlehtml``, the whole book on one page, or ``rinoh``, the PDF) into its folder
+    """Build one edition of the annotated rulebook (``builder``: ``html``, the site,
+    ``singlehtml``, the whole site on one page, or ``rinoh``, the book as a PDF) into its folder
     under ``output``, showing the certification reports found in ``certify_dir``; ``settings``
-    are more ``name=value`` configuration values. Returns Sphinx's exit status."""
-    from sphinx.cmd.build import build_main
-
-    folder, _name = EDITIONS[builder]
-    defines = [item for setting in settings for item in ("-D", setting)]
-    status = build_main(
-        [
-            "-E",
-            "-W",
-            "-n",
-            "-q",
-            "-b",
-            builder,
-            "-D",
-            f"napspec_certify_dir={certify_dir.resolve()}",
-            *defines,
-            str(source),
-            str(output / folder if folder else output),
-        ]
-    )
-    # rinohtype's log of the styles it matched, tens of megabytes that no reader needs
-    for log in (output / folder).glob("*.stylelog") if folder else ():
-        log.unlink()
-    return status
+    are more ``name=value`` configuration values. Returns the build's exit status."""
+    return build_edition(output, certify_dir, builder, source, settings, say).status
 
 
 def build_editions(
@@ -103,44 +213,45 @@ def build_editions(
     certify_dir: Path,
     builders: tuple[str, ...] = tuple(EDITIONS),
     say: Callable[[str], None] = click.echo,
+    source: Path = DOCS,
+    settings: tuple[str, ...] = (),
 ) -> int:
-    """Build each edition in ``builders`` into ``output``, saying where each is and how long
-    it took; stops at the first that fails and returns its status (0 when all are built)."""
+    """Build each edition in ``builders`` into ``output``, each a stage of its own; one that
+    fails does not stop the others, nor touch what they made. Returns the first failing status
+    (0 when all are built)."""
+    first_failure = 0
     for builder in builders:
-        started = time.perf_counter()
-        status = build_rulebook(output, certify_dir, builder)
-        if status:
-            click.echo(f"error: the {EDITION_NAMES[builder]} edition of the rulebook did not build", err=True)
-            return status
-        say(f"{EDITION_NAMES[builder]}: {edition_path(output, builder)} ({time.perf_counter() - started:.1f} s)")
-    return 0
+        status = build_edition(output, certify_dir, builder, source, settings, say).status
+        first_failure = first_failure or status
+    return first_failure
 
 
 HOUSE_PAGE = """\
 ```{napspec-house-rules}
 ```
 """
-HOUSE_TOCTREE = """\
-```{toctree}
-:caption: This table's rules
-:maxdepth: 1
 
-house-rules
-```
 
-"""
+def house_toctree(entry: str) -> str:
+    """The contents entry that puts the house-rules page first."""
+    return f"```{{toctree}}\n:caption: This table's rules\n:maxdepth: 1\n\n{entry}\n```\n\n"
+
+
+def _first_in_contents(page: Path, entry: str) -> None:
+    text = page.read_text(encoding="utf-8")
+    first = text.index("```{toctree}")
+    page.write_text(text[:first] + house_toctree(entry) + text[first:], encoding="utf-8")
 
 
 def house_rules_source(folder: Path) -> Path:
     """A copy of the rulebook's pages in ``folder`` with the page of a table's house rules
-    first in the contents (the file is named by ``napspec_house_rules`` when it is built)."""
+    first in the contents of the site and of the book (the file is named by
+    ``napspec_house_rules`` when it is built)."""
     source = folder / "source"
     shutil.copytree(DOCS, source, ignore=shutil.ignore_patterns("__pycache__", "rulebook", "*.py[co]"))
     (source / "house-rules.md").write_text(HOUSE_PAGE, encoding="utf-8")
-    index = source / "index.md"
-    text = index.read_text(encoding="utf-8")
-    first = text.index("```{toctree}")
-    index.write_text(text[:first] + HOUSE_TOCTREE + text[first:], encoding="utf-8")
+    _first_in_contents(source / "index.md", "house-rules")
+    _first_in_contents(source / "print" / "index.md", "../house-rules")
     return source
 
 
@@ -151,26 +262,30 @@ def build_house_rules_edition(
     builders: tuple[str, ...] = tuple(EDITIONS),
     say: Callable[[str], None] = click.echo,
 ) -> int:
-    """The rulebook of one table: its house-rules page first, then the whole book; every
-    edition in ``builders`` is built in a scratch folder and copied into ``output`` only when
-    all are built. Returns the first failing status, or 0."""
+    """The rulebook of one table: its house-rules page first, then the whole book (the PDF's
+    title page bears the table's name); each edition in ``builders`` a stage of its own, as
+    :func:`build_editions` builds them. Returns the first failing status, or 0."""
     with tempfile.TemporaryDirectory(prefix="napspec-house-") as scratch:
-        folder = Path(scratch)
-        source = house_rules_source(folder)
-        built = folder / "out"
+        source = house_rules_source(Path(scratch))
         setting = (f"napspec_house_rules={house_rules.resolve()}",)
-        for builder in builders:
-            started = time.perf_counter()
-            status = build_rulebook(built, certify_dir, builder, source, setting)
-            if status:
-                click.echo(f"error: the {EDITION_NAMES[builder]} edition of the rulebook did not build", err=True)
-                return status
-            say(f"{EDITION_NAMES[builder]} (house rules): built in {time.perf_counter() - started:.1f} s")
-        output.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(built, output, dirs_exist_ok=True)
-    for builder in builders:
-        say(f"{EDITION_NAMES[builder]}: {edition_path(output, builder)}")
-    return 0
+        return build_editions(output, certify_dir, builders, say, source, setting)
+
+
+def edition_switches(command: Callable[..., None]) -> Callable[..., None]:
+    """``--site/--no-site``, ``--single/--no-single`` and ``--pdf/--no-pdf``: which editions to build."""
+    for switch, name in (("pdf", "rinoh"), ("single", "singlehtml"), ("site", "html")):
+        command = click.option(
+            f"--{switch}/--no-{switch}",
+            default=True,
+            show_default=True,
+            help=f"Build the {EDITION_NAMES[name]} edition.",
+        )(command)
+    return command
+
+
+def chosen_builders(site: bool, single: bool, pdf: bool) -> tuple[str, ...]:
+    wanted = {"html": site, "singlehtml": single, "rinoh": pdf}
+    return tuple(builder for builder in EDITIONS if wanted[builder])
 
 
 @main.command()
@@ -195,11 +310,11 @@ def build_house_rules_edition(
     default=None,
     help="A house-rules file: build the rulebook of that table, its rules first.",
 )
-@click.option("--pdf/--no-pdf", default=True, show_default=True, help="Build the PDF edition too (the slowest).")
-def rulebook(output: Path, reports: Path, house_rules: Path | None, pdf: bool) -> None:
-    """Build the annotated rulebook into a folder: the site, the whole book on one page and
-    the PDF; with --house-rules, the rulebook of one table, its house rules first."""
-    builders = tuple(b for b in EDITIONS if pdf or b != "rinoh")
+@edition_switches
+def rulebook(output: Path, reports: Path, house_rules: Path | None, site: bool, single: bool, pdf: bool) -> None:
+    """Build the annotated rulebook into a folder: the site, the whole site on one page and
+    the book as a PDF; with --house-rules, the rulebook of one table, its house rules first."""
+    builders = chosen_builders(site, single, pdf)
     if house_rules is None:
         sys.exit(build_editions(output, reports, builders))
     try:
@@ -210,26 +325,9 @@ def rulebook(output: Path, reports: Path, house_rules: Path | None, pdf: bool) -
     sys.exit(build_house_rules_edition(output, reports, house_rules, builders))
 
 
-@main.command()
-@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"), show_default=True)
-@click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
-def build(output: Path, docs: bool) -> None:
-    """The main job: check the register, export it, certify the reference engine against
-    every profile, and every profile with each variant its source gives, in-process and over
-    the protocol, and build the annotated rulebook."""
-    console = output_console()
-    register = load()
-    problems = register.problems()
-    if problems:
-        for problem in problems:
-            click.echo(str(problem), err=True)
-        sys.exit(1)
-    console.print(
-        f"[bold]register[/bold]: sound ({len(register.rules)} rules, {len(register.options)} variation points)"
-    )
-    output.mkdir(parents=True, exist_ok=True)
-    (output / "register.json").write_text(register_json(), encoding="utf-8")
-    console.print(f"[bold]export[/bold]: {output / 'register.json'}")
+def certify_reference(output: Path, say: Callable[[str], None], console: Any) -> bool:
+    """Certify the reference engine against every profile and every profile with each variant
+    its source gives, in-process and over the protocol; one line per target. Whether all passed."""
     serve_command = shlex.join(REFERENCE_SERVE)
     targets = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
     all_passed = True
@@ -238,6 +336,7 @@ def build(output: Path, docs: bool) -> None:
         ("in-process", REFERENCE_ENGINE, None, output / "certify"),
         ("over the protocol", None, serve_command, output / "certify-protocol"),
     ):
+        started = time.perf_counter()
         for target in targets:
             result = certify_target(target, engine, command, oracle=oracle, oracle_label=REFERENCE_ENGINE)
             write_reports(result, folder)
@@ -247,14 +346,96 @@ def build(output: Path, docs: bool) -> None:
             if not result.passed:
                 print_summary(result, console)
             all_passed &= result.passed
-    if docs:
-        status = build_editions(output / "docs", output / "certify", say=lambda line: console.print(line, markup=False))
-        if status:
-            sys.exit(status)
+        say(f"certify {label}: {len(targets)} targets in {time.perf_counter() - started:.1f} s, reports in {folder}")
+    return all_passed
+
+
+@dataclass
+class BookStage:
+    """The book's stage as the main job runs it beside the others: its status when it is done."""
+
+    status: int = 0
+
+
+@contextmanager
+def book_beside(output: Path, wanted: bool, say: Callable[[str], None]) -> Iterator[BookStage]:
+    """Set the book (the PDF) in a thread of its own while the main job certifies the engine:
+    it prints no certification, so it waits for none, and its stage, a process of its own,
+    takes the second core. Leaving the block waits for it; an interruption stops it first."""
+    book = BookStage()
+    if not wanted:
+        yield book
+        return
+    stop = threading.Event()
+
+    def set_book() -> None:
+        with tempfile.TemporaryDirectory(prefix="napspec-no-reports-") as no_reports:
+            book.status = build_edition(output, Path(no_reports), "rinoh", say=say, stop=stop).status
+
+    thread = threading.Thread(target=set_book, name="the book", daemon=True)
+    thread.start()
+    try:
+        yield book
+    except BaseException:
+        stop.set()
+        raise
+    finally:
+        thread.join()
+
+
+@main.command()
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"), show_default=True)
+@click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
+@edition_switches
+def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None:
+    """The main job: check the register, export it, certify the reference engine against
+    every profile, and every profile with each variant its source gives, in-process and over
+    the protocol, and build the annotated rulebook: the site, the single page and the book.
+    Each stage says how long it took; one that fails says why and does not stop the others."""
+    console = output_console()
+
+    def say(line: str) -> None:
+        console.print(line, markup=False, highlight=False)
+
+    job_started = time.perf_counter()
+    started = job_started
+    register = load()
+    problems = register.problems()
+    if problems:
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        sys.exit(1)
+    say(
+        f"register: sound ({len(register.rules)} rules, {len(register.options)} variation points) "
+        f"in {time.perf_counter() - started:.1f} s"
+    )
+    output.mkdir(parents=True, exist_ok=True)
+    (output / "register.json").write_text(register_json(), encoding="utf-8")
+    say(f"export: {output / 'register.json'}")
+    builders = chosen_builders(site, single, pdf) if docs else ()
+    # The book prints no certification: it is set while the engine is certified, on the other
+    # core; the site and the single page, which show the reports, follow. Never more than the
+    # book and the certification at once, so that the job's memory is the book's and little more.
+    with book_beside(output / "docs", "rinoh" in builders, say) as book:
+        all_passed = certify_reference(output, say, console)
+    others = tuple(builder for builder in builders if builder != "rinoh")
+    status = build_editions(output / "docs", output / "certify", others, say=say)
+    status = book.status or status
+    say(f"main job: {time.perf_counter() - job_started:.1f} s in all")
+    if status:
+        sys.exit(status)
     sys.exit(0 if all_passed else 1)
 
 
-__all__ = ["EDITIONS", "build_editions", "build_house_rules_edition", "build_rulebook", "edition_path", "main"]
+__all__ = [
+    "EDITIONS",
+    "build_edition",
+    "build_editions",
+    "build_house_rules_edition",
+    "build_rulebook",
+    "edition_path",
+    "main",
+]
 
 
 if __name__ == "__main__":

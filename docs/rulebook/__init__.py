@@ -11,7 +11,8 @@ the register that no page shows (with ``-W``, the build fails).
 
 Configuration: ``napspec_certify_dir`` — the folder of the ``certify-*.json`` reports and of
 the ``discover-*.json`` findings (default ``build/certify``, relative to the repository); ``napspec_house_rules`` — the
-house-rules file a house-rules edition's page ``{napspec-house-rules}`` shows (none by default).
+house-rules file a house-rules edition's page ``{napspec-house-rules}`` shows (none by default);
+``napspec_edition`` — ``site``, ``single`` or ``book`` (:mod:`.editions`; by default the builder's).
 """
 
 from __future__ import annotations
@@ -19,14 +20,17 @@ from __future__ import annotations
 from typing import Any
 
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
+
+from napspec.spec.house_rules import load_house_rules
 
 from .claims import ClaimsDirective
 from .data import report_paths, resolve_certify_dir, rulebook_data
 from .directives import DIRECTIVES
 from .domain import NapDomain
-from .editions import PrintEdition
+from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
 from .players import PLAYERS_DIRECTIVES
@@ -59,12 +63,17 @@ def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
     return wanted
 
 
+#: What the book leaves to the site: the scenarios told in full (it counts them under each rule).
+NOT_IN_BOOK = frozenset({"scenario"})
+
+
 def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
     domain: NapDomain = env.domains["nap"]  # type: ignore[assignment]
+    left_out = NOT_IN_BOOK if edition(env) == BOOK else frozenset()
     missing = [
         f"{kind} {name}"
         for kind, name in expected_targets(app.config.napspec_certify_dir)
-        if not domain.lookup(kind, name)
+        if kind not in left_out and not domain.lookup(kind, name)
     ]
     for item in missing:
         logger.warning("napspec: the rulebook does not show %s (is a page or directive missing?)", item)
@@ -110,6 +119,18 @@ def edition_warnings(app: Sphinx) -> None:
         app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.not_readable"]
 
 
+def house_rules_title(app: Sphinx, config: Config) -> None:
+    """The book of one table's house rules bears the table's name on its title page (the
+    configuration of the book is there only when the PDF's builder is)."""
+    if not config.napspec_house_rules or "rinoh_documents" not in config:
+        return
+    house = load_house_rules(config.napspec_house_rules)
+    config.rinoh_documents = [
+        {**document, "title": f"House rules: {house.name}", "subtitle": f"{document['title']}, as this table plays it"}
+        for document in (config.rinoh_documents or [])
+    ]
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_certify_dir", "", "env", types=frozenset({str}))
     app.add_domain(NapDomain)
@@ -126,6 +147,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("napspec-reading", ReadingDirective)
     for name, players_directive in PLAYERS_DIRECTIVES.items():
         app.add_directive(name, players_directive)
+    app.add_config_value("napspec_edition", "", "env", types=frozenset({str}))
+    app.connect("config-inited", house_rules_title)
+    app.connect("config-inited", choose_edition)
+    app.connect("builder-inited", prepare_edition)
     app.connect("builder-inited", edition_warnings)
     app.connect("html-collect-pages", whole_anchors)
     app.connect("env-check-consistency", check_complete)

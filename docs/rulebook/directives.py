@@ -32,7 +32,9 @@ from napspec.suite.vocabulary import join
 
 from .data import STATUSES, Column, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
+from .editions import BOOK, edition, shows_certification
 from .fold import fold, folded
+from .printed import scenarios_paragraph
 from .render import (
     Cell,
     NodeLike,
@@ -495,7 +497,7 @@ class ChapterDirective(NapDirective):
                 strong("Not testable: "), *self.linked(normal(rule.untestable_because)), classes=["nap-untestable"]
             )
 
-        if data.reports:
+        if data.reports and shows_certification(self.env):
             parts: list[NodeLike] = []
             for column in data.columns():
                 words, css = self.counts_text(data.rule_counts(rule.id, column))
@@ -504,6 +506,12 @@ class ChapterDirective(NapDirective):
             node += para(*lead, *join(parts, " · "), classes=["nap-rule-status"])
 
         scenarios = data.scenarios_of(rule.id)
+        if edition(self.env) == BOOK:
+            if scenarios:
+                node.extend(scenarios_paragraph(register, scenarios))
+            elif rule.testable:
+                node += para("No scenario tests this rule yet.", classes=["nap-untested"])
+            return node
         home = [s for s in scenarios if data.home_rule(s) == rule.id]
         elsewhere = [s for s in scenarios if data.home_rule(s) != rule.id]
         if scenarios:
@@ -644,7 +652,7 @@ class ChapterDirective(NapDirective):
                 classes=["nap-examples-title"],
             )
             block += table(header, rows, classes=["nap-examples"])
-        if data.reports:
+        if data.reports and shows_certification(self.env):
             parts: list[NodeLike] = []
             for column in data.columns():
                 counts = data.scenario_counts(scenario.id, column)
@@ -666,6 +674,17 @@ class ConflictMatrixDirective(NapDirective):
     it is the one value the source states outright."""
 
     def build(self) -> list[nodes.Node]:
+        if edition(self.env) == BOOK:
+            return [
+                para(
+                    "The matrix of every variation point against the four sources is in the web editions; "
+                    "in this book, the chapter Settle a dispute answers each point for each profile.",
+                    classes=["nap-print-note"],
+                )
+            ]
+        return self.matrix()
+
+    def matrix(self) -> list[nodes.Node]:
         register = self.data.register
         header: list[Any] = [["Variation point"], *[[h] for h in self.source_header()]]
         rows, classes = [], []
@@ -772,7 +791,34 @@ class VariationPointsDirective(NapDirective):
     """``{napspec-variation-points}``: each option, its values and each source's words on it."""
 
     def build(self) -> list[nodes.Node]:
+        if edition(self.env) == BOOK:
+            return [self.anchors_in_print()]
         return [self.option_section(option) for option in self.data.register.options.values()]
+
+    def anchors_in_print(self) -> nodes.paragraph:
+        """The book answers every point for each profile in Settle a dispute and prints the
+        sources' words under the rules: here it says so, and keeps every point's anchors (its
+        values, each source on it) for the links that lead to them."""
+        register = self.data.register
+        holder = para(
+            "Each variation point is answered for each profile in the chapter Settle a dispute, with "
+            "the interpretations it rests on; the sources' words on it are printed under the rules it "
+            "governs. Its values one by one, with each source's words beside them, are in the web editions.",
+            classes=["nap-print-note"],
+        )
+        for option in register.options.values():
+            self.target(holder, "option", option.id, option.title)
+            for value in option.values:
+                value_anchor = anchor("optvalue", option.id, "value", value.value)
+                holder["ids"].append(value_anchor)
+                self.domain.note(
+                    "optvalue", f"{option.id}={value.value}", value_anchor, f"{option.title}: {value.phrase}"
+                )
+            for sid, source in register.sources.items():
+                cell_id = anchor("optsource", option.id, sid)
+                holder["ids"].append(cell_id)
+                self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
+        return holder
 
     def option_section(self, option: Option) -> nodes.section:
         register = self.data.register

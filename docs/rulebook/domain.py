@@ -21,6 +21,8 @@ from sphinx.roles import XRefRole
 from sphinx.util import logging
 from sphinx.util.nodes import make_refnode
 
+from .editions import BOOK, book_pages, edition
+
 logger = logging.getLogger(__name__)
 
 #: object type → what it is (for messages and the object inventory)
@@ -170,7 +172,21 @@ class NapDomain(Domain):
         if found is None:
             return None
         docname, anchor_id, title = found
+        if not self.printed(docname):
+            # the book links only within itself: a link to a page it leaves to the site
+            # (the status page, a source read in its own order) keeps its words, unlinked
+            return contnode  # type: ignore[return-value]
         return make_refnode(builder, fromdocname, docname, anchor_id, contnode, title)
+
+    def printed(self, docname: str) -> bool:
+        """Whether the page is in the edition being built (the book prints only some)."""
+        if edition(self.env) != BOOK:
+            return True
+        pages: set[str] | None = getattr(self, "_book_pages", None)
+        if pages is None:
+            pages = book_pages(self.env)
+            self._book_pages = pages
+        return docname in pages
 
     def resolve_any_xref(
         self,

@@ -1,5 +1,14 @@
-"""The rulebook's printed edition: what the PDF builder is given in place of what only a
+"""The rulebook's editions, and what the printed one is given in place of what only a
 browser shows.
+
+The same pages make three editions (:data:`EDITIONS`): the site, whose every page is a web page;
+the whole site on one page; and the book, printed as a PDF from its own root page
+(:data:`BOOK_ROOT`), which holds the rules, the sources' words, the disputes and the claims, and
+leaves the machinery to the site: each rule's scenarios are counted in one line, not told step by
+step, and no certification result is printed. The one page carries no certification line either
+(the site's status page is the place for them), so that it weighs what its text weighs. Which
+edition a build makes is the configuration value ``napspec_edition``; left empty, the builder
+decides (:func:`default_edition`).
 
 Every page is written once, for the web; before a builder that does not write HTML (the PDF's
 ``rinoh``) lays a page out, :class:`PrintEdition` changes the few things a printed page cannot
@@ -15,9 +24,14 @@ A raw HTML node anywhere else is reported, so that nothing the reader needs is l
 
 from __future__ import annotations
 
+import importlib
+import re
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -31,6 +45,105 @@ logger = logging.getLogger(__name__)
 LONG_ROW = 300
 
 PLOT_NOTE = "The plot is drawn in the web editions; the table below gives the same figures."
+
+
+#: The editions: the site, the whole site on one page, and the printed book.
+SITE, SINGLE, BOOK = "site", "single", "book"
+EDITIONS = (SITE, SINGLE, BOOK)
+#: The book's root page and its own pages, which no other edition reads.
+BOOK_ROOT = "print/index"
+BOOK_PAGES = "print/**"
+#: The most pages the book may have: a book a reader can hold, whose setting stays within the
+#: stage's bound on memory (246 pages took 1.7 to 1.8 GB; the README states it, a test holds it).
+BOOK_PAGES_AT_MOST = 260
+
+
+def default_edition(builder_name: str) -> str:
+    """The edition a builder makes when ``napspec_edition`` does not say.
+
+    >>> default_edition("rinoh"), default_edition("singlehtml"), default_edition("html")
+    ('book', 'single', 'site')
+    """
+    return {"rinoh": BOOK, "singlehtml": SINGLE}.get(builder_name, SITE)
+
+
+def edition(env: BuildEnvironment) -> str:
+    """The edition being built: ``napspec_edition``, or the builder's (:func:`default_edition`).
+    Read, never written back: the configuration a build saves must be the one the next build
+    starts from, or every page would be read again."""
+    return str(env.config.napspec_edition) or default_edition(env._builder_cls.name)
+
+
+def shows_certification(env: BuildEnvironment) -> bool:
+    """Whether the pages carry certification results: only the site's do."""
+    return edition(env) == SITE
+
+
+def book_pages(env: BuildEnvironment) -> set[str]:
+    """Every page the book prints: its root and what its contents reach."""
+    pages: set[str] = set()
+    todo = [BOOK_ROOT]
+    while todo:
+        page = todo.pop()
+        if page not in pages:
+            pages.add(page)
+            todo.extend(env.toctree_includes.get(page, ()))
+    return pages
+
+
+class _NoStyleLog:
+    """rinohtype's style log, kept empty: see :func:`without_style_log`."""
+
+    def __init__(self, stylesheet: object) -> None:
+        self.stylesheet = stylesheet
+
+    def log_styled(self, *args: object, **kwargs: object) -> None:
+        return None
+
+    def write_log(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def without_style_log() -> None:
+    """Set the book without rinohtype's style log: a debugging aid (every element of every page
+    with the styles it matched, written beside the PDF) that no reader needs, which rinohtype
+    cannot be told to leave out and which holds every laid-out page in memory until the end,
+    with a style look-up for each element."""
+    setattr(importlib.import_module("rinoh.document"), "StyleLog", _NoStyleLog)  # noqa: B010 (an untyped module)
+
+
+def choose_edition(app: Sphinx, config: Config) -> None:
+    """Settle what the edition reads before the build compares its configuration with the last
+    build's: the book's own pages are read for the book only (the book is the edition asked for,
+    or the one rinohtype's builder makes, which is loaded only to build it)."""
+    if config.napspec_edition and config.napspec_edition not in EDITIONS:
+        raise ValueError(f"napspec_edition must be one of {', '.join(EDITIONS)}, not {config.napspec_edition!r}")
+    book = config.napspec_edition == BOOK or (not config.napspec_edition and "rinoh" in app.registry.builders)
+    if not book and BOOK_PAGES not in config.exclude_patterns:
+        config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
+
+
+def prepare_edition(app: Sphinx) -> None:
+    """Once the builder is known: the book, whose contents list again pages the site lists, does
+    not say so, and is set without rinohtype's style log."""
+    if edition(app.env) == BOOK:
+        app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.multiple_toc_parents"]
+        if app.builder.name == "rinoh":
+            without_style_log()
+
+
+#: The suits' symbols, which the book's text face lacks.
+SUIT_SYMBOLS = "♠♥♦♣"
+
+
+def in_card(node: nodes.Node) -> bool:
+    """Whether a text is already within a card (set in the face that has the suits)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.Element) and "nap-card" in parent["classes"]:
+            return True
+        parent = parent.parent
+    return False
 
 
 def is_html(format_name: str) -> bool:
@@ -74,6 +187,25 @@ class PrintEdition(SphinxPostTransform):
 
     default_priority = 900
 
+    def suits_in_their_face(self) -> None:
+        """Every suit's symbol in running text (the glossary's, a definition's) marked as a
+        card's is, so that the book's style sheet sets it in the face that has it."""
+        for text in list(self.document.findall(nodes.Text)):
+            if not any(symbol in text for symbol in SUIT_SYMBOLS) or in_card(text):
+                continue
+            pieces: list[nodes.Node] = []
+            for piece in re.split(f"([{SUIT_SYMBOLS}])", str(text)):
+                if piece in SUIT_SYMBOLS and piece:
+                    pieces.append(nodes.inline(text=piece, classes=["nap-card", "nap-suit"]))
+                elif piece:
+                    pieces.append(nodes.Text(piece))
+            parent = text.parent
+            if parent is not None:
+                index = parent.index(text)
+                parent.remove(text)
+                for offset, node in enumerate(pieces):
+                    parent.insert(index + offset, node)
+
     def is_supported(self) -> bool:
         return not is_html(self.env._builder_cls.format)  # as Sphinx's own is_supported reads it
 
@@ -96,6 +228,7 @@ class PrintEdition(SphinxPostTransform):
                 raw.replace_self(para(PLOT_NOTE, classes=["nap-plot-note"]))
             else:
                 logger.warning("napspec: raw HTML with no printed form", location=raw)
+        self.suits_in_their_face()
         # innermost first, so that a table inside a cell is dealt with before its cell is copied
         for table in reversed(list(self.document.findall(nodes.table))):
             rows = list(table.findall(nodes.row))
@@ -103,4 +236,21 @@ class PrintEdition(SphinxPostTransform):
                 table.replace_self(linear(table))
 
 
-__all__ = ["LONG_ROW", "PLOT_NOTE", "PrintEdition", "is_html"]
+__all__ = [
+    "BOOK",
+    "BOOK_PAGES_AT_MOST",
+    "BOOK_ROOT",
+    "EDITIONS",
+    "LONG_ROW",
+    "PLOT_NOTE",
+    "SINGLE",
+    "SITE",
+    "PrintEdition",
+    "book_pages",
+    "choose_edition",
+    "default_edition",
+    "edition",
+    "is_html",
+    "prepare_edition",
+    "shows_certification",
+]

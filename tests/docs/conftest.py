@@ -282,6 +282,8 @@ def _build_editions(root: Path) -> Editions:
     root.mkdir(parents=True, exist_ok=True)
     reports = root / "reports"
     reports.mkdir(exist_ok=True)
+    # a report the single page must not repeat scenario by scenario (the site's status page has it)
+    (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
     seconds: dict[str, float] = {}
     started = time.monotonic()
     assert build_rulebook(root / "book", reports, "singlehtml") == 0, "the single page did not build"
@@ -301,14 +303,31 @@ def _build_editions(root: Path) -> Editions:
 
 
 def _build_pdf(root: Path) -> Path:
-    """The PDF edition, built as ``napspec rulebook`` builds it, with ``-W``."""
+    """The PDF edition, built as ``napspec rulebook`` builds it, with ``-W``, with a report in
+    the report folder (which the book must not print)."""
     from napspec.docs.pipeline import build_rulebook, edition_path
 
     root.mkdir(parents=True, exist_ok=True)
     reports = root / "reports"
     reports.mkdir(exist_ok=True)
-    assert build_rulebook(root / "book", reports, "rinoh") == 0, "the PDF edition did not build"
+    (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
+    assert build_rulebook(root / "book", reports, "rinoh", say=lambda _line: None) == 0, "the PDF did not build"
     return edition_path(root / "book", "rinoh")
+
+
+def _build_house_pdf(root: Path) -> Path:
+    """The house-rules edition's book (the PDF), built as ``napspec rulebook --house-rules``
+    builds it."""
+    from napspec.docs.pipeline import build_house_rules_edition, edition_path
+
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir(exist_ok=True)
+    house_rules = root / "crown.toml"
+    house_rules.write_text(HOUSE_RULES, encoding="utf-8")
+    status = build_house_rules_edition(root / "house", reports, house_rules, ("rinoh",), say=lambda _line: None)
+    assert status == 0, "the house-rules book did not build"
+    return edition_path(root / "house", "rinoh")
 
 
 def _once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
@@ -351,9 +370,18 @@ def editions(tmp_path_factory: pytest.TempPathFactory) -> Editions:
 
 @pytest.fixture(scope="session")
 def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The PDF edition, made once per run (some five minutes on two cores: its tests are the
+    """The PDF edition, made once per run (minutes on two cores, see the README: its tests are the
     campaign's)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
     require("rinoh", "the PDF edition is set by rinohtype")
     return _once_per_run(tmp_path_factory, "pdf-edition", _build_pdf)
+
+
+@pytest.fixture(scope="session")
+def house_pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The house-rules edition's book, made once per run (the campaign's, as the PDF)."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    require("rinoh", "the PDF edition is set by rinohtype")
+    return _once_per_run(tmp_path_factory, "house-pdf-edition", _build_house_pdf)

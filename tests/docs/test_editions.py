@@ -38,12 +38,17 @@ def pdf_text(path: Path) -> tuple[int, str]:
 
 
 def _without_footer(text: str) -> str:
-    """A page's text less its running footer (the book's title, the section, the page number),
-    which the text of a page ends with: a quotation broken across pages then reads whole."""
+    """A page's text less its running header and page number (the book's title or the
+    chapter's, then the number), which the text of a page ends with: a quotation broken across
+    pages then reads whole."""
     from napspec.docs import conf
 
-    footer = text.rfind(conf.rinoh_documents[0]["title"])
-    return text[:footer] if footer >= 0 and len(text) - footer < 400 else text
+    lines = text.rstrip().splitlines()
+    if lines and lines[-1].strip().isdigit():
+        lines.pop()
+    if lines and lines[-1].strip() in {conf.rinoh_documents[0]["title"], *BOOK_CHAPTERS}:
+        lines.pop()
+    return "\n".join(lines)
 
 
 def html_text(path: Path) -> str:
@@ -62,14 +67,129 @@ def test_the_single_page_holds_every_chapter_and_rule(editions: Editions) -> Non
         assert source.reference.split(".")[0] in text
 
 
-# ---------------------------------------------------------------------- the PDF
+def test_the_single_page_carries_no_certification_line(editions: Editions) -> None:
+    """A report was in the report folder: the single page still tells each scenario without
+    its results, and counts the cases without telling each (they are the site's status page's),
+    so that it weighs what its text weighs."""
+    page = editions.single.read_text(encoding="utf-8")
+    assert "nap-scenario-status" not in page and "nap-rule-status" not in page
+    assert "Certification of" not in html_text(editions.single)
+    # the status chapter counts the cases and leaves each case to the site's status page
+    assert 'class="nap-status-cases ' not in page and 'class="nap-status-cases"' not in page
+    assert 'href="../status.html#status-cases"' in page
+
+
+# ---------------------------------------------------------------------- the PDF: a book
+
+#: The book's parts, in order: the front matter, the quick rules, the rules chapter by chapter,
+#: the disputes, the claims, the glossary, and the four transcriptions as appendices.
+BOOK_CHAPTERS = [
+    "About this book",
+    "Bibliography",
+    *[f"Quick rules: {p.title}" for p in REGISTER.profiles.values()],
+    *[c.title for c in REGISTER.chapters.values()],
+    "Settle a dispute",
+    "Where the sources disagree",
+    "What the sources claim",
+    "Glossary",
+    *[f"{s.short}: {s.title}" for s in REGISTER.sources.values()],
+]
+
+
+@cache
+def pdf_chapters(path: Path) -> list[tuple[str, int]]:
+    """The book's chapters as its outline lists them, each with its first page."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    chapters = []
+    for item in reader.outline:
+        if isinstance(item, list):
+            continue
+        title = re.sub(r"^\d+\s+", "", str(item.title))
+        page = reader.get_destination_page_number(item)
+        chapters.append((title, (page or 0) + 1))
+    return chapters
 
 
 @pytest.mark.campaign
-def test_the_pdf_is_the_whole_book(pdf_edition: Path) -> None:
+def test_the_pdf_is_a_book_of_a_few_hundred_pages(pdf_edition: Path) -> None:
+    from napspec.docs.rulebook.editions import BOOK_PAGES_AT_MOST
+
     assert pdf_edition.read_bytes()[:5] == b"%PDF-"
-    pages, text = pdf_text(pdf_edition)
-    assert pages > 100, f"only {pages} pages"
+    pages, _text = pdf_text(pdf_edition)
+    assert 100 < pages <= BOOK_PAGES_AT_MOST, f"{pages} pages"
+
+
+@pytest.mark.campaign
+def test_the_book_s_contents_are_its_chapters_in_order(pdf_edition: Path) -> None:
+    titles = [title for title, _page in pdf_chapters(pdf_edition) if title != "Index"]
+    assert titles == BOOK_CHAPTERS
+
+
+@pytest.mark.campaign
+def test_the_transcriptions_close_the_book(pdf_edition: Path) -> None:
+    """The four texts are the book's appendices: after the glossary, each whole."""
+    chapters = dict(pdf_chapters(pdf_edition))
+    glossary = chapters["Glossary"]
+    _pages, text = pdf_text(pdf_edition)
+    whole = squeezed(text)
+    for source in REGISTER.sources.values():
+        assert chapters[f"{source.short}: {source.title}"] > glossary
+        for division in source.divisions[:3]:
+            assert squeezed(division.text[:80]) in whole, f"{source.short} {division.locator} not printed"
+
+
+@pytest.mark.campaign
+def test_the_book_prints_no_scenario_and_no_certification(pdf_edition: Path) -> None:
+    """A report was in the report folder: the book prints no result, no scenario told step by
+    step, only one line per rule saying how many scenarios test it."""
+    _pages, text = pdf_text(pdf_edition)
+    for machinery in ("Certification", "Scenario outline", "one row per profile", "not applicable"):
+        assert machinery not in text, f"the book prints {machinery!r}"
+    assert not re.search(r"\b\d+/\d+ passed\b", text), "the book prints a count of passed cases"
+    tested = [r for r in REGISTER.rules.values() if r.testable]
+    assert text.count("Tested by ") >= len(tested) * 9 // 10
+    assert "told in full, with each engine's results, in the web editions" in " ".join(text.split())
+
+
+@pytest.mark.campaign
+def test_the_book_s_links_keep_their_words(pdf_edition: Path) -> None:
+    """A link reads as what it names (a profile's title, a rule's), not as "Chapter 17"."""
+    _pages, text = pdf_text(pdf_edition)
+    flat = " ".join(text.split())
+    assert not re.search(r"\b(binds|profile|chapter) (Chapter|Section) \d", flat), re.findall(
+        r".{40}\b(?:binds|profile|chapter) (?:Chapter|Section) \d.{20}", flat
+    )[:3]
+    every = ", ".join(p.title for p in REGISTER.profiles.values())
+    assert f"binds {every}" in flat
+
+
+@pytest.mark.campaign
+def test_the_running_header_is_one_line(pdf_edition: Path) -> None:
+    """Every page of the body ends with its running header (the book's title, or the chapter's)
+    whole on one line, then its number: no header wraps."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    from napspec.docs import conf
+
+    headers = {str(conf.rinoh_documents[0]["title"]), *BOOK_CHAPTERS}
+    first_body_page = dict(pdf_chapters(pdf_edition))[BOOK_CHAPTERS[0]]
+    wrapped = []
+    for number, page in enumerate(PdfReader(pdf_edition).pages, start=1):
+        lines = [line.strip() for line in (page.extract_text() or "").strip().splitlines()]
+        if number <= first_body_page or len(lines) < 3 or not lines[-1].isdigit():
+            continue  # the front matter, and a chapter's first page, which has no header
+        if lines[-2] not in headers and any(lines[-2] and h.endswith(lines[-2]) for h in headers):
+            wrapped.append((number, lines[-3:-1]))
+    assert not wrapped, wrapped[:5]
+
+
+@pytest.mark.campaign
+def test_the_pdf_holds_every_chapter_and_rule(pdf_edition: Path) -> None:
+    _pages, text = pdf_text(pdf_edition)
     whole = squeezed(text)
     missing = [c.title for c in REGISTER.chapters.values() if squeezed(c.title) not in whole]
     missing += [r.title for r in REGISTER.rules.values() if squeezed(r.title) not in whole]
@@ -123,6 +243,21 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
     assert "Uncited: no source names this number" in text  # a cut of three: no source gives it
     # the rest of the book follows
     assert all(c.title in text for c in REGISTER.chapters.values())
+
+
+@pytest.mark.campaign
+def test_the_house_rules_book_bears_the_table_s_name_and_rules_first(house_pdf_edition: Path) -> None:
+    """The same book, for one table: its title page names the table, its first chapter states
+    the table's choices, and the book's chapters follow in their order."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    title_page = PdfReader(house_pdf_edition).pages[0].extract_text() or ""
+    assert "House rules: The Crown, Tuesdays" in " ".join(title_page.split())
+    titles = [title for title, _page in pdf_chapters(house_pdf_edition) if title != "Index"]
+    assert titles == ["House rules: The Crown, Tuesdays", *BOOK_CHAPTERS]
+    _pages, text = pdf_text(house_pdf_edition)
+    assert "Penny Nap at the Crown" in text and "we like a deep cut" in text
 
 
 @pytest.mark.parametrize(
