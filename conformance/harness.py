@@ -193,6 +193,23 @@ def _plain(register: Register, option: str) -> object:
     return entry.plain if entry is not None else None
 
 
+def sourced_value(register: Register, option: str) -> object:
+    """The value an engine of an older version plays of ``option``, an option of the plain
+    game a later version added (:attr:`~napspec.conformance.contract.Additions.sourced_options`):
+    the one value every profile gives it; ``None`` for any other option.
+
+    >>> from napspec.spec import load
+    >>> sourced_value(load(), "lowest-call"), sourced_value(load(), "nap-stakes")
+    (1, None)
+    """
+    if not any(option in ADDED_BY_PROTOCOL[version].sourced_options for version in ADDED_BY_PROTOCOL):
+        return None
+    values = [profile.values().get(option) for profile in register.profiles.values()]
+    if not values or any(not _same(value, values[0]) for value in values):
+        raise ValueError(f"the profiles do not play {option!r} at one value: {values}")
+    return values[0]
+
+
 def away_from_plain(
     case: Mapping[str, Any], register: Register | None = None, *, added_in: str | None = None
 ) -> list[str]:
@@ -294,6 +311,8 @@ def for_protocol(
     options: dict[str, Any] = {}
     for option, value in case["options"].items():
         plain = _plain(register, option)
+        if plain is None:
+            plain = sourced_value(register, option)
         if option not in added or option in declared:
             options[option] = value
         elif plain is not None and not _same(value, plain):
