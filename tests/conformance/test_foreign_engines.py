@@ -90,6 +90,8 @@ def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_t
     judged = [rule for rule, row in verdicts.items() if row["verdict"] != "not-judged"]
     assert len(judged) >= 30, judged
     assert {rule for rule, row in verdicts.items() if row["verdict"] == "failed"} == broken
+    # The house rules' lowest call of two is no source's, and the report says so.
+    assert document["target"]["uncited"] == (["lowest-call"] if lowest == 2 else [])
     not_judged = {rule: row["why"].split(":")[0] for rule, row in verdicts.items() if row["verdict"] == "not-judged"}
     assert not_judged == NOT_JUDGED
     assert not schemas.errors("certification-report", document)
@@ -146,3 +148,16 @@ def test_a_foreign_engine_over_the_protocol_gives_the_same_verdicts() -> None:
     document = report_document(result)
     failed = [case for case in document["cases"] if case["status"] == "failed"]
     assert failed and all("play.first-lead-trumps" in json.dumps(case["checks"]) for case in failed)
+
+
+def test_the_terminal_output_marks_a_lowest_call_no_source_gives(tmp_path: Path) -> None:
+    result = run_certification(
+        harness_engine=InProcessEngine(_foreign().Wrapper("first-lead", "stakes", 2)),
+        target=resolve_target(None, _house_rules(tmp_path, 2)),
+        rules=("calling.call-tricks",),
+        console=Console(file=open("/dev/null", "w")),  # noqa: SIM115
+    )
+    console = Console(record=True, width=200, file=open("/dev/null", "w"))  # noqa: SIM115
+    print_summary(result, console)
+    assert "(uncited: lowest-call = 2, no source gives this value)" in console.export_text()
+    assert _verdicts(report_document(result))["calling.call-tricks"]["verdict"] == "passed"
