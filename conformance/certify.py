@@ -611,7 +611,11 @@ def uncited_options(values: Mapping[str, Any]) -> list[str]:
     ['lowest-call']
     """
     register = load()
-    return [option for option in register.options if option in values and not register.options[option].allows(values[option])]
+    return [
+        option
+        for option in register.options
+        if option in values and not register.options[option].allows(values[option])
+    ]
 
 
 def report_document(result: Certification) -> dict[str, Any]:

@@ -127,7 +127,10 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
             }
         )
         if below:
-            return {}, f"it calls {below[0]} tricks, below the lowest call of these rules ({LOWEST_CALL_OPTION}={lowest})"
+            return (
+                {},
+                f"it calls {below[0]} tricks, below the lowest call of these rules ({LOWEST_CALL_OPTION}={lowest})",
+            )
     return dict(target.values), ""
 
 

@@ -8,11 +8,11 @@ It is registered under the entry point ``napspec.engines`` as ``reference``; run
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
-It speaks napspec/1.3 (the lowest call), napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the
-peep exchange; the pool: a case's ``pool`` and ``original_dealer``, the ``end_of_session``
-start and the ``pool`` query; shortened packs), napspec/1.1 (the calls beyond Nap: named calls,
-the extra hand, the discard) and plays a case of an older version too: the options it has not
-got are then at their plain values.
+It speaks napspec/1.3 (the lowest call), napspec/1.2 (Peep and Purchase: the peep card, the
+stock, buying, peeping and the peep exchange; the pool: a case's ``pool`` and
+``original_dealer``, the ``end_of_session`` start and the ``pool`` query; shortened packs),
+napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and plays a case
+of an older version too: the options it has not got are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]

@@ -118,9 +118,16 @@ def test_serve_answers_a_hello_of_any_version_and_refuses_others() -> None:
     ("protocol", "message"),
     [
         ("napspec/2", "engine speaks napspec/2, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3"),
-        ("napspec/1.1.0", "engine speaks napspec/1.1.0, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3"),
+        (
+            "napspec/1.1.0",
+            "engine speaks napspec/1.1.0, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3",
+        ),
         ("napspec/1.\x1b[2J", "engine speaks napspec/1.\\x1b[2J, the harness"),
-        (1.1, "invalid hello response: protocol: 1.1 is not one of ['napspec/1', 'napspec/1.1', 'napspec/1.2', 'napspec/1.3']"),
+        (
+            1.1,
+            "invalid hello response: protocol: 1.1 is not one of "
+            "['napspec/1', 'napspec/1.1', 'napspec/1.2', 'napspec/1.3']",
+        ),
         (None, "invalid hello response: protocol: None is not one of"),
     ],
 )

@@ -521,7 +521,8 @@ def test_an_engine_that_refuses_a_version_and_then_claims_it_fails_its_handshake
         for number in range(2):
             with pytest.raises(
                 ProtocolError,
-                match=r"engine refused a hello of napspec/1\.3 and napspec/1\.2, then answered one of napspec/1\.1 with napspec/1\.2",
+                match=r"engine refused a hello of napspec/1\.3 and napspec/1\.2, "
+                r"then answered one of napspec/1\.1 with napspec/1\.2",
             ):
                 engine.run(validate_and_return(case_of(f"handshake/{number}", [])))
         assert engine.restarts == 0

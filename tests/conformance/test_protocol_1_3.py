@@ -39,7 +39,9 @@ def test_napspec_1_3_adds_the_lowest_call_and_nothing_else() -> None:
     assert ADDED_BY_PROTOCOL["napspec/1.3"].sourced_options == ("lowest-call",)
     assert not ADDED_BY_PROTOCOL["napspec/1.3"].actions and not ADDED_BY_PROTOCOL["napspec/1.3"].state_fields
     assert "napspec/1.3" in load_schema("common")["$defs"]["protocol"]["enum"]
-    assert "napspec/1.3" in load_schema("certification-report")["properties"]["engine"]["properties"]["protocol"]["enum"]
+    assert (
+        "napspec/1.3" in load_schema("certification-report")["properties"]["engine"]["properties"]["protocol"]["enum"]
+    )
 
 
 def test_every_source_plays_a_call_of_one_and_no_profile_another() -> None:
@@ -59,7 +61,10 @@ def test_every_source_plays_a_call_of_one_and_no_profile_another() -> None:
 def test_an_older_engine_is_sent_only_the_sources_lowest_call(older: str) -> None:
     sent = for_protocol(_case(1), older)
     assert "lowest-call" not in sent["options"]
-    with pytest.raises(UnsupportedCase, match=rf"the engine speaks {older}, which has no option 'lowest-call' \(the case has lowest-call=2\)"):
+    with pytest.raises(
+        UnsupportedCase,
+        match=rf"the engine speaks {older}, which has no option 'lowest-call' \(the case has lowest-call=2\)",
+    ):
         for_protocol(_case(2), older)
     # An older engine that declares the option is sent it, and left to applicability.
     kept = for_protocol(_case(2), older, {"options": {"lowest-call": [2]}})

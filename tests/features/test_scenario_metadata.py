@@ -70,10 +70,8 @@ def test_examples_rows_cite_their_source(scenario: Scenario) -> None:
         cell = row["source"].strip()
         uncited = _uncited_values(scenario, row)
         # A row at a value no source gives (house rules) says so, and only such a row.
-        assert (cell == "uncited") == bool(uncited), (
-            f"row {dict(row)}: {'set to values no source gives, ' + str(uncited) + ': its source is ' if uncited else ''}"
-            f"{cell!r}"
-        )
+        said = f"set to values no source gives, {uncited}: its source is " if uncited else ""
+        assert (cell == "uncited") == bool(uncited), f"row {dict(row)}: {said}{cell!r}"
         if cell == "uncited":
             continue
         if cell.startswith("interpretation "):

@@ -48,9 +48,9 @@ def errors(result: dict[str, Any]) -> list[str | None]:
     return [step.get("error") for step in result["steps"]]
 
 
-def test_hello_speaks_napspec_1_2_and_declares_the_variants() -> None:
+def test_hello_speaks_the_newest_protocol_and_declares_the_variants() -> None:
     hello = ENGINE.hello()
-    assert hello["protocol"] == PROTOCOL == "napspec/1.2"
+    assert hello["protocol"] == PROTOCOL == "napspec/1.3"
     options = hello["capabilities"]["options"]
     for option in REGISTER.options.values():
         if option.id in OPTIONS_BY_PROTOCOL["napspec/1.1"] and option.plain is not None:
