@@ -168,7 +168,7 @@ def options_added_since(protocol: str) -> tuple[str, ...]:
 
     >>> options_added_since("napspec/1.1")  # doctest: +NORMALIZE_WHITESPACE
     ('peep', 'purchase', 'pool', 'pool-contributions', 'pool-fines', 'pool-failed-nap', 'pool-end',
-     'pack', 'double-header')
+     'pack', 'double-header', 'lowest-call')
     >>> options_added_since(PROTOCOL)
     ()
     """
@@ -391,11 +391,11 @@ def check_hello(response: object, *, case_id: str | None = None) -> dict[str, An
 def _newer_than(protocol: str) -> str:
     """The versions newer than ``protocol``, as a message names them.
 
-    >>> _newer_than("napspec/1")
-    'napspec/1.2 and napspec/1.1'
+    >>> _newer_than("napspec/1.1"), _newer_than("napspec/1")
+    ('napspec/1.3 and napspec/1.2', 'napspec/1.3, napspec/1.2 and napspec/1.1')
     """
     newer = list(reversed(PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]))
-    return " and ".join(newer)
+    return " and ".join(newer) if len(newer) <= 2 else f"{', '.join(newer[:-1])} and {newer[-1]}"
 
 
 def _refused(response: object) -> bool:
