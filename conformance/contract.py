@@ -2,21 +2,24 @@
 
 An engine is anything with three methods (:class:`Engine`): ``hello()`` returns the
 handshake, ``run(case)`` plays one self-contained case and returns its result, ``close()``
-releases it. The dictionaries are exactly the JSON objects of the napspec/1.2 protocol
+releases it. The dictionaries are exactly the JSON objects of the napspec/1.3 protocol
 (``docs/implementers.md``, ``conformance/schema/``), so one engine can be driven in-process
 or, through :func:`serve`, over the JSON-lines protocol by any harness.
 
 napspec/1.1 adds to napspec/1 (the calls beyond Nap), napspec/1.2 to napspec/1.1 (Peep,
-Purchase, the pool, short packs), and neither takes anything away; an engine names the
+Purchase, the pool, short packs), napspec/1.3 to napspec/1.2 (the lowest call), and none
+takes anything away; an engine names the
 version it speaks in its handshake, and the harness gives an engine of an older version
 only what that version has (:data:`OPTIONS_BY_PROTOCOL`, :data:`ADDED_BY_PROTOCOL`).
 
->>> speaks("napspec/1"), speaks("napspec/1.1"), speaks("napspec/1.2"), speaks("napspec/2"), speaks("napspec/1.1.0")
+>>> speaks("napspec/1"), speaks("napspec/1.2"), speaks("napspec/1.3"), speaks("napspec/2"), speaks("napspec/1.1.0")
 (True, True, True, False, False)
 >>> sorted(set(OPTIONS_BY_PROTOCOL["napspec/1.1"]) - set(OPTIONS_BY_PROTOCOL["napspec/1"]))
 ['blucher', 'misery', 'seven-card', 'sir-garnet', 'wellington', 'wellington-lead']
 >>> len(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - len(OPTIONS_BY_PROTOCOL["napspec/1.1"])
 9
+>>> sorted(set(OPTIONS_BY_PROTOCOL["napspec/1.3"]) - set(OPTIONS_BY_PROTOCOL["napspec/1.2"]))
+['lowest-call']
 
 A Python package makes its engine available by name through the entry-point group
 ``napspec.engines``::
@@ -54,11 +57,11 @@ from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 from napspec.conformance import schemas
 
 #: The protocol this package speaks: the newest version, which the harness asks for.
-PROTOCOL: Final = "napspec/1.2"
+PROTOCOL: Final = "napspec/1.3"
 
 #: Every version of the protocol this package speaks, oldest first. They share the major
 #: version: each adds to the one before and takes nothing away.
-PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1", "napspec/1.2")
+PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3")
 
 _NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
     "players-min",
@@ -93,26 +96,31 @@ _NAPSPEC_1_1_OPTIONS: Final[tuple[str, ...]] = (
     "seven-card",
 )
 
+_NAPSPEC_1_2_OPTIONS: Final[tuple[str, ...]] = (
+    *_NAPSPEC_1_1_OPTIONS,
+    "peep",
+    "purchase",
+    "pool",
+    "pool-contributions",
+    "pool-fines",
+    "pool-failed-nap",
+    "pool-end",
+    "pack",
+    "double-header",
+)
+
 #: The options (variation points of the register) each version of the protocol carries in
 #: a case. A version is frozen once published: the options of the register that a version
-#: lacks are sent to an engine of that version only at their plain values, and then left
-#: out of the case (the harness decides; see :func:`napspec.conformance.harness.for_protocol`).
+#: lacks are sent to an engine of that version only at their plain values (an option of the plain
+#: game that every source plays at one value, as the lowest call, at that value: the game the
+#: older version plays), and then left out of the case (the harness decides; see
+#: :func:`napspec.conformance.harness.for_protocol`).
 OPTIONS_BY_PROTOCOL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
     {
         "napspec/1": _NAPSPEC_1_OPTIONS,
         "napspec/1.1": _NAPSPEC_1_1_OPTIONS,
-        "napspec/1.2": (
-            *_NAPSPEC_1_1_OPTIONS,
-            "peep",
-            "purchase",
-            "pool",
-            "pool-contributions",
-            "pool-fines",
-            "pool-failed-nap",
-            "pool-end",
-            "pack",
-            "double-header",
-        ),
+        "napspec/1.2": _NAPSPEC_1_2_OPTIONS,
+        "napspec/1.3": (*_NAPSPEC_1_2_OPTIONS, "lowest-call"),
     }
 )
 
@@ -156,6 +164,10 @@ class Additions:
     #: Fields of the ``state`` answer required whenever a case sets an option of this
     #: version away from its plain value.
     state_fields: tuple[str, ...] = ()
+    #: Options of the plain game this version added that every source plays at one value
+    #: (the lowest call, one trick): an engine of an older version plays that value, read
+    #: from the register's profiles, and is sent only cases at it.
+    sourced_options: tuple[str, ...] = ()
 
 
 #: What each version added to the one before, by version (every version after the first).
@@ -178,6 +190,8 @@ ADDED_BY_PROTOCOL: Final[Mapping[str, Additions]] = MappingProxyType(
             start_kinds=("end_of_session",),
             state_fields=("peep_card", "peeped", "stock"),
         ),
+        # The lowest call: nothing besides the option (a call of tricks is already a number).
+        "napspec/1.3": Additions(sourced_options=("lowest-call",)),
     }
 )
 
@@ -198,7 +212,7 @@ def versions() -> str:
     """The versions this package speaks, as a message names them.
 
     >>> versions()
-    'napspec/1, napspec/1.1 or napspec/1.2'
+    'napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3'
     """
     return f"{', '.join(PROTOCOLS[:-1])} or {PROTOCOLS[-1]}" if len(PROTOCOLS) > 1 else PROTOCOLS[0]
 
@@ -604,7 +618,7 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Run the napspec/1.2 JSON-lines loop for a Python engine: read requests from ``stdin``,
+    """Run the napspec/1.3 JSON-lines loop for a Python engine: read requests from ``stdin``,
     write one response line per request to ``stdout``, until ``bye`` or end of input; then
     close the engine. A hello of any version of :data:`PROTOCOLS` is answered with the engine's
     handshake (which says which of them it speaks); a hello of any other version with an

@@ -696,10 +696,22 @@ def discover(
     # values of the plain game's points that the rows' outcomes best bear out.
     options = plain_options(register)
     outcomes: list[_Outcome] = []
+    # A row depends only on the points it needs: the others are the closest profile's, or,
+    # where the engine declares it does not play that value (a lowest call of one, for an
+    # engine whose calls start at two), a value it declares, so that the row is still sent.
+    declared: Mapping[str, Sequence[OptionValueType]] = runner.capabilities.get("options", {})
+    row_base = {
+        option: (
+            value
+            if not declared.get(option) or any(_same(value, known) for known in declared[option])
+            else declared[option][0]
+        )
+        for option, value in profile_values.items()
+    }
     for row in every:
         if not _plain_row(row, register):
             continue
-        target = _written_target(row, profile_values, options)
+        target = _written_target(row, row_base, options)
         if register.conflicts(target.values):
             continue
         progress(f"row {row.label}")

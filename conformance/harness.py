@@ -168,7 +168,7 @@ def options_added_since(protocol: str) -> tuple[str, ...]:
 
     >>> options_added_since("napspec/1.1")  # doctest: +NORMALIZE_WHITESPACE
     ('peep', 'purchase', 'pool', 'pool-contributions', 'pool-fines', 'pool-failed-nap', 'pool-end',
-     'pack', 'double-header')
+     'pack', 'double-header', 'lowest-call')
     >>> options_added_since(PROTOCOL)
     ()
     """
@@ -191,6 +191,23 @@ def options_added_in(protocol: str) -> tuple[str, ...]:
 def _plain(register: Register, option: str) -> object:
     entry = register.options.get(option)
     return entry.plain if entry is not None else None
+
+
+def sourced_value(register: Register, option: str) -> object:
+    """The value an engine of an older version plays of ``option``, an option of the plain
+    game a later version added (:attr:`~napspec.conformance.contract.Additions.sourced_options`):
+    the one value every profile gives it; ``None`` for any other option.
+
+    >>> from napspec.spec import load
+    >>> sourced_value(load(), "lowest-call"), sourced_value(load(), "nap-stakes")
+    (1, None)
+    """
+    if not any(option in ADDED_BY_PROTOCOL[version].sourced_options for version in ADDED_BY_PROTOCOL):
+        return None
+    values = [profile.values().get(option) for profile in register.profiles.values()]
+    if not values or any(not _same(value, values[0]) for value in values):
+        raise ValueError(f"the profiles do not play {option!r} at one value: {values}")
+    return values[0]
 
 
 def away_from_plain(
@@ -294,6 +311,8 @@ def for_protocol(
     options: dict[str, Any] = {}
     for option, value in case["options"].items():
         plain = _plain(register, option)
+        if plain is None:
+            plain = sourced_value(register, option)
         if option not in added or option in declared:
             options[option] = value
         elif plain is not None and not _same(value, plain):
@@ -372,11 +391,11 @@ def check_hello(response: object, *, case_id: str | None = None) -> dict[str, An
 def _newer_than(protocol: str) -> str:
     """The versions newer than ``protocol``, as a message names them.
 
-    >>> _newer_than("napspec/1")
-    'napspec/1.2 and napspec/1.1'
+    >>> _newer_than("napspec/1.1"), _newer_than("napspec/1")
+    ('napspec/1.3 and napspec/1.2', 'napspec/1.3, napspec/1.2 and napspec/1.1')
     """
     newer = list(reversed(PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]))
-    return " and ".join(newer)
+    return " and ".join(newer) if len(newer) <= 2 else f"{', '.join(newer[:-1])} and {newer[-1]}"
 
 
 def _refused(response: object) -> bool:

@@ -28,6 +28,7 @@ from napspec.conformance.contract import MESSAGE_LIMIT, printable
 from napspec.conformance.integrity import COUNTED, ReportFolder, Written, differential_passed, platform_of, summarise
 from napspec.conformance.verdicts import print_rule_table, rule_report, rules_junit
 from napspec.spec import load
+from napspec.spec.register import value_id
 from napspec.suite.scenarios import suite_hash
 
 if TYPE_CHECKING:
@@ -74,6 +75,21 @@ def report_digest(document: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("ascii")).hexdigest()
 
 
+def uncited_options(values: Mapping[str, Any]) -> list[str]:
+    """The options ``values`` sets to a value no source gives (house rules may: a lowest call
+    of two), in the register's order.
+
+    >>> uncited_options({"lowest-call": 2, "nap-stakes": "win-10-lose-5"})
+    ['lowest-call']
+    """
+    register = load()
+    return [
+        option
+        for option in register.options
+        if option in values and not register.options[option].allows(values[option])
+    ]
+
+
 def report_document(result: Certification) -> dict[str, Any]:
     """The JSON report: provenance, target, per-scenario statuses, the score and a digest
     (valid against ``schema/certification-report.schema.json``)."""
@@ -96,6 +112,7 @@ def report_document(result: Certification) -> dict[str, Any]:
             "name": printable(result.target),
             "options": result.target_values,
             "variants": list(result.target_variants),
+            "uncited": uncited_options(result.target_values),
         },
         "outcome": result.outcome,
         "selection": result.selection,
@@ -172,6 +189,10 @@ def print_summary(result: Certification, console: Console) -> None:
     register = load()
     print_rule_table(report_document(result), console)
     engine = printable(f"{result.engine.get('name', '?')} {result.engine.get('version', '')}")
+    uncited = uncited_options(result.target_values)
+    if uncited:
+        said = ", ".join(f"{option} = {value_id(result.target_values[option])}" for option in uncited)
+        console.print(Text(f"{printable(result.target)} (uncited: {said}, no source gives this value)"))
     title = Text(f"{engine} against {printable(result.target)}")
     table = RichTable(title=title)
     rows: dict[tuple[str, str], Counter[str]] = {}

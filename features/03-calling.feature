@@ -49,7 +49,7 @@ Feature: Calling
       | 3    | 2S 3S 4S 5S 6S |
     Then the phase is "calling"
     And seat 1 is to act
-    And seat 1 may call "1 2 3 4 Nap"
+    And seat 1 may make any call from the lowest to Nap
     And seat 1 may pass
     And seat 0 may call "none"
 
@@ -59,6 +59,58 @@ Feature: Calling
       | hoyle      | Hoyle p. 94                             |
       | britannica | Britannica p. 229, description          |
       | wikipedia  | interpretation wikipedia-allowed-bids   |
+
+  @rule:calling.call-tricks @id:calling-calls-start-at-the-lowest-call
+  Scenario Outline: The calls start at the lowest call
+    Peel p. 9: "If he decide to stand he declares the number of tricks he will stand for"
+    Hoyle p. 94: "and then the players declaring in their turn how many tricks they think they can make."
+    Britannica p. 229, description: "declares how many tricks he will play for (called “standing”)."
+    Wikipedia § Bidding for four- or five-player Nap: "The allowed bids are as follows:"
+
+    Given the profile "<profile>"
+    And the option "lowest-call" is "<lowest>"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 2C 3C 4C 5C 6C |
+      | 1    | 2D 3D 4D 5D 6D |
+      | 2    | 2H 3H 4H 5H 6H |
+      | 3    | 2S 3S 4S 5S 6S |
+    Then seat 1 may call "<calls>"
+    When seat 1 calls <lowest>
+    Then the action is accepted
+    And seat 2 may call "<over>"
+
+    Examples:
+      | profile    | lowest | calls       | over      | source                                |
+      | peel       | 1      | 1 2 3 4 Nap | 2 3 4 Nap | Peel p. 9                             |
+      | hoyle      | 1      | 1 2 3 4 Nap | 2 3 4 Nap | Hoyle p. 94                           |
+      | britannica | 1      | 1 2 3 4 Nap | 2 3 4 Nap | Britannica p. 229, description        |
+      | wikipedia  | 1      | 1 2 3 4 Nap | 2 3 4 Nap | interpretation wikipedia-allowed-bids |
+      | britannica | 2      | 2 3 4 Nap   | 3 4 Nap   | uncited                               |
+      | britannica | 3      | 3 4 Nap     | 4 Nap     | uncited                               |
+
+  @rule:calling.call-tricks @id:calling-below-the-lowest-call-is-no-call
+  Scenario Outline: A call below the lowest call is refused
+    Wikipedia § Bidding for four- or five-player Nap: "The allowed bids are as follows:"
+
+    Given the profile "<profile>"
+    And the option "lowest-call" is "<lowest>"
+    And 4 players with seat 0 dealing
+    And the hands:
+      | seat | cards          |
+      | 0    | 2C 3C 4C 5C 6C |
+      | 1    | 2D 3D 4D 5D 6D |
+      | 2    | 2H 3H 4H 5H 6H |
+      | 3    | 2S 3S 4S 5S 6S |
+    When seat 1 calls <below>
+    Then the action is rejected as "invalid-action"
+    And seat 1 is to act
+
+    Examples:
+      | profile    | lowest | below | source  |
+      | britannica | 2      | 1     | uncited |
+      | britannica | 3      | 2     | uncited |
 
   @rule:calling.in-rotation @rule:calling.dealer-last @rule:calling.eldest-first @rule:calling.soloist @id:calling-round-to-the-left-ending-with-dealer @needs:compulsory-call
   Scenario Outline: The calls go round to the left and end with the dealer
@@ -76,20 +128,20 @@ Feature: Calling
       | 2    | 2H 3H 4H 5H 6H |
       | 3    | 2S 3S 4S 5S 6S |
     Then seat 3 is to act
-    When seat 2 calls 2
+    When seat 2 makes the lowest call
     Then the action is rejected as "not-your-turn"
-    When seat 0 calls 2
+    When seat 0 makes the lowest call
     Then the action is rejected as "not-your-turn"
     When seat 3 passes
     Then seat 0 is to act
-    When seat 0 calls 2
+    When seat 0 makes the lowest call
     Then seat 1 is to act
     When seat 1 passes
     Then seat 2 is to act
     And the phase is "calling"
-    When seat 2 calls 3
+    When seat 2 calls Nap
     Then the phase is "play"
-    And the soloist is seat 2 with a call of 3
+    And the soloist is seat 2 with a call of Nap
     And seat 2 is to act
 
     Examples:

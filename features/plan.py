@@ -18,12 +18,13 @@ to a target whose option values differ from those it was written for
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from napspec.spec import load
 from napspec.suite.cases import CaseError, complete_case, outside_the_pack, pack_in_play, validate_case
 from napspec.suite.checks import Check
+from napspec.suite.from_the_rules import LOWEST_CALL_OPTION, lowest_call, resolved
 from napspec.suite.scenarios import Scenario, Step
 from napspec.suite.table_size import resize, sizes_to_try
 from napspec.suite.targets import Target
@@ -110,9 +111,26 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
     needs, bound = _needs(scenario)
     if target.base not in bound:
         return {}, f"the rules tested do not bind {target.base}"
-    ok, reason = target.applies(values, needs | builder.needs | set(builder.overrides), builder.players)
+    needed = (needs | builder.needs | set(builder.overrides)) - builder.adapts
+    ok, reason = target.applies(values, needed, builder.players)
     if not ok:
         return {}, reason
+    if LOWEST_CALL_OPTION not in needed:
+        # A call a step names by its number (not "the lowest call") that these rules have
+        # not got: the row is written for a game it is in, and tells nothing of this one.
+        lowest = lowest_call(target.values)
+        below = sorted(
+            {
+                action["tricks"]
+                for action in builder.actions
+                if action.get("type") == "call" and isinstance(action.get("tricks"), int) and action["tricks"] < lowest
+            }
+        )
+        if below:
+            return (
+                {},
+                f"it calls {below[0]} tricks, below the lowest call of these rules ({LOWEST_CALL_OPTION}={lowest})",
+            )
     return dict(target.values), ""
 
 
@@ -148,7 +166,7 @@ def row_needs(scenario: Scenario, row: dict[str, str], vocabulary: Sequence[Phra
         profile=builder.profile,
         players=builder.players,
         options=plan.options,
-        needs=frozenset(needs | builder.needs | set(builder.overrides)),
+        needs=frozenset((needs | builder.needs | set(builder.overrides)) - builder.adapts),
         bound=frozenset(bound),
     )
 
@@ -200,6 +218,11 @@ def plan_row(
     if reason:
         steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
+    # What the steps left to the rules (the lowest call), now that they are known.
+    builder.actions = [resolved(action, options) for action in builder.actions]
+    builder.checks = [
+        (taken, replace(check, expected=resolved(check.expected, options))) for taken, check in builder.checks
+    ]
     written_players, kept_size = _set_table(builder, options, seats)
 
     # Consecutive checks after the same actions are answered by one case.

@@ -41,6 +41,7 @@ from napspec.spec.errors import SpecError
 from napspec.suite.cards import SUITS, canonical_pack, parse_cards
 from napspec.suite.cases import pack_in_play
 from napspec.suite.checks import Check, Operation
+from napspec.suite.from_the_rules import CALLS_FROM_THE_LOWEST, LOWEST_CALL, LOWEST_CALL_OPTION
 
 Keyword = Literal["Given", "When", "Then"]
 ActionDict = dict[str, Any]
@@ -329,6 +330,9 @@ class CaseBuilder:
     actions: list[ActionDict] = field(default_factory=list)
     #: Options the expectations depend on beyond the rules' variation points.
     needs: set[str] = field(default_factory=set)
+    #: Options whose value steps read from the rules the row runs under (the lowest call,
+    #: :mod:`~napspec.suite.from_the_rules`): the row is written for any value of them.
+    adapts: set[str] = field(default_factory=set)
     checks: list[tuple[int, Check]] = field(default_factory=list)
     #: The offences as the scenario knows them (kind, offender), and those it has claimed.
     offences: list[tuple[str, int | None]] = field(default_factory=list)
@@ -608,6 +612,30 @@ def _then_may_call(b: CaseBuilder, a: Args) -> None:
         ["legal-actions"],
         [*legal, {"where-set": "call"}, {"pluck": "call"}, {"sort": True}],
         named,
+    )
+
+
+def _lowest_call(b: CaseBuilder, a: Args) -> None:
+    """Some call, the least the rules in force allow (read when the row's rules are known)."""
+    b.adapts.add(LOWEST_CALL_OPTION)
+    b.act({"type": "call", "seat": a["seat"], "tricks": LOWEST_CALL})
+
+
+def _then_may_call_from_the_lowest(b: CaseBuilder, a: Args) -> None:
+    """Exactly the calls of tricks from the lowest call to Nap, and no named call."""
+    b.adapts.add(LOWEST_CALL_OPTION)
+    legal = _legal(a["seat"], "call")
+    b.expect(
+        f"legal calls of seat {a['seat']}",
+        ["legal-actions"],
+        [*legal, {"where-set": "tricks"}, {"pluck": "tricks"}, {"sort": True}],
+        CALLS_FROM_THE_LOWEST,
+    )
+    b.expect(
+        f"legal named calls of seat {a['seat']}",
+        ["legal-actions"],
+        [*legal, {"where-set": "call"}, {"pluck": "call"}, {"sort": True}],
+        [],
     )
 
 
@@ -1024,6 +1052,12 @@ VOCABULARY: tuple[Phrase, ...] = (
     ),
     _p(
         "When",
+        "seat {seat:int} makes the lowest call",
+        _lowest_call,
+        lambda a, c: [*Seat(a["seat"]), " makes the lowest call the rules allow."],
+    ),
+    _p(
+        "When",
         "seat {seat:int} calls {tricks:int}",
         lambda b, a: b.act({"type": "call", "seat": a["seat"], "tricks": a["tricks"]}),
         lambda a, c: [*Seat(a["seat"]), " calls ", Value(a["tricks"]), "."],
@@ -1191,6 +1225,12 @@ VOCABULARY: tuple[Phrase, ...] = (
             f"seat {a['seat']} may pass", ["legal-actions"], [*_legal(a["seat"], "pass"), {"nonempty": True}], True
         ),
         lambda a, c: [*Seat(a["seat"]), " may pass."],
+    ),
+    _p(
+        "Then",
+        "seat {seat:int} may make any call from the lowest to Nap",
+        _then_may_call_from_the_lowest,
+        lambda a, c: [*Seat(a["seat"]), " may call any number of tricks from the lowest call the rules allow to Nap."],
     ),
     _p(
         "Then",

@@ -1,4 +1,4 @@
-"""The reference engine behind the napspec/1.2 engine contract.
+"""The reference engine behind the napspec/1.3 engine contract.
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
@@ -8,11 +8,11 @@ It is registered under the entry point ``napspec.engines`` as ``reference``; run
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
-It speaks napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the
-peep exchange; the pool: a case's ``pool`` and ``original_dealer``, the ``end_of_session``
-start and the ``pool`` query; shortened packs), napspec/1.1 (the calls beyond Nap: named calls,
-the extra hand, the discard) and plays a case of an older version too: the options it has not
-got are then at their plain values.
+It speaks napspec/1.3 (the lowest call), napspec/1.2 (Peep and Purchase: the peep card, the
+stock, buying, peeping and the peep exchange; the pool: a case's ``pool`` and
+``original_dealer``, the ``end_of_session`` start and the ``pool`` query; shortened packs),
+napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and plays a case
+of an older version too: the options it has not got are then at their plain values.
 
 >>> engine = ReferenceEngine()
 >>> engine.hello()["capabilities"]["irregular_play"]
@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
@@ -88,6 +88,13 @@ from napspec.spec import load as load_register
 _REGISTER = load_register()
 _PLAIN: dict[str, Any] = {option.id: option.plain for option in _REGISTER.options.values() if option.plain is not None}
 """The options that switch the calls beyond Nap on, at the value that is the plain game."""
+_SOURCED: dict[str, Any] = {
+    option: _REGISTER.profile_values(next(iter(_REGISTER.profiles)))[option]
+    for addition in ADDED_BY_PROTOCOL.values()
+    for option in addition.sourced_options
+}
+"""The options of the plain game a later version added, at the value every source gives
+them (the lowest call, one trick): what a case of an older version plays."""
 
 QUERIES = ("state", "legal-actions", "tricks", "table", "result", "offences", "first-dealer", "pool")
 
@@ -412,8 +419,8 @@ class ReferenceEngine:
         players: int = case["players"]
         irregular = bool(case["irregular"])
         # A case of an older version has not got the options added since: they are at their
-        # plain values.
-        options = {**_PLAIN, **case["options"]}
+        # plain values, or the sources' one value.
+        options = {**_PLAIN, **_SOURCED, **case["options"]}
         # napspec/1.2: the pool as the case begins, and the session's first dealer.
         pool: dict[str, Any] = {}
         if "pool" in case:
@@ -478,7 +485,7 @@ class ReferenceEngine:
 
 
 def main() -> None:
-    """Serve the napspec/1.2 protocol on stdin/stdout with the reference engine."""
+    """Serve the napspec/1.3 protocol on stdin/stdout with the reference engine."""
     from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)

@@ -137,6 +137,7 @@ class Rules:
     cut_minimum: int
     deal_pattern: DealPattern
     compulsory_call: CompulsoryCall
+    lowest_call: int
     cards_left: CardsLeft
     stop_when_decided: bool
     nap_stakes: NapStakes
@@ -181,7 +182,9 @@ class Rules:
     def __post_init__(self) -> None:
         seven = self.seven_card != "not-played"
         cards_each = _amount("seven-card", self.seven_card, "cards-each") if seven else CARDS_EACH
-        lowest = _amount("seven-card", self.seven_card, "lowest-call") if seven else 1
+        # Seven-card Nap's calls start at its own lowest call; the five-card game's at the
+        # option's (one trick in every source).
+        lowest = _amount("seven-card", self.seven_card, "lowest-call") if seven else self.lowest_call
         misery_after = None
         if self.misery != "not-played":  # directly above three; at seven-card, above Nap
             misery_after = _amount("misery", self.misery, "misery-ranks-after")

@@ -120,6 +120,8 @@ def options() -> None:
                 stance, values = option.stance(source_id)
                 said = "; ".join(_value_in_line(option, v) for v in values) if stance == "cited" else f"({stance})"
                 console.print(Text(f"  {source.short}: {said}"))
+            if _uncited_numbers(option):
+                console.print(Text(f"  house rules: {_uncited_numbers(option)}"))
         return
     table = Table(show_lines=True)
     table.add_column("option")
@@ -127,6 +129,8 @@ def options() -> None:
         table.add_column(source.short)
     for option in register.options.values():
         row = [f"{option.id}\n[dim]{option.title}[/dim]"]
+        if _uncited_numbers(option):
+            row[0] += f"\n[dim]house rules: {_uncited_numbers(option)}[/dim]"
         for source_id in register.sources:
             stance, values = option.stance(source_id)
             row.append(
@@ -134,6 +138,25 @@ def options() -> None:
             )
         table.add_row(*row)
     console.print(table)
+
+
+def _uncited_numbers(option: Option) -> str:
+    """What house rules may set an int option to beyond the sources' values, marked uncited.
+
+    >>> from napspec.spec import load
+    >>> _uncited_numbers(load().options["lowest-call"])
+    'also 2, 3 (uncited: no source gives them)'
+    >>> _uncited_numbers(load().options["nap-stakes"])
+    ''
+    """
+    if option.range is None:
+        return ""
+    cited = {entry.value for entry in option.values}
+    others = [number for number in range(option.range.minimum, option.range.maximum + 1) if number not in cited]
+    if not others:
+        return ""
+    listed = ", ".join(map(str, others)) if len(others) <= 5 else f"any other number from {others[0]} to {others[-1]}"
+    return f"also {listed} (uncited: no source gives them)"
 
 
 def _value_in_line(option: Option, value: OptionValueType) -> str:

@@ -315,3 +315,25 @@ def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: in
     assert "interrupted" in printed
     assert not output.exists()
     assert_gone(pids)
+
+
+def test_an_engine_calling_from_two_is_found_to_play_a_lowest_call_no_source_gives(tmp_path: Path) -> None:
+    """The foreign-style engine whose calls start at two (``engines/foreign_nap.py``): the rows
+    of the calling it plays are sent at the lowest call it declares, and the point is named
+    with its uncited value; the file written says so, and certifies."""
+    from .test_foreign_engines import _foreign
+
+    rows = suite_rows([s for s in load_scenarios() if any(r.startswith("calling.") for r in s.rules)])
+    with InProcessEngine(_foreign().Wrapper("first-lead", "stakes", 2)) as engine:
+        found = discover(engine, engine_name="foreign-nap", rows=rows)
+    lowest = next(finding for finding in found.options if finding.option == "lowest-call")
+    assert (lowest.verdict, lowest.chosen, lowest.uncited) == ("plays", 2, True)
+    two, one = lowest.tally_of(2), lowest.tally_of(1)
+    assert two is not None and two.passed and not two.failed
+    assert one is not None and not one.passed
+    assert "lowest-call" in {finding.option for finding in found.deviations}
+    path = _written(tmp_path, found)
+    written = load_house_rules(path)
+    assert written.values["lowest-call"] == 2 and "lowest-call" in written.uncited
+    assert any(line.startswith("lowest-call") and "uncited" in line for line in path.read_text().splitlines())
+    assert found.certificate.judged and not found.certificate.failed

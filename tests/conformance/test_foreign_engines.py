@@ -2,7 +2,10 @@
 (``engines/foreign_nap.py``): four players only, dealt hands only, calls from two, and a
 deviation in trumps or in scoring switched on. Each is judged on every rule of the calling,
 the play and the settlement it can be judged on (at least 30 of the 35), and failed on
-exactly the rules it breaks.
+exactly the rules it breaks. An engine whose calls start at two is judged under the house
+rules that say so (Britannica's, with ``lowest-call = 2``, a value no source gives): it then
+fails nothing it obeys; under Britannica's own rules, a call of one, it is judged on nothing,
+and told why.
 
 Judged only at the tables the rows are written for, and row by row (a failed row blaming
 every rule it tags), the same engines would be judged on 21 of the 35 rules under
@@ -15,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -45,10 +49,19 @@ def _foreign() -> ModuleType:
     return module
 
 
-def _certify(wrapper: Any, profile: str = "britannica") -> dict[str, Any]:
+def _house_rules(folder: Path, lowest: int) -> str | None:
+    """Britannica's rules with the engine's lowest call, where no source gives it."""
+    if lowest == 1:
+        return None
+    path = folder / "house.toml"
+    path.write_text(f'base = "britannica"\n[options]\nlowest-call = {lowest}\n', encoding="utf-8")
+    return str(path)
+
+
+def _certify(wrapper: Any, profile: str | None = "britannica", house_rules: str | None = None) -> dict[str, Any]:
     result = run_certification(
         harness_engine=InProcessEngine(wrapper),
-        target=resolve_target(profile, None),
+        target=resolve_target(None if house_rules else profile, house_rules),
         rules=CHAPTERS,
         console=Console(file=open("/dev/null", "w")),  # noqa: SIM115 (closed with the console)
     )
@@ -65,26 +78,23 @@ def _verdicts(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     ("trumps", "scoring", "lowest", "broken"),
     [
         ("first-lead", "stakes", 1, set()),
-        ("first-lead", "stakes", 2, {"calling.call-tricks"}),
-        ("longest-suit", "stakes", 2, {"calling.call-tricks", "play.first-lead-trumps"}),
-        (
-            "first-lead",
-            "unbalanced",
-            2,
-            {"calling.call-tricks", "settlement.level-money", "settlement.flat-loss", "settlement.nap"},
-        ),
+        ("first-lead", "stakes", 2, set()),
+        ("longest-suit", "stakes", 2, {"play.first-lead-trumps"}),
+        ("first-lead", "unbalanced", 2, {"settlement.level-money", "settlement.flat-loss", "settlement.nap"}),
     ],
 )
 def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_those_it_breaks(
-    trumps: str, scoring: str, lowest: int, broken: set[str]
+    trumps: str, scoring: str, lowest: int, broken: set[str], tmp_path: Path
 ) -> None:
-    document = _certify(_foreign().Wrapper(trumps, scoring, lowest))
+    document = _certify(_foreign().Wrapper(trumps, scoring, lowest), house_rules=_house_rules(tmp_path, lowest))
     verdicts = _verdicts(document)
     testable = [rule.id for rule in load().rules.values() if rule.testable and rule.id.split(".")[0] in CHAPTERS]
     assert len(testable) == 35 and set(verdicts) == set(testable)
     judged = [rule for rule, row in verdicts.items() if row["verdict"] != "not-judged"]
     assert len(judged) >= 30, judged
     assert {rule for rule, row in verdicts.items() if row["verdict"] == "failed"} == broken
+    # The house rules' lowest call of two is no source's, and the report says so.
+    assert document["target"]["uncited"] == (["lowest-call"] if lowest == 2 else [])
     not_judged = {rule: row["why"].split(":")[0] for rule, row in verdicts.items() if row["verdict"] == "not-judged"}
     assert not_judged == NOT_JUDGED
     assert not schemas.errors("certification-report", document)
@@ -92,8 +102,14 @@ def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_t
     assert any(case.get("table") == "written for 3 players, played at 4" for case in document["cases"])
 
 
+def test_an_engine_calling_from_two_is_judged_on_nothing_under_a_call_of_one_and_told_why() -> None:
+    verdicts = _verdicts(_certify(_foreign().Wrapper("first-lead", "stakes", 2)))
+    assert {row["verdict"] for row in verdicts.values()} == {"not-judged"}
+    assert all("lowest-call=1 is not supported (supported: 2)" in row["why"] for row in verdicts.values())
+
+
 def test_the_rule_table_opens_the_terminal_output_and_is_in_the_junit() -> None:
-    wrapper = _foreign().Wrapper("first-lead", "unbalanced", 2)
+    wrapper = _foreign().Wrapper("first-lead", "unbalanced", 1)
     result = run_certification(
         harness_engine=InProcessEngine(wrapper),
         target=resolve_target("britannica", None),
@@ -135,3 +151,16 @@ def test_a_foreign_engine_over_the_protocol_gives_the_same_verdicts() -> None:
     document = report_document(result)
     failed = [case for case in document["cases"] if case["status"] == "failed"]
     assert failed and all("play.first-lead-trumps" in json.dumps(case["checks"]) for case in failed)
+
+
+def test_the_terminal_output_marks_a_lowest_call_no_source_gives(tmp_path: Path) -> None:
+    result = run_certification(
+        harness_engine=InProcessEngine(_foreign().Wrapper("first-lead", "stakes", 2)),
+        target=resolve_target(None, _house_rules(tmp_path, 2)),
+        rules=("calling.call-tricks",),
+        console=Console(file=open("/dev/null", "w")),  # noqa: SIM115
+    )
+    console = Console(record=True, width=200, file=open("/dev/null", "w"))  # noqa: SIM115
+    print_summary(result, console)
+    assert "(uncited: lowest-call = 2, no source gives this value)" in console.export_text()
+    assert _verdicts(report_document(result))["calling.call-tricks"]["verdict"] == "passed"

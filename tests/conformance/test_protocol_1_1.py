@@ -54,19 +54,21 @@ def variant_case(case_id: str, **overrides: Any) -> dict[str, Any]:
 
 
 def test_the_versions_share_one_major_and_each_adds_options() -> None:
-    assert PROTOCOLS == ("napspec/1", "napspec/1.1", "napspec/1.2") and PROTOCOL == "napspec/1.2"
+    assert PROTOCOLS == ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3") and PROTOCOL == "napspec/1.3"
     assert set(OPTIONS_BY_PROTOCOL["napspec/1"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.1"])
     assert set(OPTIONS_BY_PROTOCOL["napspec/1.1"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.2"])
+    assert set(OPTIONS_BY_PROTOCOL["napspec/1.2"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.3"])
     # The newest version carries every option of the register; an option is added to the
     # register with a version of the protocol, or it is not sent to older engines.
     assert set(OPTIONS_BY_PROTOCOL[PROTOCOL]) == set(load().options)
-    # Each added option has a plain value (the game of napspec/1), or is a detail of a call
-    # beyond Nap that the plain game never reaches.
+    # Each added option has a plain value (the game of napspec/1), or one value every source
+    # gives it (the lowest call), or is a detail of a call beyond Nap that the plain game
+    # never reaches.
     details = [option for option in options_added_since("napspec/1") if load().options[option].plain is None]
-    assert details == ["wellington-lead"]
+    assert details == ["wellington-lead", "lowest-call"]
 
 
-@pytest.mark.parametrize("protocol", ["napspec/2", "napspec/1.1.0", "napspec/1.3", "napspec/1.x", "", 1.1, None, ["a"]])
+@pytest.mark.parametrize("protocol", ["napspec/2", "napspec/1.1.0", "napspec/1.4", "napspec/1.x", "", 1.1, None, ["a"]])
 def test_speaks_only_the_known_versions(protocol: object) -> None:
     assert not speaks(protocol)
 
@@ -100,7 +102,7 @@ def _converse(*requests: dict[str, Any]) -> list[dict[str, Any]]:
 
 def test_serve_answers_a_hello_of_any_version_and_refuses_others() -> None:
     newest, new, old, two, deeper = _converse(
-        {"cmd": "hello", "protocol": "napspec/1.2"},
+        {"cmd": "hello", "protocol": "napspec/1.3"},
         {"cmd": "hello", "protocol": "napspec/1.1"},
         {"cmd": "hello", "protocol": "napspec/1"},
         {"cmd": "hello", "protocol": "napspec/2"},
@@ -108,17 +110,24 @@ def test_serve_answers_a_hello_of_any_version_and_refuses_others() -> None:
     )
     assert is_valid("hello-response", new) and newest == new == old
     assert two["error"]["code"] == "bad-request"
-    assert "speaks napspec/1, napspec/1.1 or napspec/1.2, not napspec/2" in two["error"]["message"]
+    assert "speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3, not napspec/2" in two["error"]["message"]
     assert deeper["error"]["code"] == "bad-request" and "off-schema" in deeper["error"]["message"]
 
 
 @pytest.mark.parametrize(
     ("protocol", "message"),
     [
-        ("napspec/2", "engine speaks napspec/2, the harness speaks napspec/1, napspec/1.1 or napspec/1.2"),
-        ("napspec/1.1.0", "engine speaks napspec/1.1.0, the harness speaks napspec/1, napspec/1.1 or napspec/1.2"),
+        ("napspec/2", "engine speaks napspec/2, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3"),
+        (
+            "napspec/1.1.0",
+            "engine speaks napspec/1.1.0, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3",
+        ),
         ("napspec/1.\x1b[2J", "engine speaks napspec/1.\\x1b[2J, the harness"),
-        (1.1, "invalid hello response: protocol: 1.1 is not one of ['napspec/1', 'napspec/1.1', 'napspec/1.2']"),
+        (
+            1.1,
+            "invalid hello response: protocol: 1.1 is not one of "
+            "['napspec/1', 'napspec/1.1', 'napspec/1.2', 'napspec/1.3']",
+        ),
         (None, "invalid hello response: protocol: None is not one of"),
     ],
 )
@@ -266,7 +275,7 @@ def test_a_plain_case_loses_the_new_options_for_a_napspec_1_engine() -> None:
     assert sorted(sent["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1"])
     assert {key: case["options"][key] for key in sent["options"]} == sent["options"]
     assert sorted(for_protocol(case, "napspec/1.1")["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1.1"])
-    assert for_protocol(case, "napspec/1.2") is case
+    assert for_protocol(case, "napspec/1.3") is case
 
 
 @pytest.mark.parametrize(

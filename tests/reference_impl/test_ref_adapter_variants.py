@@ -48,9 +48,9 @@ def errors(result: dict[str, Any]) -> list[str | None]:
     return [step.get("error") for step in result["steps"]]
 
 
-def test_hello_speaks_napspec_1_2_and_declares_the_variants() -> None:
+def test_hello_speaks_the_newest_protocol_and_declares_the_variants() -> None:
     hello = ENGINE.hello()
-    assert hello["protocol"] == PROTOCOL == "napspec/1.2"
+    assert hello["protocol"] == PROTOCOL == "napspec/1.3"
     options = hello["capabilities"]["options"]
     for option in REGISTER.options.values():
         if option.id in OPTIONS_BY_PROTOCOL["napspec/1.1"] and option.plain is not None:
@@ -71,8 +71,13 @@ def test_hello_speaks_napspec_1_2_and_declares_the_variants() -> None:
 def test_hello_declares_every_value_of_the_options_of_napspec_1_2() -> None:
     options = ENGINE.hello()["capabilities"]["options"]
     for option in REGISTER.options.values():
-        if option.id not in OPTIONS_BY_PROTOCOL["napspec/1.1"]:
+        if option.id in OPTIONS_BY_PROTOCOL["napspec/1.2"] and option.id not in OPTIONS_BY_PROTOCOL["napspec/1.1"]:
             assert options[option.id] == [value.value for value in option.values], option.id
+
+
+def test_hello_declares_every_lowest_call_of_the_range() -> None:
+    """napspec/1.3: every number of the range, the sources' one and those house rules may state."""
+    assert ENGINE.hello()["capabilities"]["options"]["lowest-call"] == [1, 2, 3]
 
 
 def test_a_wellington_over_a_nap() -> None:

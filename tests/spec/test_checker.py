@@ -67,6 +67,13 @@ def test_a_value_no_source_gives_is_refused_in_a_profile(spec_copy: Path) -> Non
     assert any("hoyle: players-min = 4 is a value no source gives (uncited)" in p for p in problems), problems
 
 
+def test_a_lowest_call_no_source_gives_is_refused_in_a_profile(spec_copy: Path) -> None:
+    """A lowest call of two is house rules' (many engines play it), never a profile's."""
+    edit(spec_copy / "profiles" / "britannica.toml", "lowest-call = 1", "lowest-call = 2")
+    problems = reported(spec_copy)
+    assert any("britannica: lowest-call = 2 is a value no source gives (uncited)" in p for p in problems), problems
+
+
 def test_an_unused_interpretation_is_reported(spec_copy: Path) -> None:
     with (spec_copy / "interpretations.toml").open("a", encoding="utf-8") as handle:
         handle.write(

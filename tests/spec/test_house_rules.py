@@ -135,3 +135,38 @@ def test_house_rules_check_shows_a_value_no_source_gives_as_uncited(tmp_path: Pa
     lines = result.output.splitlines()
     assert any(line.strip().startswith("players-min = 4") and "uncited" in line for line in lines), lines
     assert any(line.strip().startswith("nap-stakes") and "uncited" not in line for line in lines), lines
+
+
+def test_a_lowest_call_of_two_is_stated_and_marked_uncited(tmp_path: Path) -> None:
+    """Many engines open the calling at two, which no source gives: house rules may say so,
+    and every surface shows it uncited; a lowest call of one is every source's."""
+    from click.testing import CliRunner
+
+    from napspec.spec.cli import main
+
+    path = tmp_path / "two.toml"
+    path.write_text('base = "britannica"\n[options]\nlowest-call = 2\n')
+    rules = load_house_rules(path)
+    assert rules.uncited == ("lowest-call",) and rules.values["lowest-call"] == 2
+    result = CliRunner().invoke(main, ["house-rules", "check", str(path)])
+    assert result.exit_code == 0, result.output
+    assert any(line.strip().startswith("lowest-call = 2") and "uncited" in line for line in result.output.splitlines())
+    path.write_text('base = "britannica"\n[options]\nlowest-call = 1\n')
+    assert load_house_rules(path).uncited == ()
+    path.write_text('base = "britannica"\n[options]\nlowest-call = 4\n')
+    with pytest.raises(HouseRulesError, match=r"option 'lowest-call' has no value 4"):
+        load_house_rules(path)
+
+
+def test_the_options_listing_shows_the_numbers_no_source_gives_as_uncited() -> None:
+    from click.testing import CliRunner
+
+    from napspec.spec.cli import main
+
+    result = CliRunner().invoke(main, ["options"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = lines.index("lowest-call — The lowest call")
+    block = lines[start : start + 6]
+    assert block[1:5] == ["  Peel: 1", "  Hoyle: 1", "  Britannica: 1", "  Wikipedia: 1"], block
+    assert block[5] == "  house rules: also 2, 3 (uncited: no source gives them)"

@@ -49,7 +49,7 @@ def test_the_shipped_register_states_each_fact_as_its_quote_does() -> None:
     assert register.options["revoke"].value("replay-from-revoke-fine-five").amounts == {"fine": 5}
     assert register.number("cards-each") == 5
     ranges = {o.id: (o.range.minimum, o.range.maximum) for o in register.options.values() if o.range}
-    assert ranges == {"players-min": (2, 10), "players-max": (2, 10), "cut-minimum": (1, 26)}
+    assert ranges == {"players-min": (2, 10), "players-max": (2, 10), "cut-minimum": (1, 26), "lowest-call": (1, 3)}
 
 
 def test_the_profiles_are_the_files_of_the_profiles_folder(register_copy: Path) -> None:

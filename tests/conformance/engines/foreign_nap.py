@@ -1,5 +1,5 @@
 """A Nap engine written apart from napspec, in the style of the engines found in the wild,
-with a thin wrapper that speaks napspec/1.2 and translates only.
+with a thin wrapper that speaks napspec/1.3 and translates only.
 
 The game (:class:`Table`) has its own model: seats round a table of exactly four, suits
 and ranks as numbers, one deal played from the hands dealt, calls from ``lowest_call`` to
@@ -11,7 +11,8 @@ a rule of its own that the suite must find and no other:
 - ``--scoring unbalanced``: a defeated soloist loses his stake to each opponent, who are
   paid nothing: chips that do not balance.
 
-``--lowest-call 2`` (the engine's own default) refuses a call of one, as many engines do.
+``--lowest-call 2`` (the engine's own default) refuses a call of one, as many engines do; the
+wrapper declares the lowest call it plays (``lowest-call``, napspec/1.3).
 
 The wrapper (:class:`Wrapper`) declares what the game plays: four players, dealt hands
 only, the queries state, legal-actions, tricks and result, regular play only; the option
@@ -189,14 +190,16 @@ PLAIN_ONLY = (
 NAP_STAKES = {"win-10-lose-5": (10, 5)}
 
 
-def _capabilities() -> dict[str, Any]:
+def _capabilities(lowest_call: int) -> dict[str, Any]:
     # The author lists every value of the options that change nothing here; read from the
     # register's published options for brevity.
     from napspec.spec import load
 
     options: dict[str, list[Any]] = {}
     for option in load().options.values():
-        if option.id in PLAYED:
+        if option.id == "lowest-call":
+            options[option.id] = [lowest_call]
+        elif option.id in PLAYED:
             options[option.id] = PLAYED[option.id]
         elif option.id in PLAIN_ONLY and option.plain is not None:
             options[option.id] = [option.plain]
@@ -216,19 +219,20 @@ def _capabilities() -> dict[str, Any]:
 
 
 class Wrapper:
-    """napspec/1.2 in front of :class:`Table`: translation only."""
+    """napspec/1.3 in front of :class:`Table`: translation only."""
 
     def __init__(self, trumps: str = "first-lead", scoring: str = "stakes", lowest_call: int = 2) -> None:
         self.rules = {"trumps": trumps, "scoring": scoring, "lowest_call": lowest_call}
+        self.lowest_call = lowest_call
         self.name = "foreign-nap" + "".join(
             f"-{part}" for part, plain in ((trumps, "first-lead"), (scoring, "stakes")) if part != plain
         )
 
     def hello(self) -> dict[str, Any]:
         return {
-            "protocol": "napspec/1.2",
+            "protocol": "napspec/1.3",
             "engine": {"name": self.name, "version": "1.0", "language": "Python"},
-            "capabilities": _capabilities(),
+            "capabilities": _capabilities(self.lowest_call),
         }
 
     def run(self, case: dict[str, Any]) -> dict[str, Any]:
