@@ -38,6 +38,8 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.session`: :class:`Session`, a series of deals (first dealer,
   rotation, totals, the pool carried from deal to deal and disposed of at the end).
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
+* :mod:`~napspec.reference.held`: the engine held to one set of rules whatever a case asks
+  (``serve --hold-profile``), what ``napspec discover`` is tested on.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
 * :mod:`~napspec.reference.analysis`: analyses of the game by the engine: how many tricks a

@@ -341,7 +341,7 @@ def test_the_adapter_plays_a_purchase_and_answers_the_pool_as_the_contract_says(
         None,
         "invalid-action",
         "card-not-held",
-        "wrong-phase",
+        "not-provided-for",  # no peep at Purchase Nap (the guide's §8 and §21)
         None,
     ]
     assert answers["state"]["phase"] == "purchase" and answers["state"]["stock"] == 30
