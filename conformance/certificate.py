@@ -12,7 +12,7 @@ from typing import Any
 
 from napspec.conformance.certify import Certification, open_engine, run_certification
 from napspec.conformance.contract import Engine, printable
-from napspec.conformance.differential import DEALS, Recording, new_seed
+from napspec.conformance.differential import DEALS, MAX_BATCHES, Recording, new_seed
 from napspec.conformance.differential import differential as run_differential
 from napspec.conformance.harness import end_orphans
 from napspec.conformance.integrity import program_of, short
@@ -33,6 +33,7 @@ def certify_target(
     exitfirst: bool = False,
     deadline: float | None = None,
     deals: int = DEALS,
+    batches: int = MAX_BATCHES,
     seed: int | None = None,
     program: dict[str, Any] | None = None,
 ) -> Certification:
@@ -67,6 +68,7 @@ def certify_target(
                     target,
                     seed=new_seed() if seed is None else seed,
                     deals=deals,
+                    batches=batches,
                     played=recording.played,
                     oracle_label=oracle_label,
                     deadline=deadline,
@@ -115,6 +117,7 @@ def rerun_report(
         exitfirst=bool(selection.get("exitfirst")),
         deadline=deadline,
         deals=int(differential_part["planned"]) if differential_part else 0,
+        batches=int(differential_part.get("batches", MAX_BATCHES)) if differential_part else MAX_BATCHES,
         seed=int(differential_part["seed"]) if differential_part else None,
     )
 

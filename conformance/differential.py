@@ -140,6 +140,7 @@ def differential(
     *,
     seed: int,
     deals: int = DEALS,
+    batches: int = MAX_BATCHES,
     repeats: int = REPEATS,
     played: Sequence[tuple[dict[str, Any], str]] = (),
     oracle_label: str = "oracle",
@@ -147,7 +148,8 @@ def differential(
 ) -> dict[str, Any]:
     """The differential part of a report: ``deals`` random deals drawn with ``seed`` played
     through ``engine`` and ``oracle`` and compared (unshrunk: the first divergent case is
-    kept as found), then ``repeats`` cases sent twice (drawn from ``played`` and the
+    kept as found), again in batches (at most ``batches``) until :data:`MIN_COMPARED` answers
+    have been compared, then ``repeats`` cases sent twice (drawn from ``played`` and the
     deals' cases). Engines are closed by the caller."""
     from napspec.conformance.fuzz import fuzz, scenario_text
 
@@ -156,11 +158,13 @@ def differential(
     # Deals in batches of ``deals`` (seeds ``seed``, ``seed + 1``...) until enough answers
     # have been compared: under some rules a deal is short (every seat passes, the hand is
     # decided early), and the numbers above count answers, not deals.
-    dealt = compared = batches = 0
+    dealt = compared = played_batches = 0
     while True:
-        result = fuzz(recording, oracle, target, deals=deals, seed=seed + batches, shrink=False, deadline=deadline)
-        dealt, compared, batches = dealt + result.deals, compared + result.cases // 2, batches + 1
-        if result.divergence or result.stopped or compared >= MIN_COMPARED or batches >= MAX_BATCHES:
+        result = fuzz(
+            recording, oracle, target, deals=deals, seed=seed + played_batches, shrink=False, deadline=deadline
+        )
+        dealt, compared, played_batches = dealt + result.deals, compared + result.cases // 2, played_batches + 1
+        if result.divergence or result.stopped or compared >= MIN_COMPARED or played_batches >= batches:
             break
     pool = [*played, *recording.played]
     repeated = repeat_sample(engine, pool, seed=seed, count=repeats)
@@ -186,6 +190,7 @@ def differential(
         "seed": seed,
         "generator": f"hypothesis {hypothesis_version}",
         "planned": deals,
+        "batches": batches,
         "deals": dealt,
         "cases": compared,
         "seconds": round(time.perf_counter() - started, 3),
