@@ -292,13 +292,13 @@ class StatusDirective(NapDirective):
         data = self.data
         note = para(
             "Each count of the tables above opens, on the site's ",
-            nodes.reference("", "status page", refuri="../status.html#status-cases"),
+            nodes.reference("", "status page", refuri=f"../{self.env.docname}.html#status-cases"),
             ", on the cases it counts: a case not passed told in full, with what its scenario expects, what "
             "the engine did and the words of the source it enforces.",
             classes=["nap-status-cases-elsewhere"],
         )
         for rule in data.register.rules.values():
-            for column in data.columns():
+            for column in self.shown_columns():  # a target's page keeps its own target's anchors
                 if data.rule_cases(rule.id, column):
                     title = f"{column.engine} on {column.target}: {rule.title}"
                     self.target(note, "cases", f"{rule.id}/{column.key}", title)
