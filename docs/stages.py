@@ -27,7 +27,7 @@ from typing import NoReturn
 #: Seconds between two progress lines of a stage still running.
 HEARTBEAT = 30.0
 #: A stage's default bound on memory (resident set size of its process), in bytes.
-MEMORY_LIMIT = 2 * 1024**3
+MEMORY_LIMIT = 3 * 1024**3
 #: Lines of a failed stage's log shown on the terminal (the whole log stays on disk).
 TAIL_LINES = 40
 #: Shown for a stage that was stopped for its memory.
