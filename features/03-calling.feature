@@ -316,7 +316,7 @@ Feature: Calling
       | britannica | finished | Britannica p. 229, description   |
       | wikipedia  | finished | interpretation wikipedia-all-pass |
 
-  @rule:calling.compulsory-call @rule:calling.all-pass @rule:play.soloist-leads @rule:settlement.stake-per-trick @id:calling-peel-eldest-stands-for-one @needs:stop-when-decided
+  @rule:calling.compulsory-call @rule:calling.all-pass @rule:play.soloist-leads @rule:settlement.stake-per-trick @id:calling-peel-eldest-stands-for-one @needs:stop-when-decided @needs:lowest-call
   Scenario: Under Peel the eldest hand may pass, but stands for one trick if all the others pass
     Peel p. 10: "but it is understood that the first caller must stand for one trick, should all the others decide to pass"
     Peel p. 10: "The senior hand may make trumps of any suit he chooses, and this he signifies by leading one of the suit he selects."

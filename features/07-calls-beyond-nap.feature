@@ -38,7 +38,7 @@ Feature: Calls beyond Nap
 
   # ------------------------------------------------------------------ Misery
 
-  @rule:variants.ranking @rule:variants.misery-call @id:variants-misery-ranks-between-three-and-four
+  @rule:variants.ranking @rule:variants.misery-call @id:variants-misery-ranks-between-three-and-four @needs:lowest-call
   Scenario Outline: Misery ranks between three and four
     Hoyle p. 96: "This declaration ranks between the calls of _three_ and _four_"
     Wikipedia § Mis: "It ranks between three and four in the bidding."
@@ -254,7 +254,7 @@ Feature: Calls beyond Nap
 
   # ------------------------------------------------------------------ Wellington
 
-  @rule:variants.wellington-call @rule:variants.ranking @id:variants-wellington-only-over-nap
+  @rule:variants.wellington-call @rule:variants.ranking @id:variants-wellington-only-over-nap @needs:lowest-call
   Scenario Outline: Wellington can be called only over a Nap, and then closes the calling
     Hoyle p. 96: "Wellington can only be called over Napoleon, that is, it cannot be declared unless "Nap" is declared before it."
     Wikipedia § Wellington: "Wellington can only be bid if another player has already bid Nap."
@@ -439,7 +439,7 @@ Feature: Calls beyond Nap
 
   # ------------------------------------------------------------------ Blücher
 
-  @rule:variants.blucher-call @rule:variants.ranking @id:variants-blucher-only-over-wellington
+  @rule:variants.blucher-call @rule:variants.ranking @id:variants-blucher-only-over-wellington @needs:lowest-call
   Scenario Outline: Blücher can be called only over a Wellington, and is the highest call of all
     Wikipedia § Blücher: "Blücher is a bid to win all five tricks. It can only be bid after another player has bid Wellington."
 

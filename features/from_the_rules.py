@@ -39,8 +39,8 @@ def _amount(option: str, value: str, kind: str) -> int:
 def lowest_call(options: Mapping[str, Any]) -> int:
     """The fewest tricks a call may name under ``options``: the option's value, or at
     seven-card Nap that game's own lowest call (interpretation seven-card-compulsory-lowest-call)."""
-    if options.get("seven-card") == "played":
-        return _amount("seven-card", "played", "lowest-call")
+    if options.get("seven-card", "not-played") != "not-played":
+        return _amount("seven-card", options["seven-card"], "lowest-call")
     value = options[LOWEST_CALL_OPTION]
     assert isinstance(value, int)
     return value
@@ -48,8 +48,8 @@ def lowest_call(options: Mapping[str, Any]) -> int:
 
 def most_tricks(options: Mapping[str, Any]) -> int:
     """The most tricks a call may name under ``options`` (Nap: every trick of the hand)."""
-    if options.get("seven-card") == "played":
-        return _amount("seven-card", "played", "cards-each")
+    if options.get("seven-card", "not-played") != "not-played":
+        return _amount("seven-card", options["seven-card"], "cards-each")
     return 5
 
 

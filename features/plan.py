@@ -115,9 +115,10 @@ def _options(builder: CaseBuilder, scenario: Scenario, target: Target | None) ->
     ok, reason = target.applies(values, needed, builder.players)
     if not ok:
         return {}, reason
-    if LOWEST_CALL_OPTION not in needed:
+    if LOWEST_CALL_OPTION not in needed and target.values.get("seven-card", "not-played") == "not-played":
         # A call a step names by its number (not "the lowest call") that these rules have
         # not got: the row is written for a game it is in, and tells nothing of this one.
+        # (Seven-card Nap's lowest call is that game's own, which its rows test as written.)
         lowest = lowest_call(target.values)
         below = sorted(
             {

@@ -276,12 +276,13 @@ class OneTrickShort(Hand):
         "irregularities.revoke-definition",
         "irregularities.revoke-penalty",
         "irregularities.soloist-revoke",
+        "irregularities.show-cards",
         "settlement.before-next-deal",
         "variants.penalties-at-call-stakes",
         "variants.seven-card-stakes",
     ],
-    why="a card off the suit led is no revoke any more: the revokes those scenarios claim are never made; "
-    "and the cards a follower may play are all he holds",
+    why="a card off the suit led is no revoke any more: the revokes those scenarios claim, or shown cards "
+    "prove, are never made; and the cards a follower may play are all he holds",
 )
 class IgnoresFollowSuit(Hand):
     def _playable(self) -> tuple[Action, ...]:
@@ -432,8 +433,9 @@ _void_breaker(
     "play.no-obligation-to-trump",
     "A player who cannot follow suit must trump if he holds a trump.",
     trump_wanted=True,
-    neighbours=["play.trick-winner", "play.winner-leads"],
-    why="the discard those scenarios make when void is refused for a trump: the trick they judge is not played",
+    neighbours=["play.trick-winner", "play.winner-leads", "irregularities.show-cards", "irregularities.revoke-penalty"],
+    why="the discard those scenarios make when void is refused for a trump: the trick they judge (or the one"
+    " after which a player must show his cards) is not played",
 )
 
 
