@@ -74,9 +74,11 @@ def test_the_single_page_carries_no_certification_line(editions: Editions) -> No
     page = editions.single.read_text(encoding="utf-8")
     assert "nap-scenario-status" not in page and "nap-rule-status" not in page
     assert "Certification of" not in html_text(editions.single)
-    # the status chapter counts the cases and leaves each case to the site's status page
+    # the status chapter counts the cases and leaves each case to the site's status page of
+    # its target
     assert 'class="nap-status-cases ' not in page and 'class="nap-status-cases"' not in page
-    assert 'href="../status.html#status-cases"' in page
+    assert 'href="../status/hoyle.html#status-cases"' in page
+    assert 'href="../status/britannica.html#status-cases"' in page
 
 
 # ---------------------------------------------------------------------- the PDF: a book
