@@ -170,7 +170,7 @@ def test_the_implementers_guide_points_to_every_schema_file() -> None:
     assert missing == []
 
 
-# ------------------------------------------------------------------ remembered verdicts
+# ------------------------------------------------- the compiled validator and jsonschema
 
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 60) | st.floats(allow_nan=False) | st.sampled_from(["AS", "KH", "x"]),
@@ -181,22 +181,57 @@ _JSON_VALUES = st.recursive(
 
 @hypothesis.settings(max_examples=200, deadline=None)
 @hypothesis.given(st.lists(_JSON_VALUES, min_size=1, max_size=6), st.sampled_from(["seat", "cards", "card", "action"]))
-def test_a_remembered_verdict_is_the_validators_own(instances: list[Any], definition: str) -> None:
-    for instance in [*instances, *instances]:
+def test_the_compiled_verdict_is_jsonschemas_own(instances: list[Any], definition: str) -> None:
+    for instance in instances:
         assert is_valid("common", instance, definition) == _validator("common", definition).is_valid(instance)
+        assert (errors("common", instance, definition) == []) == is_valid("common", instance, definition)
 
 
-def test_a_lookalike_of_a_remembered_value_is_validated_afresh() -> None:
+def _mutants(value: Any) -> list[Any]:
+    """``value`` with one part changed: each key dropped, each leaf made each of a few wrong
+    things, each list emptied or given a stranger."""
+    wrong: list[Any] = [None, True, -1, 2.5, "", "ZZ", [], {}]
+    found: list[Any] = [*wrong]
+    if isinstance(value, dict):
+        for key in value:
+            found.append({k: v for k, v in value.items() if k != key})
+            found += [{**value, key: mutant} for mutant in _mutants(value[key])]
+        found.append({**value, "unknown-key": 1})
+    elif isinstance(value, list):
+        found += [[], [*value, "ZZ"]]
+        for index, item in enumerate(value):
+            found += [[*value[:index], mutant, *value[index + 1 :]] for mutant in _mutants(item)]
+    return found
+
+
+def test_the_compiled_verdict_is_jsonschemas_own_on_cases_and_answers(case: Any) -> None:
+    """Every one-part change of a real case, and of the reference engine's answer to it, is
+    judged alike by both validators (the messages are jsonschema's)."""
+    from napspec.conformance.certify import open_engine
+
+    real_case = case("mutants", queries=["state", "legal-actions", "tricks", "table", "result", "offences"])
+    answer = open_engine("reference", None).run(real_case)
+    judged = 0
+    for name, value in (("case", real_case), ("run-response", answer)):
+        for mutant in _mutants(value):
+            assert is_valid(name, mutant) == _validator(name, None).is_valid(mutant), mutant
+            assert (errors(name, mutant) == []) == is_valid(name, mutant)
+            judged += 1
+    assert judged > 500
+
+
+def test_a_value_that_only_mimics_json_is_judged_by_jsonschema() -> None:
     assert is_valid("common", ["AS", "KH"], "cards")
     assert not is_valid("common", ("AS", "KH"), "cards")  # a tuple is no JSON array
     assert is_valid("common", 1, "seat")
     assert not is_valid("common", True, "seat")  # nor is true a number
+    assert not is_valid("common", 10**30, "seat")  # wider than the compiled validator holds
     assert is_valid("common", {"type": "pass", "seat": 1}, "action")
     assert not is_valid("common", {"type": "pass", "seat": True}, "action")
 
 
-def test_the_remembered_verdicts_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(schemas, "REMEMBERED_VERDICTS", 3)
-    for seat in range(10):
-        schemas.is_valid("common", seat, "seat")
-    assert len(schemas._verdicts) <= 3
+def test_a_pattern_ends_where_the_text_ends() -> None:
+    """JSON Schema's patterns are ECMA 262's: ``$`` does not match before a final newline,
+    as Python's would; the verdict and its words say so."""
+    assert not is_valid("common", "AS\n", "card")
+    assert errors("common", "AS\n", "card") == ['(root): "AS\\n" does not match "^[2-9TJQKA][CDHS]$"']
