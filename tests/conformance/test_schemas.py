@@ -10,7 +10,6 @@ import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from napspec.conformance import schemas
 from napspec.conformance.contract import (
     ACTIONS_ADDED_IN_1_1,
     ACTIONS_ADDED_IN_1_2,
