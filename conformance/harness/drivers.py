@@ -1,0 +1,407 @@
+"""Driving an engine: over the JSON-lines protocol (:class:`ProtocolEngine`) or in-process
+(:class:`InProcessEngine`), each case made fit for the engine's protocol version, sent only
+if it applies, and its response judged by the same checks, so that both routes give the
+same results; :func:`open_engine` picks the route.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final, Self
+
+from napspec.conformance.contract import (
+    PROTOCOL,
+    PROTOCOLS,
+    Engine,
+    EngineCrashed,
+    EngineError,
+    EngineReportedError,
+    EngineTimeout,
+    EngineUnavailable,
+    JSONLimitError,
+    ProtocolError,
+    UnsupportedCase,
+    excerpt,
+    parse_json,
+)
+from napspec.conformance.harness.applicability import applicable, for_protocol
+from napspec.conformance.harness.processes import MAX_HELLO, MAX_LINE, EngineProcess
+from napspec.conformance.harness.responses import check_hello, check_result, checked_case, is_refusal, newer_than
+
+#: How long ``close()`` waits for an engine to answer ``bye`` and exit before killing it.
+CLOSE_GRACE: Final = 2.0
+
+#: The seconds an engine may take per case, and the restarts of a crashed engine in one run,
+#: unless the runner says otherwise (``--case-timeout``, ``--max-restarts``): one default for
+#: the harness, the commands and the guide (a test compares them).
+CASE_TIMEOUT: Final = 10.0
+MAX_RESTARTS: Final = 5
+
+
+class ProtocolEngine:
+    """An engine in another process, spoken to over napspec/1.2 JSON lines (or an older version,
+    if that is what the engine's handshake says it speaks: see :func:`for_protocol`).
+
+    ``command`` is the argument vector (split with :func:`shlex.split` by the caller; no
+    shell is involved). The engine is started on first use and handshakes; each case is
+    sent as one line and must be answered with one line within ``timeout`` seconds
+    (``startup_timeout``, default ``max(timeout, 10)``, for the handshake). An engine that
+    crashes, hangs or garbles its output is killed, the case raises the matching
+    :class:`EngineError`, and the next case restarts it — at most ``max_restarts`` times,
+    after which every case raises :class:`EngineUnavailable`. An engine whose handshake is
+    invalid is not restarted: every case raises the same :class:`ProtocolError`.
+
+    Also usable as a context manager (``close()`` on exit).
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        timeout: float = CASE_TIMEOUT,
+        max_restarts: int = MAX_RESTARTS,
+        cwd: str | Path | None = None,
+        *,
+        startup_timeout: float | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        if not command:
+            raise ValueError("an engine command needs at least a program")
+        self.command = list(command)
+        self.timeout = timeout
+        self.max_restarts = max_restarts
+        self.cwd = cwd
+        self.startup_timeout = startup_timeout if startup_timeout is not None else max(timeout, 10.0)
+        self.env = env
+        #: How many times the engine has been restarted.
+        self.restarts = 0
+        #: Lines the engine sent that answered no request (bounded excerpts), for diagnosis.
+        self.stray_output: list[str] = []
+        self._process: EngineProcess | None = None
+        self._starts = 0
+        self._hello: dict[str, Any] | None = None
+        self._broken: ProtocolError | EngineReportedError | None = None
+        self._closed = False
+
+    # ----------------------------------------------------------------- public interface
+
+    def hello(self) -> dict[str, Any]:
+        """The engine's hello response (starting it if need be)."""
+        return self._ensure_started(None)
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        """The capabilities the engine declared."""
+        capabilities: dict[str, Any] = self.hello()["capabilities"]
+        return capabilities
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to.
+
+        A case that does not apply to the engine's capabilities is not sent: it raises
+        :class:`UnsupportedCase`. A malformed case raises :class:`~napspec.suite.cases.CaseError`.
+        """
+        case = checked_case(case)
+        case_id: str = case["id"]
+        hello = self._ensure_started(case_id)
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
+        fits, reason = applicable(case, hello["capabilities"])
+        if not fits:
+            raise UnsupportedCase(reason, case_id=case_id)
+        response = self._exchange({"cmd": "run", "case": case}, case_id, self.timeout)
+        return check_result(case, response, hello["protocol"])
+
+    def close(self) -> None:
+        """Say bye, give the engine a moment to exit, then kill it if it has not."""
+        self._closed = True
+        process, self._process = self._process, None
+        if process is None:
+            return
+        if process.alive():
+            try:
+                process.drain()
+                process.send({"cmd": "bye"})
+                deadline = time.monotonic() + min(self.timeout, CLOSE_GRACE)
+                process.receive(deadline)  # the {"bye": true}; its content no longer matters
+                process.returncode(max(0.0, deadline - time.monotonic()) or 0.01)
+            finally:
+                process.kill()
+        else:
+            process.kill()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @property
+    def name(self) -> str:
+        """The engine's name from its handshake, or its command line before it."""
+        if self._hello is not None:
+            return f"{self._hello['engine']['name']} {self._hello['engine']['version']}"
+        return " ".join(self.command)
+
+    # ------------------------------------------------------------------------ internals
+
+    def _ensure_started(self, case_id: str | None) -> dict[str, Any]:
+        if self._closed:
+            raise EngineUnavailable("the engine has been closed", case_id=case_id)
+        if self._broken is not None:
+            # A handshake that was wrong once will be wrong again: do not restart, repeat.
+            error = copy.copy(self._broken)
+            error.case_id = case_id
+            raise error
+        if self._process is not None and self._process.alive() and self._hello is not None:
+            return self._hello
+        if self._process is not None:
+            self._process.kill()  # died between cases: reap it before starting anew
+            self._process = None
+        if self._starts > 0:
+            if self.restarts >= self.max_restarts:
+                raise EngineUnavailable(
+                    f"engine {' '.join(self.command)!r} has been restarted {self.restarts} time"
+                    f"{'s' if self.restarts != 1 else ''} (the limit); no more cases are sent to it",
+                    case_id=case_id,
+                )
+            self.restarts += 1
+        self._starts += 1
+        try:
+            self._process = EngineProcess(self.command, self.cwd, self.env)
+        except OSError as error:
+            raise EngineCrashed(
+                f"engine {' '.join(self.command)!r} could not be started: {error.strerror or error}", case_id=case_id
+            ) from error
+        try:
+            response = self._ask_hello(case_id)
+            self._hello = check_hello(response, case_id=case_id)
+        except (ProtocolError, EngineReportedError) as error:
+            self._broken = error
+            self._kill()
+            raise
+        return self._hello
+
+    def _ask_hello(self, case_id: str | None) -> object:
+        """The engine's answer to a hello of the newest version it accepts: the harness asks
+        for the newest version, and an engine that refuses it (as an engine written for an
+        older version answers any other) is asked again in each older version in turn. An
+        engine that accepts a version must answer with that version or an older one."""
+        response: object = None
+        for asked in reversed(PROTOCOLS):
+            response = self._exchange({"cmd": "hello", "protocol": asked}, case_id, self.startup_timeout, "hello")
+            if is_refusal(response):
+                continue
+            if asked != PROTOCOL:
+                hello = check_hello(response, case_id=case_id)
+                if PROTOCOLS.index(hello["protocol"]) > PROTOCOLS.index(asked):
+                    raise ProtocolError(
+                        f"engine refused a hello of {newer_than(asked)}, then answered one of {asked} "
+                        f"with {hello['protocol']}",
+                        case_id=case_id,
+                    )
+            return response
+        return response
+
+    def _kill(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process = None
+
+    def _exchange(self, request: Mapping[str, Any], case_id: str | None, timeout: float, what: str = "run") -> object:
+        """Send ``request`` and return the parsed response line, or raise."""
+        process = self._process
+        assert process is not None
+        for stray in process.drain():
+            self.stray_output.append(excerpt(stray))
+        process.send(request)
+        deadline = time.monotonic() + timeout
+        line = process.receive(deadline)
+        if line is None:
+            tail = process.stderr_tail()
+            self._kill()
+            raise EngineTimeout(
+                f"no response to {what} within {timeout:g}s; the engine was killed",
+                case_id=case_id,
+                timeout=timeout,
+                stderr_tail=tail,
+            )
+        if line == EngineProcess._EOF:
+            # A moment for the exit status and the last of stderr, within the deadline.
+            grace = min(1.0, max(0.05, deadline - time.monotonic()))
+            code = process.returncode(wait=grace)
+            self._kill()
+            tail = process.stderr_tail(wait=0.2)
+            status = f"exit status {code}" if code is not None else "its output closed"
+            if process.unfinished:
+                status += f", leaving an unfinished line: {excerpt(process.unfinished)}"
+            raise EngineCrashed(
+                f"engine stopped without answering {what} ({status})",
+                case_id=case_id,
+                returncode=code,
+                stderr_tail=tail,
+            )
+        limit = MAX_HELLO if what == "hello" else MAX_LINE
+        if len(line) > limit:
+            self._kill()
+            raise ProtocolError(f"{what} response longer than {limit} bytes", case_id=case_id, received=line[:1000])
+        try:
+            return parse_json(line)
+        except (ValueError, UnicodeDecodeError) as error:
+            # After a line that is not JSON the stream cannot be trusted to be in step
+            # (was it half a response? one of several?), so the engine is restarted.
+            self._kill()
+            kind = "JSON beyond the protocol's limits" if isinstance(error, JSONLimitError) else "not JSON"
+            raise ProtocolError(f"response to {what} is {kind} ({error})", case_id=case_id, received=line) from None
+
+
+# ------------------------------------------------------------------------ in-process engines
+
+
+class InProcessEngine:
+    """A Python :class:`~napspec.conformance.contract.Engine` called directly, its output checked
+    exactly as a :class:`ProtocolEngine`'s is (it goes through a JSON round trip first, as
+    it would on the wire), so both routes give identical results.
+
+    An exception raised inside the engine errors the case (:class:`EngineCrashed`, with the
+    traceback) instead of crashing the harness; an :class:`UnsupportedCase` it raises
+    skips the case. With ``timeout``, each call runs on a worker thread and a call that
+    overruns raises :class:`EngineTimeout`; since a thread cannot be killed, every later
+    case then raises :class:`EngineUnavailable`.
+    """
+
+    def __init__(self, engine: Engine, timeout: float | None = None) -> None:
+        self.engine = engine
+        self.timeout = timeout
+        self._hello: dict[str, Any] | None = None
+        self._hung: EngineTimeout | None = None
+
+    def hello(self) -> dict[str, Any]:
+        """The engine's hello response, checked (asked once)."""
+        return self._handshake(None)
+
+    @property
+    def capabilities(self) -> dict[str, Any]:
+        """The capabilities the engine declared."""
+        capabilities: dict[str, Any] = self.hello()["capabilities"]
+        return capabilities
+
+    @property
+    def name(self) -> str:
+        """The engine's name and version from its handshake."""
+        hello = self.hello()
+        return f"{hello['engine']['name']} {hello['engine']['version']}"
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to."""
+        case = checked_case(case)
+        case_id: str = case["id"]
+        hello = self._handshake(case_id)
+        case = for_protocol(case, hello["protocol"], hello["capabilities"])
+        fits, reason = applicable(case, hello["capabilities"])
+        if not fits:
+            raise UnsupportedCase(reason, case_id=case_id)
+        # The engine gets its own copy: whatever it does to it cannot change the case.
+        response = self._call(lambda: self.engine.run(copy.deepcopy(case)), case_id, "run")
+        return check_result(case, self._as_json(response, case_id, "run"), hello["protocol"])
+
+    def close(self) -> None:
+        """Close the engine (an exception from its close() is not the harness's problem)."""
+        try:
+            self.engine.close()
+        except Exception:
+            traceback.print_exc(file=sys.stderr)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _handshake(self, case_id: str | None) -> dict[str, Any]:
+        if self._hello is None:
+            response = self._call(self.engine.hello, case_id, "hello")
+            self._hello = check_hello(self._as_json(response, case_id, "hello"), case_id=case_id)
+        return self._hello
+
+    def _call(self, function: Any, case_id: str | None, what: str) -> object:
+        if self._hung is not None:
+            raise EngineUnavailable(
+                f"the in-process engine hung earlier ({self._hung.message}) and cannot be stopped", case_id=case_id
+            )
+        if self.timeout is None:
+            return self._guarded(function, case_id, what)
+        outcome: list[object] = []
+        failure: list[BaseException] = []
+
+        def target() -> None:
+            try:
+                outcome.append(self._guarded(function, case_id, what))
+            except BaseException as error:
+                failure.append(error)
+
+        worker = threading.Thread(target=target, name="napspec-in-process-engine", daemon=True)
+        worker.start()
+        worker.join(self.timeout)
+        if worker.is_alive():
+            self._hung = EngineTimeout(
+                f"no response to {what} within {self.timeout:g}s", case_id=case_id, timeout=self.timeout
+            )
+            raise self._hung
+        if failure:
+            raise failure[0]
+        return outcome[0]
+
+    @staticmethod
+    def _guarded(function: Any, case_id: str | None, what: str) -> object:
+        try:
+            result: object = function()
+        except UnsupportedCase as error:
+            error.case_id = case_id
+            raise
+        except EngineError:
+            raise
+        except Exception as error:
+            raise EngineCrashed(
+                f"engine raised {type(error).__name__} during {what}: {error}",
+                case_id=case_id,
+                stderr_tail="".join(traceback.format_exception(error)).rstrip(),
+            ) from error
+        return result
+
+    @staticmethod
+    def _as_json(response: object, case_id: str | None, what: str) -> object:
+        """``response`` as it would arrive over the wire: serialised and parsed again, so
+        tuples become lists and anything JSON cannot carry is a protocol error."""
+        try:
+            text = json.dumps(response, allow_nan=False, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as error:
+            raise ProtocolError(
+                f"{what} response is not JSON-serialisable ({error})", case_id=case_id, received=repr(response)
+            ) from None
+        return parse_json(text)
+
+
+def open_engine(
+    *,
+    name: str | None = None,
+    command: Sequence[str] | None = None,
+    timeout: float = CASE_TIMEOUT,
+    max_restarts: int = MAX_RESTARTS,
+    cwd: str | Path | None = None,
+) -> ProtocolEngine | InProcessEngine:
+    """An engine to run cases against: the installed engine registered as ``name`` (run
+    in-process) or the program ``command`` (spoken to over the protocol); exactly one."""
+    from napspec.conformance.contract import load_engine
+
+    if (name is None) == (command is None):
+        raise ValueError("give exactly one of an engine name and a command")
+    if name is not None:
+        return InProcessEngine(load_engine(name), timeout=timeout)
+    assert command is not None
+    return ProtocolEngine(command, timeout=timeout, max_restarts=max_restarts, cwd=cwd)
