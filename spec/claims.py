@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from napspec.spec.errors import RegisterError
-from napspec.spec.register import Citation, Problem, _citations, line_of
+from napspec.spec.register import Citation, Problem, line_of
+from napspec.spec.toml_tables import read_citations
 
 if TYPE_CHECKING:
     from napspec.spec.register import Register
@@ -121,7 +122,7 @@ def load_claims(register: Register) -> dict[str, Claim]:
                 id=entry["id"],
                 title=entry["title"],
                 kind=entry["kind"],
-                citations=_citations(entry.get("citation", [])),
+                citations=read_citations(entry.get("citation", [])),
                 readings=tuple(
                     Reading(
                         id=reading["id"],
