@@ -137,6 +137,23 @@ def max_duration_option(default: float) -> Callable[[Callable[..., None]], Calla
     )
 
 
+def _certification_run_options(function: Callable[..., None]) -> Callable[..., None]:
+    """The options of a run of the certification against an engine, one set for the two
+    commands that make one, ``certify`` and ``verify --rerun``, so that they cannot drift
+    apart: the engine, the oracle of the random deals, the deadline per case and of the run."""
+    for option in reversed(
+        (
+            _engine_name_option,
+            _engine_command_option,
+            _oracle_options,
+            case_timeout_option,
+            max_duration_option(DEFAULT_CERTIFY_SECONDS),
+        )
+    ):
+        function = option(function)
+    return function
+
+
 def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeout: float) -> tuple[Any, str]:
     """The oracle, wrapped by the harness like any engine, and the label it was chosen by."""
     if oracle_name and oracle_command:
@@ -148,8 +165,7 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
 
 
 @main.command()
-@_engine_name_option
-@_engine_command_option
+@_certification_run_options
 @click.option(
     "--profile",
     "profiles",
@@ -168,7 +184,6 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
 @click.option(
     "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
 )
-@case_timeout_option
 @click.option(
     "--max-restarts",
     type=click.IntRange(min=0),
@@ -191,7 +206,6 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
     help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
 )
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
-@_oracle_options
 @click.option(
     "--differential-deals",
     type=click.IntRange(min=0),
@@ -205,7 +219,6 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
     default=None,
     help="The seed of the random deals (default: a fresh one, recorded in the report).",
 )
-@max_duration_option(DEFAULT_CERTIFY_SECONDS)
 def certify(**options: Any) -> None:
     """Run the conformance suite against an engine and report rule by rule.
 
@@ -629,11 +642,7 @@ def _report_problems(document: dict[str, Any], installed: str) -> list[str]:
 @main.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--rerun", is_flag=True, help="Run each report again against the engine given, and compare.")
-@_engine_name_option
-@_engine_command_option
-@_oracle_options
-@case_timeout_option
-@max_duration_option(DEFAULT_CERTIFY_SECONDS)
+@_certification_run_options
 def verify(
     reports: tuple[Path, ...],
     rerun: bool,

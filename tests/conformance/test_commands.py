@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,6 +81,63 @@ def test_smoke_plays_a_case_an_engine_of_no_profile_declares_it_can_play(argumen
     completed = napspec_here("smoke", "--engine-command", command)
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "foreign-nap" in completed.stdout and "ok" in completed.stdout
+
+
+def test_certify_and_verify_rerun_offer_the_same_run_options() -> None:
+    # verify --rerun makes a certification again: every option it takes besides its own
+    # (the reports, --rerun) is certify's, spelt, typed and defaulted alike.
+    from napspec.conformance.cli import certify, verify
+
+    def described(parameter: Any) -> tuple[object, ...]:
+        return (
+            tuple(parameter.opts),
+            repr(parameter.type),
+            parameter.default,
+            parameter.metavar,
+            getattr(parameter, "help", None),
+        )
+
+    certify_options = {parameter.name: described(parameter) for parameter in certify.params}
+    verify_options = {
+        parameter.name: described(parameter)
+        for parameter in verify.params
+        if parameter.name not in {"reports", "rerun"}
+    }
+    assert set(verify_options) == {
+        "engine_name",
+        "engine_command",
+        "oracle_name",
+        "oracle_command",
+        "case_timeout",
+        "max_duration",
+    }
+    assert {name: certify_options.get(name) for name in verify_options} == verify_options
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("lower-case engine", "lower-case engine"),
+        ("eNGINE mIxed", "eNGINE mIxed"),
+        ("[bold]nap[/bold] \x1b[2Jbot", "[bold]nap[/bold] \\x1b[2Jbot"),
+    ],
+)
+def test_smoke_prints_the_engines_name_as_sent_escaped(tmp_path: Path, name: str, shown: str) -> None:
+    # An engine's name is its own: neither capitalised nor read as markup, its control
+    # characters shown escaped.
+    engine = tmp_path / "named.py"
+    engine.write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(ENGINES)!r})\n"
+        "import toy\n"
+        "plain = toy.hello_response\n"
+        f"toy.hello_response = lambda name='toy': plain({name!r})\n"
+        "toy.main()\n",
+        encoding="utf-8",
+    )
+    completed = napspec_here("smoke", "--engine-command", f"{sys.executable} {engine}")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert completed.stdout.startswith(f"{shown} 1.0: ok"), completed.stdout
 
 
 def test_smoke_says_when_no_case_fits_the_declared_capabilities() -> None:
