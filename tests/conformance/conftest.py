@@ -142,6 +142,44 @@ def check_report(path: Path) -> dict[str, Any]:
     return dict(report)
 
 
+#: Slack for process start-up and scheduling on a loaded machine: the assertions using it
+#: check that a run ends, never how fast it is.
+SLACK = 20.0
+#: The escape character, which no output of napspec may carry from an engine.
+ESC = "\x1b"
+
+
+def hostile(mode: str, pids: Path | None = None) -> str:
+    """The command line of the hostile engine (``engines/hostile.py``) misbehaving as ``mode``,
+    writing the pids of what it starts to ``pids``."""
+    command = f"{sys.executable} {ENGINES / 'hostile.py'} {mode}"
+    return command + (f" --pids {pids}" if pids else "")
+
+
+def interrupted_napspec(arguments: list[str], pids: Path, signum: int) -> tuple[int, str]:
+    """``napspec *arguments`` run as a child process and sent ``signum`` once its engine has
+    reached its first case (the engine writes ``pids`` then); its exit status and everything
+    it printed (stdout and stderr, in order). It is killed if it outlives the slack."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + SLACK
+        while not pids.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)  # until the run reaches its first case
+        time.sleep(0.5)
+        process.send_signal(signum)
+        printed, _ = process.communicate(timeout=SLACK)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    return process.returncode, printed
+
+
 def assert_gone(pids_file: Path, within: float = 5.0) -> None:
     """Every process whose pid ``pids_file`` lists has ended (a zombie counts as ended)."""
     pids = [int(line) for line in pids_file.read_text().split()] if pids_file.exists() else []

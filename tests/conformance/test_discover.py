@@ -16,9 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import signal
-import subprocess
 import sys
-import time
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -35,8 +33,7 @@ from napspec.spec import load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.scenarios import load_scenarios
 
-from .conftest import REPO, assert_gone, engine_command, napspec, napspec_here
-from .test_hostile import SLACK, hostile
+from .conftest import assert_gone, engine_command, hostile, interrupted_napspec, napspec, napspec_here
 
 SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
 
@@ -294,24 +291,8 @@ def test_an_engine_name_of_markup_and_escapes_is_shown_as_text(tmp_path: Path) -
 def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: int) -> None:
     pids, output = tmp_path / "pids", tmp_path / "found.toml"
     command = ["discover", "--engine-command", hostile("slow", pids), "--rule", "play", "-o", str(output)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "napspec.docs.pipeline", *command],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
-        deadline = time.monotonic() + SLACK
-        while not pids.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)  # until the search reaches its first case
-        time.sleep(0.5)
-        process.send_signal(signum)
-        printed, _ = process.communicate(timeout=SLACK)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == ExitStatus.INTERRUPTED, printed
+    code, printed = interrupted_napspec(command, pids, signum)
+    assert code == ExitStatus.INTERRUPTED, printed
     assert "interrupted" in printed
     assert not output.exists()
     assert_gone(pids)

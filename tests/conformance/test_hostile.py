@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import resource
 import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,17 +15,7 @@ import pytest
 
 from napspec.conformance.contract import ExitStatus
 
-from .conftest import ENGINES, REPO, assert_gone, check_report, run_certify
-
-#: Slack for process start-up and scheduling on a loaded machine: the assertions using it
-#: check that a run ends, never how fast it is.
-SLACK = 20.0
-ESC = "\x1b"
-
-
-def hostile(mode: str, pids: Path | None = None) -> str:
-    command = f"{sys.executable} {ENGINES / 'hostile.py'} {mode}"
-    return command + (f" --pids {pids}" if pids else "")
+from .conftest import ESC, SLACK, assert_gone, check_report, hostile, interrupted_napspec, run_certify
 
 
 def narrow(*more: str) -> tuple[str, ...]:
@@ -123,39 +111,11 @@ def test_a_handshake_with_a_duplicate_key_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: Path, signum: int) -> None:
     pids = tmp_path / "pids"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "napspec.docs.pipeline",
-            "certify",
-            "--report-dir",
-            str(tmp_path / "r"),
-            "--engine-command",
-            hostile("slow", pids),
-            "--profile",
-            "hoyle",
-            "--profile",
-            "peel",
-            "--rule",
-            "play",
-        ],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+    arguments = ["certify", "--report-dir", str(tmp_path / "r"), "--engine-command", hostile("slow", pids)]
+    code, output = interrupted_napspec(
+        [*arguments, "--profile", "hoyle", "--profile", "peel", "--rule", "play"], pids, signum
     )
-    try:
-        deadline = time.monotonic() + SLACK
-        while not pids.exists() and time.monotonic() < deadline:
-            time.sleep(0.05)  # until the run reaches its first case
-        time.sleep(0.5)
-        process.send_signal(signum)
-        output, _ = process.communicate(timeout=SLACK)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == ExitStatus.INTERRUPTED, output
+    assert code == ExitStatus.INTERRUPTED, output
     assert "interrupted" in output
     reports = sorted((tmp_path / "r").glob("certify-*.json"))
     assert [path.name for path in reports] == ["certify-hoyle.json"], "the second target was not run"

@@ -14,8 +14,7 @@ from napspec.conformance.contract import ExitStatus, ProtocolError
 from napspec.conformance.harness import MAX_ITEMS, ProtocolEngine
 from napspec.suite.cases import make_case
 
-from .conftest import engine_command, run_certify
-from .test_hostile import ESC, SLACK, hostile
+from .conftest import ESC, SLACK, engine_command, hostile, run_certify
 
 
 def misery_case(case_id: str, queries: list[str]) -> dict[str, Any]:

@@ -14,8 +14,7 @@ from napspec.conformance.harness import ProtocolEngine, check_result
 from napspec.spec import load
 from napspec.suite.cases import make_case
 
-from .conftest import engine_command
-from .test_hostile import ESC
+from .conftest import ESC, engine_command
 
 HANDS = ["2C 3C 4C 5C 6C", "AS KS QS JS TS", "2H 3H 4H 5H 6H", "2D 3D 4D 5D 6D"]
 
