@@ -152,11 +152,15 @@ class Certification:
         )
 
 
-def exit_status(results: Iterable[Certification]) -> ExitStatus:
-    """The exit status of a run over several targets: the gravest of its outcomes.
+def exit_status(results: Iterable[Certification], not_run: Sequence[str] = ()) -> ExitStatus:
+    """The exit status of a run over several targets: the gravest of its outcomes. A run that
+    stopped before it reached every target (``not_run``, as ``--max-duration`` stops it between
+    targets) is not certified, however well the targets it ran went.
 
     >>> exit_status([Certification("hoyle", {}, {}, outcome="interrupted")])
     <ExitStatus.INTERRUPTED: 3>
+    >>> exit_status([], not_run=["hoyle"])
+    <ExitStatus.NOT_CERTIFIED: 1>
     """
     results = list(results)
     outcomes = {result.outcome for result in results}
@@ -166,7 +170,8 @@ def exit_status(results: Iterable[Certification]) -> ExitStatus:
         return ExitStatus.INTERNAL_ERROR
     if "engine-unavailable" in outcomes:
         return ExitStatus.ENGINE_UNAVAILABLE
-    return ExitStatus.CERTIFIED if results and all(r.passed for r in results) else ExitStatus.NOT_CERTIFIED
+    passed = bool(results) and all(r.passed for r in results) and not not_run
+    return ExitStatus.CERTIFIED if passed else ExitStatus.NOT_CERTIFIED
 
 
 def _description(item: pytest.Item) -> str:

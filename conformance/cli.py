@@ -230,9 +230,10 @@ def certify(**options: Any) -> None:
     Writes certify-<target>.json and .junit.xml into the report folder for each target,
     once the engine and everything it started have ended (before printing anything).
     Exit status: 0 certified under every target (a partial run: every selected scenario
-    passed), 1 not certified (or the report folder was tampered with during the run), 2
-    usage error, 3 interrupted (partial report written), 4 the engine could not start or
-    handshake (the report says why), 5 internal error.
+    passed), 1 not certified (or the report folder was tampered with during the run, or
+    --max-duration stopped the run before every target was run), 2 usage error, 3
+    interrupted (partial report written), 4 the engine could not start or handshake (the
+    report says why), 5 internal error.
     """
     try:
         _certify(**options)
@@ -295,6 +296,7 @@ def _certify(
     adopt_orphans()  # the engines are this command's only children
     results: list[Certification] = []
     tampered = False
+    out_of_time = False
     try:
         for target in targets:
             try:
@@ -329,7 +331,8 @@ def _certify(
                     soft_wrap=True,
                 )
             results.append(result)
-            if result.outcome != "complete" or (exitfirst and not result.passed) or time.monotonic() > deadline:
+            out_of_time = time.monotonic() > deadline
+            if result.outcome != "complete" or (exitfirst and not result.passed) or out_of_time:
                 break  # interrupted, the engine is gone, or the time is up: the other targets are not run
     except KeyboardInterrupt:
         console.print(Text("interrupted", style="yellow"))
@@ -340,10 +343,20 @@ def _certify(
     finally:
         if oracle is not None:
             oracle.close()
-    status = exit_status(results)
+    skipped = [t.name for t in targets[len(results) :]]
+    # A run stopped before its last target is not certified, whatever the targets it ran did.
+    status = exit_status(results, not_run=skipped)
     if tampered and status == ExitStatus.CERTIFIED:
         status = ExitStatus.NOT_CERTIFIED
-    skipped = [t.name for t in targets[len(results) :]]
+    if skipped and out_of_time:
+        console.print(
+            Text(
+                f"the run reached its --max-duration ({max_duration:g} s) before every target was run: "
+                f"not certified (not run: {', '.join(printable(name) for name in skipped)})",
+                style="red",
+            ),
+            soft_wrap=True,
+        )
     _print_verdict(console, results, status, skipped)
     sys.exit(int(status))
 

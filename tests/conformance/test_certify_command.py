@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -192,3 +193,33 @@ def test_on_a_terminal_a_markup_target_name_is_shown_as_text(tmp_path: Path) -> 
     text = output.decode(errors="replace")
     assert "INTERNALERROR" not in text and "Traceback" not in text
     assert "CERTIFIED" in text and "[/bold]x[link=y]" in text
+
+
+def test_a_run_whose_time_runs_out_between_targets_is_not_certified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--max-duration reached once a target is done stops the run before the next target: the
+    targets it ran may all pass, but the run did not reach every target, so it is no
+    certificate and exits 1, saying which targets were not run."""
+    from napspec.conformance import cli
+
+    real = cli.certify_target
+
+    def certify_then_overrun(*arguments: Any, deadline: float | None = None, **options: Any) -> Any:
+        # The target's own cases are not held to the deadline; the time runs out after them.
+        result = real(*arguments, deadline=None, **options)
+        assert deadline is not None
+        time.sleep(max(0.0, deadline - time.monotonic()) + 0.05)
+        return result
+
+    monkeypatch.setattr(cli, "certify_target", certify_then_overrun)
+    # In this process: no reaping of orphans, no SIGTERM handler left behind.
+    monkeypatch.setattr(cli, "adopt_orphans", lambda: False)
+    monkeypatch.setattr(cli, "_interrupt_on_sigterm", lambda: None)
+    arguments = ["--engine", "reference", "--profile", "hoyle", "--profile", "peel", "--rule", "settlement.nap"]
+    completed = napspec_here("certify", "--report-dir", str(tmp_path), *arguments, "--max-duration", "1")
+    assert completed.returncode == ExitStatus.NOT_CERTIFIED, completed.stdout + completed.stderr
+    assert [path.name for path in tmp_path.glob("certify-*.json")] == ["certify-hoyle.json"]
+    assert "passed" in completed.stdout  # the target that ran passed...
+    assert "reached its --max-duration (1 s) before every target was run" in completed.stdout
+    assert "not run: peel" in completed.stdout and "exit status 1" in completed.stdout
