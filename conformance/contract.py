@@ -246,7 +246,8 @@ class ExitStatus(enum.IntEnum):
 
     #: Every applicable scenario passed under every target (or, for other commands: success).
     CERTIFIED = 0
-    #: The run completed and some applicable scenario did not pass (or the check failed).
+    #: The run completed and some applicable scenario did not pass, or ``--max-duration``
+    #: stopped it before its end (or the check failed).
     NOT_CERTIFIED = 1
     #: The command line was wrong: a missing or unknown option, an unreadable house-rules
     #: file, a report folder that cannot be written, a selection that matches nothing.
