@@ -45,6 +45,9 @@ CASE_TIMEOUT: Final = 10.0
 MAX_RESTARTS: Final = 5
 
 
+# ------------------------------------------------------------------------- protocol engines
+
+
 class ProtocolEngine:
     """An engine in another process, spoken to over napspec/1.2 JSON lines (or an older version,
     if that is what the engine's handshake says it speaks: see :func:`for_protocol`).
