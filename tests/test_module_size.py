@@ -15,7 +15,6 @@ LONGER: dict[str, int] = {
     "reference_impl/analysis/simulate.py": 807,
     "reference_impl/analysis/openspiel_game.py": 807,
     "reference_impl/analysis/claims.py": 1079,
-    "docs/rulebook/directives.py": 1678,
 }
 
 

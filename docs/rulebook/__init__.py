@@ -1,7 +1,8 @@
 """Sphinx extension: the annotated rulebook of napspec, written from the project's data.
 
-Thin hand-written pages call the directives of :mod:`.directives` (``{napspec-chapter} play``
-and the like); the directives read the register (:func:`napspec.spec.load`), the conformance
+Thin hand-written pages call the directives of the modules of their pages (``{napspec-chapter} play``
+of :mod:`.chapters` and the like, all built on :class:`.directives.NapDirective`); the
+directives read the register (:func:`napspec.spec.load`), the conformance
 scenarios (:func:`napspec.suite.scenarios.load_scenarios` and the feature files' data tables)
 and the certification reports, note every file they read as a dependency of the page, and
 register every rule, variation point, interpretation, profile, place in a source and scenario
@@ -26,20 +27,38 @@ from sphinx.util import logging
 
 from napspec.spec.house_rules import load_house_rules
 
+from .chapters import ChapterDirective
 from .claims import ClaimsDirective
+from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
 from .data import report_paths, resolve_certify_dir, rulebook_data
-from .directives import DIRECTIVES
 from .domain import NapDomain
 from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
 from .players import PLAYERS_DIRECTIVES
+from .profiles import ProfileDirective
 from .reading import ReadingDirective
+from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
+from .sources import SourceDirective
 from .status_pages import STATUS_DIRECTIVES
 
 logger = logging.getLogger(__name__)
+
+#: The directives of the pages written from the register, by name.
+DIRECTIVES = {
+    "napspec-chapter": ChapterDirective,
+    "napspec-conflict-matrix": ConflictMatrixDirective,
+    "napspec-variation-points": VariationPointsDirective,
+    "napspec-interpretations": InterpretationsDirective,
+    "napspec-lacunae": LacunaeDirective,
+    "napspec-profile": ProfileDirective,
+    "napspec-source": SourceDirective,
+    "napspec-glossary": GlossaryDirective,
+    "napspec-bibliography": BibliographyDirective,
+    "napspec-summary": SummaryDirective,
+}
 
 
 def expected_targets(certify_dir: str) -> list[tuple[str, str]]:
