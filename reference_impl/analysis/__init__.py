@@ -13,5 +13,7 @@
 * :mod:`~napspec.reference.analysis.claims`: the checks that judge the sources' claims
   (``spec/claims.toml``), and the evidence they write.
 * :mod:`~napspec.reference.analysis.openspiel_game`: the engine as an OpenSpiel game for
-  OpenSpiel's agents (OpenSpiel optional: the ``bench`` extra).
+  OpenSpiel's agents (OpenSpiel optional: the ``bench`` extra); the game without OpenSpiel, its
+  state in :mod:`~napspec.reference.analysis.game_state` and the ids of its actions in
+  :mod:`~napspec.reference.analysis.action_ids`.
 """
