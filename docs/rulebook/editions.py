@@ -17,18 +17,26 @@ show:
 - a plot drawn as inline SVG (raw HTML, which other builders skip) becomes a sentence saying so,
   since every plot of the rulebook stands above a table of the same figures;
 - a table with a row too long to be set on one page (the four sources' words side by side) is
-  set row by row, each cell under its column's heading, so that the page breaks within it.
+  set row by row, each cell under its column's heading, so that the page breaks within it;
+- a link in running text to another section of the book (a rule, an interpretation, a variation
+  point, a chapter) is followed by that section's number, "(§ 10.14)", since paper cannot be
+  clicked: once per target in a paragraph, and not in tables, titles, the rule's own "binds"
+  line, nor beside a source's locator or a glossary term, where it would only repeat. (A page
+  number would cost rinohtype a further pass over the whole book, and its memory.)
 
 A raw HTML node anywhere else is reported, so that nothing the reader needs is lost unnoticed.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib
 import re
+from functools import cache
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
@@ -112,6 +120,121 @@ def without_style_log() -> None:
     setattr(importlib.import_module("rinoh.document"), "StyleLog", _NoStyleLog)  # noqa: B010 (an untyped module)
 
 
+#: The class of an inline node set after a link in the book: the number of the section the
+#: link leads to (see :func:`_numbers_worth_giving`), named by its ``refuri`` as the link names it.
+SECTION_NUMBER = "nap-section-number"
+
+
+def section_number(target: str) -> nodes.inline:
+    """The number of the section ``target`` (``%page#anchor``), as rinohtype is taught to set it
+    (:func:`with_section_numbers`); an inline node, which every docutils visitor knows."""
+    return nodes.inline(classes=[SECTION_NUMBER], refuri=target, internal=True)
+
+
+#: Where a link is not followed by its section's number: a line repeated on every rule (its
+#: profiles), a source's passage (its own locator says where), a term of the glossary.
+_NO_NUMBER_IN = frozenset({"nap-rule-meta"})
+_NO_NUMBER_FOR = frozenset({"nap-locator-link", "std-term"})
+#: What closes a quotation: the number goes after it, not within the quoted title (a single
+#: quotation mark is left alone: it is as often an apostrophe, "Peel’s").
+_CLOSING = '\N{RIGHT DOUBLE QUOTATION MARK}"'
+
+
+def _numbers_worth_giving(document: nodes.document) -> None:
+    """Follow each link of running text to a section (a rule's, a chapter's...; the book is one
+    document, so every target is in it) with that section's number, once per target in a
+    paragraph, after the quotation mark that may close the link's words."""
+    sections = _section_ids(document)
+    for paragraph in list(document.findall(nodes.paragraph)):
+        if _NO_NUMBER_IN & set(paragraph["classes"]) or any(
+            isinstance(ancestor, (nodes.table, nodes.title, nodes.caption, nodes.topic))
+            for ancestor in _ancestors(paragraph)
+        ):
+            continue
+        given: set[str] = set()
+        for link in list(paragraph.findall(nodes.reference)):
+            target = str(link.get("refuri", ""))
+            # rinohtype's builder names a place in the book ``%page#anchor``.
+            if not target.startswith("%") or target[1:] not in sections or _NO_NUMBER_FOR & set(link["classes"]):
+                continue
+            if target in given:
+                continue
+            given.add(target)
+            _set_after(link, section_number(target))
+
+
+def _set_after(link: nodes.Element, number: nodes.inline) -> None:
+    """Put ``number`` after ``link`` (after the styling that ends with it, and after a closing
+    quotation mark that follows it)."""
+    place: nodes.Element = link
+    while isinstance(place.parent, nodes.Inline) and place.parent[-1] is place:
+        place = place.parent
+    parent = place.parent
+    assert isinstance(parent, nodes.Element)
+    index = parent.index(place) + 1
+    following = parent[index] if index < len(parent) else None
+    if isinstance(following, nodes.Text) and str(following)[:1] in _CLOSING:
+        rest = str(following)[1:]
+        parent[index : index + 1] = [nodes.Text(str(following)[0]), number, *([nodes.Text(rest)] if rest else [])]
+    else:
+        parent.insert(index, number)
+
+
+def _section_ids(document: nodes.document) -> set[str]:
+    """``page#anchor`` for every section of the book (the pages are put together into one
+    document, each under a ``start_of_file`` node naming it)."""
+    found: set[str] = set()
+    for page in document.findall(addnodes.start_of_file):
+        for section in page.findall(nodes.section):
+            found.update(f"{page['docname']}#{anchor}" for anchor in section["ids"])
+    return found
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found: list[nodes.Node] = []
+    parent = node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
+
+
+@cache
+def with_section_numbers() -> None:
+    """Teach rinohtype to set an inline node of class :data:`SECTION_NUMBER` as " (§ N)", N the
+    number of the section (known before any page is laid out, so it costs no further pass)."""
+    rinoh = importlib.import_module("rinoh")
+    inline = importlib.import_module("rinoh.frontend.rst.nodes").Inline
+    styled_inline = inline.build_styled_text
+
+    def build_styled_text(self: Any) -> Any:
+        if SECTION_NUMBER not in self.get("classes"):
+            return styled_inline(self)
+        number = rinoh.Reference(self.get("refid"), type="number")
+        return rinoh.MixedStyledText([" (§\N{NO-BREAK SPACE}", number, ")"])
+
+    inline.build_styled_text = build_styled_text
+
+
+@cache
+def each_pass_afresh() -> None:
+    """Have rinohtype forget a rendering pass's pages before the next: it sets the book again
+    until its page references settle (twice, when no earlier build left them), and keeps every
+    page of a pass reachable from its map of element ids to pages until the next pass has
+    replaced each, so that a second pass doubled the book's memory (1.3 GB to 2.0 GB). The map
+    is only read for pages of the pass being set (a page's running header looks up where the
+    current section began, among this pass's pages)."""
+    document = importlib.import_module("rinoh.document").Document
+    render_pages = document._render_pages
+
+    def _render_pages(self: Any) -> Any:
+        self.page_elements.clear()
+        gc.collect()
+        return render_pages(self)
+
+    document._render_pages = _render_pages
+
+
 def choose_edition(app: Sphinx, config: Config) -> None:
     """Settle what the edition reads before the build compares its configuration with the last
     build's: the book's own pages are read for the book only (the book is the edition asked for,
@@ -130,6 +253,8 @@ def prepare_edition(app: Sphinx) -> None:
         app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.multiple_toc_parents"]
         if app.builder.name == "rinoh":
             without_style_log()
+            each_pass_afresh()
+            with_section_numbers()
 
 
 #: The suits' symbols, which the book's text face lacks.
@@ -229,6 +354,8 @@ class PrintEdition(SphinxPostTransform):
             else:
                 logger.warning("napspec: raw HTML with no printed form", location=raw)
         self.suits_in_their_face()
+        if self.app.builder.name == "rinoh":
+            _numbers_worth_giving(self.document)
         # innermost first, so that a table inside a cell is dealt with before its cell is copied
         for table in reversed(list(self.document.findall(nodes.table))):
             rows = list(table.findall(nodes.row))
@@ -243,14 +370,18 @@ __all__ = [
     "EDITIONS",
     "LONG_ROW",
     "PLOT_NOTE",
+    "SECTION_NUMBER",
     "SINGLE",
     "SITE",
     "PrintEdition",
     "book_pages",
     "choose_edition",
     "default_edition",
+    "each_pass_afresh",
     "edition",
     "is_html",
     "prepare_edition",
+    "section_number",
     "shows_certification",
+    "with_section_numbers",
 ]

@@ -169,6 +169,20 @@ def test_the_book_s_links_keep_their_words(pdf_edition: Path) -> None:
 
 
 @pytest.mark.campaign
+def test_a_link_in_print_gives_the_number_of_the_section_it_leads_to(pdf_edition: Path) -> None:
+    """Paper cannot be clicked: a link in running text to a section is followed by its number,
+    "(§ 10.14)", and every number given is a section the book has (its heading starts with it);
+    the rule's "binds" line, repeated on every rule, gives none."""
+    _pages, text = pdf_text(pdf_edition)
+    given = re.findall(r"\(§\s?(\d+(?:\.\d+)*)\)", text)
+    assert len(given) > 100, f"{len(given)} section numbers beside links"
+    headings = set(re.findall(r"^(\d+(?:\.\d+)*) \S", text, flags=re.MULTILINE))
+    unknown = sorted(set(given) - headings)
+    assert not unknown, f"section numbers with no such section: {unknown[:10]}"
+    assert not re.search(r"binds [^\n]*\(§", text)
+
+
+@pytest.mark.campaign
 def test_the_running_header_is_one_line(pdf_edition: Path) -> None:
     """Every page of the body ends with its running header (the book's title, or the chapter's)
     whole on one line, then its number: no header wraps."""

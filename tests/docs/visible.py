@@ -104,8 +104,9 @@ def page_findings(path: Path, root: Path) -> list[str]:
     """The raw markup of one page, each with its page and the words around it."""
     html = path.read_text(encoding="utf-8")
     out = []
+    texts: dict[frozenset[str], str] = {}  # a page is read once for each set of elements skipped
     for kind, pattern, skip in MARKUP:
-        text = visible_text(html, skip)
+        text = texts.get(skip) or texts.setdefault(skip, visible_text(html, skip))
         for match in pattern.finditer(text):
             start, end = max(0, match.start() - 50), min(len(text), match.end() + 50)
             excerpt = text[start:end].replace("\n", " ⏎ ")
