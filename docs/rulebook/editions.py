@@ -29,7 +29,6 @@ A raw HTML node anywhere else is reported, so that nothing the reader needs is l
 
 from __future__ import annotations
 
-import gc
 import importlib
 import re
 from functools import cache
@@ -216,25 +215,6 @@ def with_section_numbers() -> None:
     inline.build_styled_text = build_styled_text
 
 
-@cache
-def each_pass_afresh() -> None:
-    """Have rinohtype forget a rendering pass's pages before the next: it sets the book again
-    until its page references settle (twice, when no earlier build left them), and keeps every
-    page of a pass reachable from its map of element ids to pages until the next pass has
-    replaced each, so that a second pass doubled the book's memory (1.3 GB to 2.0 GB). The map
-    is only read for pages of the pass being set (a page's running header looks up where the
-    current section began, among this pass's pages)."""
-    document = importlib.import_module("rinoh.document").Document
-    render_pages = document._render_pages
-
-    def _render_pages(self: Any) -> Any:
-        self.page_elements.clear()
-        gc.collect()
-        return render_pages(self)
-
-    document._render_pages = _render_pages
-
-
 def choose_edition(app: Sphinx, config: Config) -> None:
     """Settle what the edition reads before the build compares its configuration with the last
     build's: the book's own pages are read for the book only (the book is the edition asked for,
@@ -253,7 +233,6 @@ def prepare_edition(app: Sphinx) -> None:
         app.config.suppress_warnings = [*app.config.suppress_warnings, "toc.multiple_toc_parents"]
         if app.builder.name == "rinoh":
             without_style_log()
-            each_pass_afresh()
             with_section_numbers()
 
 
@@ -377,7 +356,6 @@ __all__ = [
     "book_pages",
     "choose_edition",
     "default_edition",
-    "each_pass_afresh",
     "edition",
     "is_html",
     "prepare_edition",
