@@ -166,7 +166,9 @@ def _set_after(link: nodes.Element, number: nodes.inline) -> None:
     """Put ``number`` after ``link`` (after the styling that ends with it, and after a closing
     quotation mark that follows it)."""
     place: nodes.Element = link
-    while isinstance(place.parent, nodes.Inline) and place.parent[-1] is place:
+    while isinstance(place.parent, nodes.Inline) and isinstance(place.parent, nodes.Element):
+        if place.parent[-1] is not place:
+            break
         place = place.parent
     parent = place.parent
     assert isinstance(parent, nodes.Element)

@@ -22,8 +22,9 @@ def _book(*paragraphs: nodes.Node) -> nodes.document:
     first = addnodes.start_of_file(docname="chapters/play")
     first += nodes.section("", nodes.title("", "Play"), *paragraphs, ids=["play"])
     second = addnodes.start_of_file(docname="conflicts")
-    second += nodes.section("", nodes.title("", "Interpretations"), ids=["interpretations"])
-    second[0] += nodes.section("", nodes.title("", "Trick winner"), ids=["interpretation-trick-winner"])
+    interpretations = nodes.section("", nodes.title("", "Interpretations"), ids=["interpretations"])
+    interpretations += nodes.section("", nodes.title("", "Trick winner"), ids=["interpretation-trick-winner"])
+    second += interpretations
     document += [first, second]
     return document
 
