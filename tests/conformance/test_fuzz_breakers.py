@@ -128,15 +128,15 @@ FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
 #: Breakers the fuzzer cannot find, and why.
 UNREACHABLE: dict[str, str] = {}  # none: every breaker written is found
 
-#: The default run's sample: breakers found only by the rarer draws.
+#: The default run's sample: breakers found only by the rarer draws (every seat passing, an
+#: action the oracle does not list, a fault of the deal, a claim); those that take hundreds of
+#: deals (:data:`LONGER`: the end of a session, a Wellington) are left to the campaign.
 SAMPLE = (
     "calling.all-pass",
     "calling.must-exceed",
-    "pool.end-of-session",
     "dealing.undealt-cards",
     "irregularities.claims",
     "irregularities.right-to-information",
-    "variants.wellington-call",
     "calling.look-at-cards",
 )
 
@@ -183,6 +183,7 @@ def test_every_breaker_is_found_or_said_unreachable() -> None:
     assert all(reason.strip() for reason in UNREACHABLE.values())
     assert set(SAMPLE) <= set(FOUND_AFTER)
     assert set(LONGER) <= set(FOUND_AFTER)
+    assert not set(SAMPLE) & set(LONGER)
 
 
 def check_found(rule: str) -> None:

@@ -66,6 +66,8 @@ def check_certified(report: dict[str, Any], *, deals: bool = True) -> None:
     }
 
 
+# The default run certifies it on Hoyle with random deals (below), which plays every scenario too.
+@pytest.mark.campaign
 def test_the_js_engine_is_certified_on_hoyle(node: str, tmp_path: Path) -> None:
     # Hoyle's game has the most to play: the dealer's compulsory call, play stopped once
     # decided and the cards shown, the hand replayed after a revoke, a redeal.
