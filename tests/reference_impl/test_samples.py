@@ -151,11 +151,11 @@ def test_the_stopping_rule_gives_the_same_on_a_dask_cluster() -> None:
     with using_workers(1):
         local = draw_until_narrow(_coin(0.8, chunk=10), judge_coin, rule, step=30)
     samples._DRAWN.clear()
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
-        with using_scheduler(str(cluster.scheduler_address)):
-            on_cluster = draw_until_narrow(_coin(0.8, chunk=10), judge_coin, rule, step=30)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        using_scheduler(str(cluster.scheduler_address)),
+    ):
+        on_cluster = draw_until_narrow(_coin(0.8, chunk=10), judge_coin, rule, step=30)
     assert (on_cluster.deals, on_cluster.stopped, on_cluster.results) == (local.deals, local.stopped, local.results)
 
 

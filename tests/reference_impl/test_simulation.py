@@ -281,9 +281,7 @@ def test_advice_that_changes_nothing_is_undetermined_and_advice_that_costs_is_fa
 
 
 def test_a_nap_chance_is_judged_against_the_stakes_break_even() -> None:
-    claim, reading = _reading(
-        "nap-chance-by-hand", profile="hoyle", players=3, above=["a"], below=["b"], seed=1
-    )
+    claim, reading = _reading("nap-chance-by-hand", profile="hoyle", players=3, above=["a"], below=["b"], seed=1)
     rows = {"a": _rows(*[(1.0,)] * 150, *[(0.0,)] * 150), "b": _rows(*[(0.0,)] * 300)}
     found, _, evidence = JUDGEMENTS["nap-chance-by-hand"](claim, reading, rows)
     assert found is True and evidence["break-even"] == "1/3"

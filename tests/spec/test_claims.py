@@ -105,7 +105,7 @@ def test_a_simulated_reading_without_its_effect_and_cap_is_refused(spec_copy: Pa
     text = (spec_copy / "claims.toml").read_text(encoding="utf-8")
     line = next(line for line in text.splitlines() if line.startswith("  sample = ") and "cap = 4000" in line)
     edit(spec_copy / "claims.toml", line + "\n", "")
-    edit(spec_copy / "claims.toml", 'seed = 103 }', 'seed = 103, hands = 4000 }')
+    edit(spec_copy / "claims.toml", "seed = 103 }", "seed = 103, hands = 4000 }")
     problems = reported(spec_copy)
     assert any(
         "claims.toml:" in p and "a simulated reading states the effect it looks for and the cap of its sample" in p
