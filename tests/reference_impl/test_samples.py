@@ -190,3 +190,18 @@ def test_the_words_of_a_stopped_sample() -> None:
         "It gains; every interval the verdict rests on is narrower than the effect looked for, 0.25 stakes a hand "
         "(why) (1000 deals)",
     )
+
+
+def test_the_claims_command_draws_on_the_workers_it_is_given() -> None:
+    from click.testing import CliRunner
+
+    from napspec.reference.cli import main
+
+    done = CliRunner().invoke(main, ["claims", "--claim", "peel-cards-in-use", "--workers", "1"])
+    assert done.exit_code == 0 and "peel-cards-in-use: true" in done.output, done.output
+    refused = CliRunner().invoke(main, ["claims", "--claim", "peel-cards-in-use", "--workers", "0"])
+    assert refused.exit_code == 2 and "--workers" in refused.output
+    seen: list[int | None] = []
+    with using_workers(1):
+        seen.append(samples._WORKERS.get())
+    assert seen == [1] and samples._WORKERS.get() is None
