@@ -408,9 +408,20 @@ FINDING_WORDS = {True: "holds", False: "does not hold", None: "undetermined"}
 )
 @click.option("--only", multiple=True, help="only the readings judged by this check (repeatable)")
 @click.option("--claim", "claim_ids", multiple=True, help="only the readings of this claim (repeatable)")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="local processes that draw the simulated samples (1: this process alone; default: the cores)",
+)
 @_scheduler_option
 def claims(
-    write: bool, check_only: bool, only: tuple[str, ...], claim_ids: tuple[str, ...], scheduler: str | None
+    write: bool,
+    check_only: bool,
+    only: tuple[str, ...],
+    claim_ids: tuple[str, ...],
+    workers: int | None,
+    scheduler: str | None,
 ) -> None:
     """Judge what the sources claim (spec/claims.toml): each claim's verdict, each reading's
     finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
@@ -418,6 +429,7 @@ def claims(
     samples run on the local cores, or on the Dask cluster named by --scheduler."""
     from napspec.reference.analysis.claims import MissingSweep, UnknownCheck, findings
     from napspec.reference.analysis.executors import ClusterError, using_scheduler
+    from napspec.reference.analysis.samples import using_workers
     from napspec.spec import load
     from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, verdict
 
@@ -428,7 +440,7 @@ def claims(
         raise click.ClickException(f"no claim {', '.join(map(repr, unknown))} in the register's claims")
     chosen = {claim_id: claim for claim_id, claim in every.items() if not claim_ids or claim_id in claim_ids}
     try:
-        with using_scheduler(scheduler):
+        with using_scheduler(scheduler), using_workers(workers):
             found = findings(chosen, only)
     except (MissingSweep, UnknownCheck, ClusterError) as error:
         raise click.ClickException(str(error)) from error

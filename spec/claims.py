@@ -50,16 +50,56 @@ Verdict = Literal[
 
 
 @dataclass(frozen=True)
+class Sample:
+    """How large a simulated reading's sample is drawn: until every interval its verdict rests on
+    is narrower than ``effect`` (the smallest difference that would matter, in ``unit``, for the
+    stated ``reason``), or ``cap`` deals have been drawn (then the finding is "not shown").
+
+    >>> Sample.from_data({"effect": 0.25, "unit": "stakes a hand", "reason": "r", "cap": 8000}).cap
+    8000
+    """
+
+    effect: float
+    unit: str
+    reason: str
+    cap: int
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Sample:
+        """The sample rule of a reading's ``sample`` table; :class:`ValueError` naming what is
+        missing or wrong (the effect and the cap must be positive, the unit and reason said)."""
+        missing = [key for key in ("effect", "unit", "reason", "cap") if key not in data]
+        if missing:
+            raise ValueError(f"its sample states no {' and no '.join(missing)}")
+        effect, cap = data["effect"], data["cap"]
+        if isinstance(effect, bool) or not isinstance(effect, int | float) or effect <= 0:
+            raise ValueError(f"its sample's effect must be a number above 0, not {effect!r}")
+        if isinstance(cap, bool) or not isinstance(cap, int) or cap <= 0:
+            raise ValueError(f"its sample's cap must be a whole number of deals above 0, not {cap!r}")
+        unknown = sorted(set(data) - {"effect", "unit", "reason", "cap"})
+        if unknown:
+            raise ValueError(f"its sample has unknown keys {unknown}")
+        if not str(data["unit"]).strip() or not str(data["reason"]).strip():
+            raise ValueError("its sample's unit and reason must be said")
+        return cls(float(effect), str(data["unit"]), " ".join(str(data["reason"]).split()), cap)
+
+    def as_data(self) -> dict[str, Any]:
+        return {"effect": self.effect, "unit": self.unit, "reason": self.reason, "cap": self.cap}
+
+
+@dataclass(frozen=True)
 class Reading:
     """One precise reading of a claim: what is checked, by which check, against the figures the
     text asserts (``given``). ``as_worded`` readings take the words at their plain meaning; the
-    others are interpretations."""
+    others are interpretations. A simulated reading states its ``sample``: the effect it looks
+    for and the most deals it may draw."""
 
     id: str
     statement: str
     check: str
     given: Mapping[str, Any]
     as_worded: bool = False
+    sample: Sample | None = None
 
     def inputs(self, claim_id: str) -> str:
         """A digest of what the evidence of this reading depends on in the claims file: its
@@ -69,8 +109,11 @@ class Reading:
         >>> worded.inputs("c") == Reading("r", "other words", "stakes", {"a": 1}).inputs("c")
         True
         """
+        depends: dict[str, Any] = {"claim": claim_id, "reading": self.id, "check": self.check, "given": self.given}
+        if self.sample is not None:  # what the reading looks for and the most it draws
+            depends["sample"] = {key: value for key, value in self.sample.as_data().items() if key != "reason"}
         canonical = json.dumps(
-            {"claim": claim_id, "reading": self.id, "check": self.check, "given": self.given},
+            depends,
             sort_keys=True,
             ensure_ascii=False,
         )
@@ -130,6 +173,7 @@ def load_claims(register: Register) -> dict[str, Claim]:
                         check=reading["check"],
                         given=reading.get("given", {}),
                         as_worded=bool(reading.get("as-worded", False)),
+                        sample=_sample(reading),
                     )
                     for reading in entry.get("reading", [])
                 ),
@@ -137,15 +181,31 @@ def load_claims(register: Register) -> dict[str, Claim]:
             )
         except KeyError as error:
             raise RegisterError(name, line, f"claim {claim_id!r}: missing key {error.args[0]!r}") from None
+        except ValueError as error:
+            raise RegisterError(name, line, f"claim {claim_id!r}: {error}") from None
         if claim.id in claims:
             raise RegisterError(name, line, f"duplicate claim id {claim.id!r}")
         claims[claim.id] = claim
     return claims
 
 
+def _sample(reading: Mapping[str, Any]) -> Sample | None:
+    data = reading.get("sample")
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise ValueError(f"reading {reading.get('id')!r}: its sample must be a table (effect, unit, reason, cap)")
+    try:
+        return Sample.from_data(data)
+    except ValueError as error:
+        raise ValueError(f"reading {reading.get('id')!r}: {error}") from None
+
+
 def claim_problems(register: Register, claims: Mapping[str, Claim]) -> list[Problem]:
     """What is wrong with the claims as data: an unknown kind, a checkable claim without a
-    reading, an uncheckable one without its reason or with readings, a reading id twice."""
+    reading, an uncheckable one without its reason or with readings, a reading id twice, a
+    simulated reading that does not state the effect it looks for and the cap of its sample (or
+    fixes its size by ``hands`` instead), a sample stated for a reading that draws none."""
     name = register._name(register.folder / CLAIMS_FILE)
     text = register.texts.get(name) or (register.folder / CLAIMS_FILE).read_text(encoding="utf-8")
     problems: list[Problem] = []
@@ -162,6 +222,28 @@ def claim_problems(register: Register, claims: Mapping[str, Claim]) -> list[Prob
                 )
         elif not claim.readings:
             problems.append(Problem(name, line, f"claim {claim.id!r}: no reading to judge it by"))
+        for reading in claim.readings:
+            where = f"claim {claim.id!r}, reading {reading.id!r}"
+            if claim.kind == "simulation" and reading.sample is None:
+                problems.append(
+                    Problem(
+                        name,
+                        line,
+                        f"{where}: a simulated reading states the effect it looks for and the cap of its sample "
+                        "(sample = { effect, unit, reason, cap })",
+                    )
+                )
+            if claim.kind == "simulation" and "hands" in reading.given:
+                problems.append(
+                    Problem(
+                        name,
+                        line,
+                        f"{where}: the sample is drawn until its interval is narrower than the effect, up to the "
+                        "sample's cap; `hands` does not fix its size",
+                    )
+                )
+            if claim.kind != "simulation" and reading.sample is not None:
+                problems.append(Problem(name, line, f"{where}: only a simulated reading draws a sample"))
         ids = [reading.id for reading in claim.readings]
         if len(set(ids)) != len(ids):
             problems.append(Problem(name, line, f"claim {claim.id!r}: a reading id twice in {ids}"))
@@ -274,6 +356,7 @@ __all__ = [
     "Claim",
     "Finding",
     "Reading",
+    "Sample",
     "claim_problems",
     "evidence_document",
     "evidence_problems",

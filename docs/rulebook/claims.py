@@ -44,9 +44,12 @@ KIND_SECTIONS = (
         "every seat an agent stated in full (the plain agent values its hand by playing out random "
         "layouts of the cards it cannot see, and makes the call whose expected gain is highest). "
         "Every figure has its 95% confidence interval and sample size; a reading holds when the "
-        "interval lies wholly on the side the text asserts, and is left undetermined when it "
-        "straddles the line. Every reading of these claims is an interpretation: it names the "
-        "agents it rests on.",
+        "interval lies wholly on the side the text asserts. Each reading states the effect that would "
+        "matter (its smallest interesting difference, in its own unit, with the reason) and a cap: its "
+        "sample is drawn until every interval its verdict rests on is narrower than that effect. Then an "
+        "interval that still straddles the line shows the effect “too small to matter”; a sample that "
+        "meets its cap first is “not shown”, with the interval found. Every reading of these claims is "
+        "an interpretation: it names the agents it rests on.",
     ),
     (
         "uncheckable",
@@ -128,12 +131,7 @@ class ClaimsDirective(NapDirective):
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block
-        block += para(
-            strong("Finding: "),
-            {True: "holds. ", False: "does not hold. ", None: "undetermined. "}[finding.holds],
-            finding.summary,
-            classes=["nap-finding"],
-        )
+        block += para(strong("Finding: "), finding_words(finding), finding.summary, classes=["nap-finding"])
         block.extend(self.evidence(reading, finding.evidence, kind))
         return block
 
@@ -264,6 +262,56 @@ class ClaimsDirective(NapDirective):
         return []
 
 
+def finding_words(finding: Finding) -> str:
+    """What a finding comes to, before its sentence; nothing where the sentence opens with it (a
+    simulated finding "not shown" or "too small to matter").
+
+    >>> finding_words(Finding(None, "not shown: the effect looked for is 0.25 stakes a hand", {}, ""))
+    ''
+    >>> finding_words(Finding(False, "at 4 players ...", {}, ""))
+    'does not hold. '
+    """
+    if finding.holds is None and finding.summary.startswith(SAMPLE_VERDICTS):
+        return ""
+    return {True: "holds. ", False: "does not hold. ", None: "undetermined. "}[finding.holds]
+
+
+#: The findings of a simulated reading whose sample could not settle it, as their sentences open.
+SAMPLE_VERDICTS = ("not shown", "too small to matter")
+
+
+def sample_sizing(evidence: Mapping[str, Any]) -> str:
+    """How a simulated reading's sample was sized, in words: the effect looked for, the cap, where
+    the drawing stopped and why, and the intervals the verdict rests on.
+
+    >>> stopping = {"effect": 0.25, "unit": "stakes a hand", "reason": "why", "cap": 8000, "deals": 8000}
+    >>> deciding = {"the gain": {"mean": 0.1, "low": -0.2, "high": 0.4, "n": 8000}}
+    >>> words = sample_sizing({"stopping": {**stopping, "stopped": "cap"}, "deciding": deciding})
+    >>> words[:52], "so the finding is not shown" in words
+    ('The effect looked for: 0.25 stakes a hand (why). The', True)
+    >>> words[words.index("The intervals"):]
+    'The intervals found: the gain +0.100 (-0.200 to +0.400, n = 8,000).'
+    """
+    stopping = evidence.get("stopping")
+    if not stopping:
+        return ""
+    effect = f"{stopping['effect']:g} {stopping['unit']} ({stopping['reason']})"
+    if stopping["stopped"] == "cap":
+        end = (
+            f"the cap was met at {stopping['deals']:,} deals with an interval still wider, so the finding is not shown"
+        )
+    else:
+        end = f"every one was narrower after {stopping['deals']:,} deals"
+    found = "; ".join(
+        f"{name} {interval(data, True)[:-1]}, n = {data['n']:,})" for name, data in evidence.get("deciding", {}).items()
+    )
+    return (
+        f"The effect looked for: {effect}. The sample is drawn until every interval the verdict rests on is narrower "
+        f"than that, at most {stopping['cap']:,} deals: {end}. "
+        + (f"The intervals found: {found}." if found else "No interval could be formed: every case came out alike.")
+    )
+
+
 def interval(estimate: Mapping[str, Any], signed: bool = False) -> str:
     """An estimate as "mean (low to high)", its 95% interval.
 
@@ -366,12 +414,12 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
         out.append(
             table(["The bold player wins per hand"], [[interval(evidence["bold"], True)]], classes=evidence_table)
         )
-    elif check == "peep-after-nap":
+    elif check == "peep-after-nap" and "gain-per-player" in evidence:
         rows = [[f"{evidence['nap-deals']:,}", interval(evidence["gain-per-player"], True)]]
         out.append(
             table(["Deals with a Nap and a later player", "Peeping wins more per player"], rows, classes=evidence_table)
         )
-    elif check == "naps-that-fail":
+    elif check == "naps-that-fail" and "failed" in evidence:
         out.append(table(["Naps that fail"], [[interval(evidence["failed"])]], classes=evidence_table))
     samples = evidence.get("samples", {})
     if samples:
@@ -379,6 +427,9 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
             f"{name}: {sample['hands']:,} deals, seed {sample['seed']}" for name, sample in samples.items()
         )
         out.append(para(strong("Samples: "), said, classes=["nap-note"]))
+    sizing = sample_sizing(evidence)
+    if sizing:
+        out.append(para(strong("Sized by its question: "), sizing, classes=["nap-note", "nap-sample-size"]))
     return out
 
 

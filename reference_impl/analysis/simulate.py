@@ -660,18 +660,18 @@ def play_deal(
 
 @dataclass(frozen=True)
 class Experiment:
-    """A seeded sample: ``hands`` deals, each played by ``measure`` (a module-level function
-    taking the deal's own random generator and returning a tuple of numbers), in chunks of
-    ``chunk`` deals whose generators are seeded from (``seed``, chunk number): the figures do
-    not depend on how many processes share the work."""
+    """A seeded sample: deals ``first`` to ``hands`` (less one), each played by ``measure`` (a module-level
+    function taking the deal's own random generator, seeded from (``seed``, deal number), and returning a
+    tuple of numbers), in chunks of ``chunk`` deals: the figures do not depend on the processes."""
 
     measure: Callable[[random.Random], tuple[float, ...]]
     hands: int
     seed: int
     chunk: int = 500
+    first: int = 0
 
     def chunks(self) -> list[tuple[int, int]]:
-        return [(start, min(self.chunk, self.hands - start)) for start in range(0, self.hands, self.chunk)]
+        return [(start, min(self.chunk, self.hands - start)) for start in range(self.first, self.hands, self.chunk)]
 
 
 def _run_chunk(args: tuple[Callable[[random.Random], tuple[float, ...]], int, int, int]) -> list[tuple[float, ...]]:
@@ -695,8 +695,8 @@ def run(
     with the deals done and the deals in all (default: a
     :class:`~napspec.reference.analysis.progress.Progress` on standard error)."""
     jobs = [(experiment.measure, experiment.seed, start, size) for start, size in experiment.chunks()]
-    report = progress if progress is not None else Progress("deals")
-    report(0, experiment.hands)
+    report, total = progress if progress is not None else Progress("deals"), experiment.hands - experiment.first
+    report(0, total)
     workers = workers if workers is not None else (os.cpu_count() or 1)
     on_cluster = scheduler is not None or scheduler_in_use()
     if not on_cluster and (workers <= 1 or len(jobs) == 1):
@@ -704,7 +704,7 @@ def run(
         try:
             for job in jobs:
                 rows.append(_run_chunk(job))
-                report(sum(map(len, rows)), experiment.hands)
+                report(sum(map(len, rows)), total)
         finally:
             if isinstance(report, Progress):
                 report.close()
@@ -719,7 +719,7 @@ def run(
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     by_chunk[pending.pop(future)] = future.result()
-                report(sum(map(len, by_chunk.values())), experiment.hands)
+                report(sum(map(len, by_chunk.values())), total)
         finally:
             for future in pending:
                 future.cancel()

@@ -465,6 +465,33 @@ def test_every_claim_is_shown_quoted_with_its_verdict_and_findings(builds: Build
     assert evidence_table is not None and card_text("AS") in evidence_table.text()
 
 
+def test_each_simulated_reading_says_the_effect_it_looked_for_the_interval_and_n(builds: Builds) -> None:
+    """A simulated finding is narrower than its stated effect or says "not shown": the page gives the
+    effect looked for (with its unit and reason), the intervals found and the deals drawn."""
+    from napspec.docs.rulebook.claims import sample_sizing
+    from napspec.spec.claims import load_claims, load_evidence
+
+    evidence = load_evidence(REGISTER.folder)
+    root = html(builds, "claims.html").root
+    for claim in load_claims(REGISTER).values():
+        if claim.kind != "simulation":
+            continue
+        block = next(e for e in root.find_all("section") if f"claim-{slug(claim.id)}" in e.attrs.get("id", ""))
+        text = normalise(block.text())
+        for reading in claim.readings:
+            found = evidence[claim.id][reading.id]
+            assert reading.sample is not None
+            sizing = sample_sizing(found.evidence)
+            assert normalise(sizing) in text, (claim.id, reading.id)
+            assert f"{reading.sample.effect:g} {reading.sample.unit}" in sizing and reading.sample.reason in sizing
+            deals = found.evidence["stopping"]["deals"]
+            if found.evidence["stopping"]["stopped"] == "cap":
+                assert f"the cap was met at {deals:,} deals" in sizing and "the finding is not shown" in sizing
+                assert normalise(f"Finding: {found.summary}") in text and found.summary.startswith("not shown")
+            else:
+                assert f"every one was narrower after {deals:,} deals" in sizing, (claim.id, reading.id)
+
+
 def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> None:
     with (builds.full.doctrees / "environment.pickle").open("rb") as handle:
         env = pickle.load(handle)

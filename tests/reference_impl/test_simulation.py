@@ -36,16 +36,16 @@ from napspec.reference.analysis.simulated import (
     JUDGEMENTS,
     PLANS,
     column_sums,
-    defence_styles,
     first_chunk,
     hand_of_class,
     seat_winnings,
 )
+from napspec.reference.analysis.simulated_advice import defence_styles
 from napspec.reference.cards import RANKS, parse_cards
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.spec import load
-from napspec.spec.claims import Claim, Reading, load_claims, load_evidence, verdict
+from napspec.spec.claims import Claim, Reading, Sample, load_claims, load_evidence, verdict
 from napspec.spec.register import SPEC_DIR
 
 
@@ -59,7 +59,7 @@ def _simulated() -> list[tuple[Claim, Reading]]:
 
 
 def _reading(check: str, **given: Any) -> tuple[Claim, Reading]:
-    reading = Reading("r", "…", check, given)
+    reading = Reading("r", "…", check, given, sample=Sample(0.5, "stakes a hand", "a test's", 40))
     return Claim("c", "c", "simulation", (), (reading,)), reading
 
 
@@ -240,7 +240,7 @@ def test_a_hand_of_a_class_is_of_that_class(name: str) -> None:
 
 def test_the_search_defence_plays_the_class_hand_the_same_way_from_the_same_seed() -> None:
     pytest.importorskip("pyspiel", reason="OpenSpiel is the bench extra")
-    from napspec.reference.analysis.simulated import _eldest_places, nap_against_search
+    from napspec.reference.analysis.simulated_hands import _eldest_places, nap_against_search
 
     assert len(_eldest_places("hoyle", 3)) == 5
     first = [nap_against_search(random.Random(index), "hoyle", 3, "four-honour-and-AKQ", 4) for index in range(3)]
@@ -262,7 +262,7 @@ def _rows(*rows: tuple[float, ...]) -> list[tuple[float, ...]]:
 
 @pytest.mark.parametrize(("dealer", "holds"), [(-1.0, True), (1.0, False), (0.0, None)])
 def test_the_dealer_is_judged_by_the_interval(dealer: float, holds: bool | None) -> None:
-    claim, reading = _reading("dealer-winnings", profile="peel", players=[3], hands=40, seed=1)
+    claim, reading = _reading("dealer-winnings", profile="peel", players=[3], seed=1)
     noise: list[tuple[float, ...]] = [
         (dealer + spread, -dealer / 2 - spread / 2, -dealer / 2 - spread / 2) for spread in (0.1, -0.1) * 20
     ]
@@ -281,9 +281,7 @@ def test_advice_that_changes_nothing_is_undetermined_and_advice_that_costs_is_fa
 
 
 def test_a_nap_chance_is_judged_against_the_stakes_break_even() -> None:
-    claim, reading = _reading(
-        "nap-chance-by-hand", profile="hoyle", players=3, above=["a"], below=["b"], hands=300, seed=1
-    )
+    claim, reading = _reading("nap-chance-by-hand", profile="hoyle", players=3, above=["a"], below=["b"], seed=1)
     rows = {"a": _rows(*[(1.0,)] * 150, *[(0.0,)] * 150), "b": _rows(*[(0.0,)] * 300)}
     found, _, evidence = JUDGEMENTS["nap-chance-by-hand"](claim, reading, rows)
     assert found is True and evidence["break-even"] == "1/3"
@@ -292,12 +290,10 @@ def test_a_nap_chance_is_judged_against_the_stakes_break_even() -> None:
 
 
 def test_a_claim_read_only_through_failed_interpretations_is_said_so() -> None:
-    claim, reading = _reading("bold-player", profile="peel", players=4, optimism=1, hands=10, seed=1)
-    found = judge(
-        claim,
-        dataclasses.replace(reading, given={**reading.given, "hands": 4}),
-    )
-    assert found.evidence["samples"]["bold"]["hands"] == 4
+    claim, reading = _reading("bold-player", profile="peel", players=4, optimism=1, seed=1)
+    found = judge(claim, dataclasses.replace(reading, sample=Sample(0.5, "stakes a hand", "a test's", 4)))
+    assert found.evidence["samples"]["bold"]["hands"] == 4 and found.evidence["stopping"]["stopped"] == "cap"
+    assert found.holds is None and found.summary.startswith("not shown: the effect looked for is 0.5 stakes a hand")
     failed = dataclasses.replace(found, holds=False)
     assert verdict(claim, {"r": failed}) == "false under every stated reading"
 
@@ -309,8 +305,9 @@ def _first_chunks_agree(claim: Claim, reading: Reading, written: Mapping[str, An
     experiments = PLANS[reading.check](claim, reading)
     kept = written[claim.id][reading.id].evidence["samples"]
     assert set(kept) == set(experiments), (claim.id, reading.id)
+    drawn = written[claim.id][reading.id].evidence["stopping"]["deals"]
     for name, experiment in experiments.items():
-        assert kept[name]["hands"] == experiment.hands and kept[name]["seed"] == experiment.seed
+        assert kept[name]["hands"] == drawn <= experiment.hands and kept[name]["seed"] == experiment.seed
         assert column_sums(first_chunk(experiment)) == kept[name]["first-chunk"], (claim.id, reading.id, name)
 
 
@@ -341,7 +338,7 @@ def test_the_first_chunk_of_every_sample_is_what_the_evidence_keeps(claim: Claim
 @pytest.mark.campaign
 @pytest.mark.long
 def test_every_simulated_finding_is_what_the_samples_give_now() -> None:
-    """The samples replayed in full (about a quarter of an hour on two cores)."""
+    """The samples replayed in full, each to where it stopped (some twenty minutes on one core)."""
     written = load_evidence(SPEC_DIR)
     claims = {claim.id: claim for claim, _ in _simulated()}
     for claim_id, readings in findings(claims, tuple(PLANS)).items():

@@ -99,3 +99,45 @@ def test_evidence_in_another_format_is_reported(spec_copy: Path) -> None:
         "the evidence cannot be read" in p and "not a napspec-claims-evidence/1 document" in p
         for p in reported(spec_copy)
     )
+
+
+def test_a_simulated_reading_without_its_effect_and_cap_is_refused(spec_copy: Path) -> None:
+    text = (spec_copy / "claims.toml").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("  sample = ") and "cap = 4000" in line)
+    edit(spec_copy / "claims.toml", line + "\n", "")
+    edit(spec_copy / "claims.toml", "seed = 103 }", "seed = 103, hands = 4000 }")
+    problems = reported(spec_copy)
+    assert any(
+        "claims.toml:" in p and "a simulated reading states the effect it looks for and the cap of its sample" in p
+        for p in problems
+    ), problems
+    assert any("`hands` does not fix its size" in p for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("sample", "said"),
+    [
+        ('{ effect = 0.25, unit = "stakes a hand", reason = "r" }', "its sample states no cap"),
+        ('{ effect = 0, unit = "stakes a hand", reason = "r", cap = 10 }', "effect must be a number above 0"),
+        ('{ effect = 0.25, unit = "stakes a hand", reason = "r", cap = 2.5 }', "cap must be a whole number"),
+        ('{ effect = 0.25, unit = " ", reason = "r", cap = 10 }', "unit and reason must be said"),
+        ('{ effect = 0.25, unit = "u", reason = "r", cap = 10, hands = 3 }', "unknown keys ['hands']"),
+    ],
+)
+def test_a_malformed_sample_is_refused_at_its_claim(spec_copy: Path, sample: str, said: str) -> None:
+    text = (spec_copy / "claims.toml").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("  sample = "))
+    edit(spec_copy / "claims.toml", line, f"  sample = {sample}")
+    with pytest.raises(RegisterError) as raised:
+        load_claims(Register(spec_copy))
+    assert "claims.toml" in str(raised.value) and "peel-deal-disadvantage" in str(raised.value)
+    assert said in str(raised.value)
+
+
+def test_a_sample_on_a_reading_that_draws_none_is_refused(spec_copy: Path) -> None:
+    edit(
+        spec_copy / "claims.toml",
+        'candidates = ["1/5", "1/4", "1/3", "1/2"] }',
+        'candidates = ["1/5", "1/4", "1/3", "1/2"] }\n  sample = { effect = 1, unit = "u", reason = "r", cap = 9 }',
+    )
+    assert any("only a simulated reading draws a sample" in p for p in reported(spec_copy))

@@ -273,10 +273,15 @@ def test_a_finding_judged_on_a_sample_whose_cases_all_came_out_alike_is_reported
     ), problems
 
 
-def test_peeping_after_a_nap_is_not_shown_by_a_sample_where_peeping_changed_nothing() -> None:
+def test_peeping_after_a_nap_is_judged_on_deals_where_the_peep_can_guide_and_not_shown_if_none_changed() -> None:
+    reading = next(r for r in load_claims(load())["hoyle-peep-after-nap"].readings if r.id == "peeping-pays")
+    assert reading.given["deals"] == "peep-card-can-guide" and "Interpretation" in reading.statement
     finding = load_evidence(SPEC_DIR)["hoyle-peep-after-nap"]["peeping-pays"]
-    assert finding.evidence["deals-changed-by-peeping"] == 0
-    assert finding.holds is None and finding.summary.startswith("not shown")
+    assert "a player after him holds a card of its suit that beats it" in finding.evidence["deals-judged"]
+    if finding.evidence["deals-changed-by-peeping"] == 0:
+        assert finding.holds is None and finding.summary.startswith("not shown")
+    else:
+        assert "the gain of peeping" in finding.evidence["deciding"]
 
 
 def test_hoyles_side_card_condition_is_judged_apart_from_the_half_added_to_it() -> None:
