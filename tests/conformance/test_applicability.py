@@ -338,15 +338,31 @@ class RowResult:
     check: Check | None = None
 
 
-def run_row(engine: InProcessEngine, scenario: Scenario, row: dict[str, str], target: Target) -> RowResult | None:
+def run_row(
+    engine: InProcessEngine,
+    scenario: Scenario,
+    row: dict[str, str],
+    target: Target,
+    plans: dict[tuple[str, str, str], RowPlan | ScenarioError] | None = None,
+) -> RowResult | None:
     """One row run against ``engine`` under ``target`` (``None`` where it does not apply):
     the cases certify sends, planned by the same code, each answer checked by the harness and
-    judged by the scenario's checks."""
-    try:
-        planned = plan_row(scenario, row, target)
-    except ScenarioError as error:
+    judged by the scenario's checks. ``plans`` keeps each row's plan (or why it has none) by
+    scenario, row and target, for a caller that runs the same rows against many engines: a
+    plan depends on them alone, and making it is half the cost of a row."""
+    key = (scenario.id, json.dumps(row, sort_keys=True), target.name)
+    planned_or_error = plans.get(key) if plans is not None else None
+    if planned_or_error is None:
+        try:
+            planned_or_error = plan_row(scenario, row, target)
+        except ScenarioError as error:
+            planned_or_error = error
+        if plans is not None:
+            plans[key] = planned_or_error
+    if isinstance(planned_or_error, ScenarioError):
         empty = RowPlan(scenario=scenario, row=row, steps=())
-        return RowResult(empty, "errored", f"the scenario cannot be planned: {error}")
+        return RowResult(empty, "errored", f"the scenario cannot be planned: {planned_or_error}")
+    planned = planned_or_error
     if planned.not_applicable:
         return None
     for case in planned.cases:

@@ -195,6 +195,11 @@ def _action_types(case: dict[str, Any] | None) -> set[str]:
     return {action["type"] for action in (case or {}).get("actions", ()) if isinstance(action, dict)}
 
 
+#: Every row's plan under every target, made once for all the breakers a process runs (the
+#: scenarios and the targets are the same for each; only the engine differs).
+_PLANS: dict[tuple[str, str, str], Any] = {}
+
+
 def certify_breaker_by_rows(breaker: Breaker, targets: Iterable[Target] | None = None) -> Verdict:
     """``breaker`` run on every scenario row under every target (default: all), each row as
     the applicability campaign runs it: planned and judged in this process, by the same
@@ -213,7 +218,7 @@ def certify_breaker_by_rows(breaker: Breaker, targets: Iterable[Target] | None =
         with InProcessEngine(breaker.make()) as engine:
             for scenario in scenarios:
                 for row in scenario.examples or ({},):
-                    result = run_row(engine, scenario, dict(row), target)
+                    result = run_row(engine, scenario, dict(row), target, _PLANS)
                     if result is None or result.status not in FAILING:
                         continue
                     where = f"{target.name}: {result.plan.label}"
