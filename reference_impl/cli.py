@@ -516,7 +516,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 
 
 @main.command()
-@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 5))
+@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 10))
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes")
 @click.option("--sample", type=click.IntRange(min=1), help="solve this many hands drawn at random, not all")
 @click.option("--seed", default=0, show_default=True, type=int)
