@@ -17,7 +17,7 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from napspec.reference.analysis.claims import _fraction, check, hands_dealt
+from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Reading
@@ -25,10 +25,6 @@ from napspec.spec.claims import Claim, Reading
 # ------------------------------------------------------------------------------- certainty
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-
-class MissingSweep(LookupError):
-    """A check needs a sweep of every hand that is not stored (or not complete)."""
 
 
 def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:

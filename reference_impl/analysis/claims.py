@@ -84,6 +84,10 @@ def _shown(value: Fraction) -> str:
 # ------------------------------------------------------------------------------ arithmetic
 
 
+class MissingSweep(LookupError):
+    """A check needs a sweep of every hand that is not stored (or not complete)."""
+
+
 def hands_dealt(rules: Rules, players: int) -> int:
     """The hands dealt at a table of ``players`` (the dealer who sits out has none).
 
@@ -861,8 +865,7 @@ __all__ = [
 ]
 
 
-# The checks judged by simulation register themselves with `check` when their module loads.
+# The checks judged by simulation, and those judged from the sweeps and the solver (certainty),
+# register themselves with `check` when their modules load.
+from napspec.reference.analysis import certainty as _certainty  # noqa: E402,F401  (registers its checks)
 from napspec.reference.analysis import simulated as _simulated  # noqa: E402,F401  (registers its checks)
-
-# The certainty checks, judged from the sweeps and the solver, register themselves likewise.
-from napspec.reference.analysis.certainty import MissingSweep  # noqa: E402  (registers its checks)

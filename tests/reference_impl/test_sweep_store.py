@@ -221,7 +221,8 @@ def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> Non
     store = tmp_path / "store"
     small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5, "store": store}
     first_only = sweep(**small)  # type: ignore[arg-type]
-    assert first_only["left_open"] and set(first_only["left_open"].values()) <= {"unresolved", "3 or 4"}  # type: ignore[union-attr]
+    left_open = first_only["left_open"]
+    assert isinstance(left_open, dict) and left_open and set(left_open.values()) <= {"unresolved", "3 or 4"}
     whole = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
     second = whole["second_pass"]
     assert isinstance(second, dict) and second["asked_again"] == second["decided"] > 0 and second["complete"]
