@@ -532,7 +532,12 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )
-@click.option("--resolve-budget", type=click.IntRange(min=1), help="ask the hands left open again with this budget")
+@click.option(
+    "--resolve-budget",
+    type=click.IntRange(min=1),
+    multiple=True,
+    help="ask the hands left open again with this budget (repeatable: each pass asks what the last left open)",
+)
 @click.option(
     "--floor",
     default=2,
@@ -552,7 +557,7 @@ def sweep(
     store: str | None,
     time_limit: float | None,
     budget: int | None,
-    resolve_budget: int | None,
+    resolve_budget: tuple[int, ...],
     floor: int,
     out: str | None,
     scheduler: str | None,
@@ -579,7 +584,7 @@ def sweep(
             time_limit,
             budget,
             floor,
-            resolve_budget,
+            resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
             scheduler=scheduler,
         )
     except (ClusterError, StoreError) as error:

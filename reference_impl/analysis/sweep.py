@@ -37,6 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from functools import cache
 from math import factorial
 from pathlib import Path
+from typing import cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
@@ -195,7 +196,7 @@ def sweep(
     limit_seconds: float | None = None,
     budget: int | None = None,
     floor: int = 2,
-    resolve_budget: int | None = None,
+    resolve_budget: int | Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
     scheduler: str | None = None,
     chunk: int = CHUNK,
@@ -208,7 +209,8 @@ def sweep(
     what it leaves open is counted apart (:data:`LABELS`) and listed (``left_open``); with
     ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
     is done, the hands the budget left open are asked again, chunk by chunk in this process,
-    with that many nodes (:func:`_second_pass`, kept in the store too). The chunks run on
+    with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,
+    each pass asks again what the one before it left open. The chunks run on
     ``jobs`` local processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
     hands done and the hands in all, first with those taken from the store (default: a
@@ -268,10 +270,16 @@ def sweep(
                 report.close()
     seconds = time.monotonic() - start
     first_counts = _tally(chunks, done, floor)[0]
-    second: dict[str, object] | None = None
-    if resolve_budget is not None and not stopped and len(done) == len(chunks):
-        second, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, resolve_budget, key, store, start,
-                                       limit_seconds)  # fmt: skip
+    budgets = [resolve_budget] if isinstance(resolve_budget, int) else list(resolve_budget or ())
+    passes: list[dict[str, object]] = []
+    for number, nodes in enumerate(budgets):
+        if stopped or len(done) != len(chunks):
+            break
+        # the first later pass keeps the key it always had; each further one names the passes before it
+        pass_key = {**key, "resolve_budget": nodes} | ({"after": budgets[:number]} if number else {})
+        summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
+                                        limit_seconds)  # fmt: skip
+        passes.append(summary)
         seconds = time.monotonic() - start
     counts, deals, listed, left_open = _tally(chunks, done, floor)
     result: dict[str, object] = {
@@ -293,16 +301,16 @@ def sweep(
         "solved_this_run": solved,
         "hands_found_in_store": found_in_store,
         "first_pass_cpu_seconds": _first_pass_seconds(kept, len(chunks), cpu_this_run),
-        "resolve_budget_nodes": resolve_budget,
-        "resolved_by_second_pass": second["decided"] if second else 0,
+        "resolve_budget_nodes": budgets[0] if len(budgets) == 1 else (budgets or None),
+        "resolved_by_second_pass": sum(cast(int, summary["decided"]) for summary in passes),
         "hands_per_second": round(solved / seconds, 1) if seconds and solved else None,
         "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
         "counts": {label: counts[label] for label in ORDER if label in counts},
         "deals": {label: deals[label] for label in ORDER if label in deals},
     }
-    if second is not None:
+    if passes:
         result["first_pass"] = {"counts": {label: first_counts[label] for label in ORDER if label in first_counts}}
-        result["second_pass"] = second
+        result["second_pass"] = passes[0] if len(passes) == 1 else passes
     result["left_open"] = dict(sorted(left_open.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
     result["sure_of_3_or_more"] = dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
     return result
@@ -350,13 +358,13 @@ def _second_pass(
     start: float,
     limit_seconds: float | None,
 ) -> tuple[dict[str, object], bool]:
-    """Ask again, with ``resolve_budget`` nodes a question, the hands the first pass left open,
-    chunk by chunk in this process. With a store each chunk asked again is kept apart (under the
-    sweep's key with the second budget added), so that a second pass stopped halfway resumes
+    """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
+    chunk by chunk in this process. With a store each chunk asked again is kept apart (under
+    ``key``, the sweep's with this pass's budget added), so that a pass stopped halfway resumes
     too. ``done`` is updated in place; returns the pass's summary and whether the time limit
     stopped it."""
     unsettled = open_codes(floor)
-    kept = ChunkStore(store, {**key, "resolve_budget": resolve_budget}) if store is not None else None
+    kept = ChunkStore(store, key) if store is not None else None
     again = kept.done() if kept is not None else {}
     seconds = sum(kept.seconds().values()) if kept is not None else 0.0
     asked = decided = 0

@@ -234,3 +234,16 @@ def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> Non
     resumed = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
     assert resumed["counts"] == whole["counts"] and resumed["resolved_by_second_pass"] == second["decided"]
     assert resumed["hands_found_in_store"] == 10 and resumed["solved_this_run"] == 0
+
+
+def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> None:
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5}
+    one = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
+    both = sweep(**small, resolve_budget=(100, 3_000_000), store=tmp_path / "store")  # type: ignore[arg-type]
+    passes = both["second_pass"]
+    assert isinstance(passes, list) and len(passes) == 2
+    assert passes[1]["asked_again"] == passes[0]["asked_again"] - passes[0]["decided"] > 0
+    assert both["counts"] == one["counts"] and both["left_open"] == {}
+    again = sweep(**small, resolve_budget=(100, 3_000_000), store=tmp_path / "store")  # type: ignore[arg-type]
+    assert again["second_pass"] == [{**p, "cpu_seconds": again["second_pass"][i]["cpu_seconds"]}  # type: ignore[index]
+                                    for i, p in enumerate(passes)]  # fmt: skip
