@@ -301,6 +301,8 @@ def certainty_detail(check: str, item: Mapping[str, Any]) -> str:
             if sure is not None
             else "the hands sure of them not counted (the sweep at this size asks down to three tricks)"
         )
+        if sure is None:
+            tail = f"; {left_open:,} hands below three not asked of fewer" if left_open else ""
         return f"{counted}; {item['lacking']:,} of those listed lack the holding" + tail
     if check == "combination-sure-of":
         return "sure whatever the other cards: " + (", ".join(item["certain"]) or "none")

@@ -189,7 +189,13 @@ def _sure_of_only_with(claim: Claim, reading: Reading) -> tuple[bool | None, str
             f"{among if tricks < 3 else counted}, "
             f"{len(lacking)} hold none of {', '.join(given['holdings'])} in one suit"
             + (f", such as {', '.join(f'{hand} (sure of {lacking[hand]})' for hand in shown[:4])}" if lacking else "")
-            + (f" ({left_open:,} hands left open by the search)" if left_open else "")
+            + (
+                f" ({left_open:,} hands left open by the search)"
+                if left_open and total is not None
+                else f" ({left_open:,} hands below three not asked of {tricks}: the sweep asks down to three)"
+                if left_open
+                else ""
+            )
         )
         evidence = {"sure": total, "listed": len(listed), "lacking": len(lacking), "open": left_open}
         return holds, sentence, {**evidence, "examples": {hand: lacking[hand] for hand in shown}}
