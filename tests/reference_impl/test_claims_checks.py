@@ -4,10 +4,12 @@ each check fails where the figures are wrong, and the command reports and writes
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -265,13 +267,21 @@ def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_sa
     assert seen[True] and seen[False]
 
 
-def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read() -> None:
+def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from napspec.reference.analysis import certainty
     from napspec.reference.analysis.certainty import sweep_result
 
-    # at five hands dealt the sweep down to three left hands open; the sweep of five alone did not
-    assert sweep_result(5, 5)["floor"] == 5
-    assert sweep_result(5, 3)["floor"] == 3
-    assert sweep_result(4, 2)["floor"] == 2
+    assert sweep_result(5, 3)["floor"] == 3 and sweep_result(4, 2)["floor"] == 2
+    # a sweep down to three that left hands open on five, and a sweep of five alone that did not
+    for name, floor, counts in (("sweep-8-floor3.json", 3, {"below 3": 9, "unresolved": 5}),
+                                ("sweep-8-floor5.json", 5, {"5": 1, "below 5": 13})):  # fmt: skip
+        document = {"complete": True, "sample": None, "floor": floor, "counts": counts}
+        (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setattr(certainty, "RESULTS", tmp_path)
+    assert sweep_result(8, 5)["floor"] == 5
+    assert sweep_result(8, 3)["floor"] == 3
 
 
 def test_a_sweep_of_five_alone_asks_nothing_else() -> None:
