@@ -528,7 +528,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 
 
 @main.command()
-@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 5))
+@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 10))
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes")
 @click.option("--sample", type=click.IntRange(min=1), help="solve this many hands drawn at random, not all")
 @click.option("--seed", default=0, show_default=True, type=int)
@@ -544,7 +544,12 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )
-@click.option("--resolve-budget", type=click.IntRange(min=1), help="ask the hands left open again with this budget")
+@click.option(
+    "--resolve-budget",
+    type=click.IntRange(min=1),
+    multiple=True,
+    help="ask the hands left open again with this budget (repeatable: each pass asks what the last left open)",
+)
 @click.option(
     "--floor",
     default=2,
@@ -564,7 +569,7 @@ def sweep(
     store: str | None,
     time_limit: float | None,
     budget: int | None,
-    resolve_budget: int | None,
+    resolve_budget: tuple[int, ...],
     floor: int,
     out: str | None,
     scheduler: str | None,
@@ -591,7 +596,7 @@ def sweep(
             time_limit,
             budget,
             floor,
-            resolve_budget,
+            resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
             scheduler=scheduler,
         )
     except (ClusterError, StoreError) as error:

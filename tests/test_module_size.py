@@ -12,7 +12,7 @@ LIMIT = 800
 #: Modules longer than the limit, and the most lines each may have until it is split.
 LONGER: dict[str, int] = {
     "reference_impl/analysis/simulate.py": 807,
-    "reference_impl/analysis/claims.py": 1079,
+    "reference_impl/analysis/claims.py": 871,
 }
 
 

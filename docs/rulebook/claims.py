@@ -259,6 +259,16 @@ class ClaimsDirective(NapDirective):
                     classes=["nap-claim-evidence"],
                 ),
             ]
+        if reading.check in CERTAINTY_BY_SIZE and isinstance(evidence.get("tables"), Mapping):
+            rows = [
+                [
+                    f"{size} hands",
+                    f"not yet settled at {size} hands" if item["finding"] == NOT_SETTLED else str(item["finding"]),
+                    certainty_detail(reading.check, item),
+                ]
+                for size, item in evidence["tables"].items()
+            ]
+            return [table(["Hands dealt", "Finding", "What the search found"], rows, classes=["nap-claim-evidence"])]
         return []
 
 
@@ -310,6 +320,41 @@ def sample_sizing(evidence: Mapping[str, Any]) -> str:
         f"than that, at most {stopping['cap']:,} deals: {end}. "
         + (f"The intervals found: {found}." if found else "No interval could be formed: every case came out alike.")
     )
+
+
+#: The certainty checks whose evidence is laid out table size by table size.
+CERTAINTY_BY_SIZE = ("sure-of-exactly", "sure-of-only-with", "combination-sure-of", "chance-sure-of")
+NOT_SETTLED = "not yet settled"
+"""A table size's finding when no complete sweep of every hand exists for it."""
+
+
+def certainty_detail(check: str, item: Mapping[str, Any]) -> str:
+    """One table size's evidence of a certainty reading, in a few words.
+
+    >>> certainty_detail("chance-sure-of", {"finding": "holds", "deals": 4, "chance": "1/649740", "open": 0})
+    '4 of the 2,598,960 hands sure of them (1/649740)'
+    >>> certainty_detail("sure-of-only-with", {"finding": "not yet settled", "why": "no sweep"})
+    'no complete sweep of every hand at this size yet'
+    """
+    if item["finding"] == NOT_SETTLED:
+        return "no complete sweep of every hand at this size yet"
+    left_open = int(item.get("open") or 0)
+    tail = f"; {left_open:,} hands left open by the search" if left_open else ""
+    if check == "sure-of-exactly":
+        return "sure of them: " + (", ".join(item["sure"]) or "none") + tail
+    if check == "sure-of-only-with":
+        sure = item.get("sure")
+        counted = (
+            f"{sure:,} hands (up to the suits' names) sure of them"
+            if sure is not None
+            else "the hands sure of them not counted (the sweep at this size asks down to three tricks)"
+        )
+        if sure is None:
+            tail = f"; {left_open:,} hands below three not asked of fewer" if left_open else ""
+        return f"{counted}; {item['lacking']:,} of those listed lack the holding" + tail
+    if check == "combination-sure-of":
+        return "sure whatever the other cards: " + (", ".join(item["certain"]) or "none")
+    return f"{item['deals']:,} of the 2,598,960 hands sure of them ({item['chance']})" + tail
 
 
 def interval(estimate: Mapping[str, Any], signed: bool = False) -> str:

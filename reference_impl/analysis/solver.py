@@ -53,8 +53,15 @@ The search works on abstract states, each step kept exact:
   unseen and he has the lead, he also makes the cards above every unseen card of their
   suits, leading them one after another (nobody can beat them and he keeps the lead).
 * Move ordering only (it changes no answer): the soloist tries the cards that take the trick
-  first; the adversary, while the soloist holds the trick, the cards that take it, and while
-  a partner holds it, the cheapest cards.
+  first; the adversary, while the soloist holds the trick, the cheapest cards that take it
+  (following suit before trumping: a high card spent on a trick the soloist has lost anyway is
+  not there to beat his next one, and trying it first more than doubled the search of the
+  hardest hands), and while a partner holds it, the cheapest cards; an opponent's lead, the
+  highest first.
+* The tables hold facts about abstract states, whatever hand reached them, so one solver may
+  answer many hands with them (the sweep keeps them over a chunk of alike hands): only the
+  number of nodes a question takes changes, never its answer. With no void known, every
+  layout's condition is the total's, true by construction, and Hall's is not looked up.
 
 The answers are checked against :mod:`~napspec.reference.analysis.brute`, which enumerates
 every layout of tiny packs and evaluates the definition over the soloist's information sets.
@@ -158,7 +165,14 @@ class _Search:
         of opponents: every set needs no more cards than the suits open to one of them have.
         (A set including the stock always passes: the stock takes any suit, and the total is
         right by construction.)"""
-        unseen = (sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3]))
+        return self.feasible_counts((sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3])), voids, held)
+
+    def feasible_counts(self, unseen: tuple[int, int, int, int], voids: tuple[int, ...], held: tuple[int, ...]) -> bool:
+        """:meth:`feasible` from the counts of unseen cards of each suit. With no void known
+        every set of opponents has every suit open to it, so the condition is the total's,
+        true by construction, and nothing is looked up."""
+        if not any(voids):
+            return True
         key = (unseen, voids, held)
         known = self.hall.get(key)
         if known is not None:
@@ -360,17 +374,19 @@ class _Search:
                 if not count:
                     continue
                 level = 2 * j
-                if best is None or (is_trump and not best[0]):
+                if best is None:
                     taking.append((-level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
+                elif is_trump and not best[0]:
+                    taking.append((level + 100, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
                 elif is_trump == best[0] and suit in (trump, led):
                     if level > best[1]:
-                        taking.append((-level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
+                        taking.append((level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
                     elif level == best[1]:
                         # the same gap as the best card, an opponent's: above it or below it
                         _, _, owner, above, below = best
                         if above:
                             new_above = FREE if above == FREE else above - 1
-                            taking.append((-level, suit, j, new_mask, (is_trump, level, seat, new_above, FREE)))
+                            taking.append((level, suit, j, new_mask, (is_trump, level, seat, new_above, FREE)))
                         if below:
                             new_below = FREE if below == FREE else below - 1
                             others.append((level, suit, j, new_mask, (is_trump, level, owner, above, new_below)))
@@ -381,17 +397,17 @@ class _Search:
         taking.sort(key=_first)
         others.sort(key=_first)
         ordered = others + taking if best is not None and best[2] != 0 else taking + others
+        unseen = [sum(suits[0]), sum(suits[1]), sum(suits[2]), sum(suits[3])]
+        nonempty = sum(1 << t for t in range(SUIT_COUNT) if unseen[t])
         for _, suit, j, new_mask, new_best in ordered:
             gaps = suits[suit]
             new_suits = _replace(suits, suit, (*gaps[:j], gaps[j] - 1, *gaps[j + 1 :]))
-            nonempty = (
-                (1 if any(new_suits[0]) else 0)
-                | (2 if any(new_suits[1]) else 0)
-                | (4 if any(new_suits[2]) else 0)
-                | (8 if any(new_suits[3]) else 0)
-            )
-            new_voids = tuple((new_mask if i == me else v) & nonempty for i, v in enumerate(voids))
-            if self.feasible(new_suits, new_voids, held):
+            left = list(unseen)
+            left[suit] -= 1
+            # a void in a suit with no unseen card left constrains nothing, and is dropped
+            still = nonempty if left[suit] else nonempty & ~(1 << suit)
+            new_voids = tuple((new_mask if i == me else v) & still for i, v in enumerate(voids))
+            if self.feasible_counts((left[0], left[1], left[2], left[3]), new_voids, held):
                 yield new_suits, new_voids, (suit if led < 0 else led), new_best
 
 

@@ -53,13 +53,29 @@ class ChunkStore:
     def _chunk_path(self, index: int) -> Path:
         return self.folder / f"chunk-{index:06d}.json"
 
-    def put(self, index: int, values: list[int]) -> None:
-        """Keep chunk ``index``: written whole to a temporary file, then renamed into place."""
+    def put(self, index: int, values: list[int], seconds: float | None = None) -> None:
+        """Keep chunk ``index`` (and the processor time it took, if given): written whole to a
+        temporary file, then renamed into place."""
         self.folder.mkdir(parents=True, exist_ok=True)
         key_path = self.folder / "key.json"
         if not key_path.exists():
             _write_atomically(key_path, json.dumps(self.key, indent=1, sort_keys=True) + "\n")
-        _write_atomically(self._chunk_path(index), json.dumps({"chunk": index, "values": values}) + "\n")
+        record: dict[str, object] = {"chunk": index, "values": values}
+        if seconds is not None:
+            record["seconds"] = round(seconds, 3)
+        _write_atomically(self._chunk_path(index), json.dumps(record) + "\n")
+
+    def seconds(self) -> dict[int, float]:
+        """The processor time of each chunk kept with one (by index); chunks kept without it
+        are left out."""
+        found: dict[int, float] = {}
+        for path in sorted(self.folder.glob("chunk-*.json")) if self.folder.is_dir() else []:
+            record = _read_json(path)
+            if isinstance(record, dict) and isinstance(record.get("chunk"), int):
+                value = record.get("seconds")
+                if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+                    found[record["chunk"]] = float(value)
+        return found
 
     def done(self) -> dict[int, list[int]]:
         """The chunks kept so far, by index; :class:`StoreError` for a file that is not one."""

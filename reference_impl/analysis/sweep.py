@@ -37,6 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from functools import cache
 from math import factorial
 from pathlib import Path
+from typing import cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
@@ -66,6 +67,13 @@ LABELS = {
 }
 
 CHUNK = 250
+
+MEMO_LIMIT = 400_000
+"""The entries of a solver's tables (its transposition table and its memo of layouts) past
+which :func:`sweep_value` forgets them after a hand. The tables hold facts about abstract
+states of play that do not depend on the hand that reached them, so the hands of one chunk
+share them: neighbouring hands (the sweep's order keeps alike hands together) reach the same
+states after a trick or two."""
 
 
 def _masks(size: int) -> list[int]:
@@ -141,27 +149,41 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
         except OutOfBudget:
             return ZERO_OR_ONE
     finally:
-        solver.clear()
+        if len(solver.search.memo) + len(solver.search.hall) > MEMO_LIMIT:
+            solver.clear()
 
 
 # A solver per table size and per thread: a cluster's worker may run chunks in threads side
-# by side, and a solver's tables are its own. Each hand is solved afresh (``sweep_value``
-# clears the solver), so a chunk's values do not depend on what ran before it on the worker.
+# by side, and a solver's tables are its own. Each chunk starts from empty tables, so its
+# values (what a budget leaves open included) do not depend on what ran before it on the worker.
 _SOLVERS = threading.local()
 
 
-def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int]]:
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int], float]:
     index, hands_dealt, hands, exact, budget, floor = job
     solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
     solver = solvers.get(hands_dealt)
     if solver is None:
         solver = solvers[hands_dealt] = Solver(Table(hands_dealt))
+    solver.clear()
     solver.limit(budget)
-    return index, [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
+    started = time.process_time()
+    values = [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
+    return index, values, time.process_time() - started
 
 
 def _label(value: int) -> str:
     return LABELS.get(value, str(value))
+
+
+ORDER = ["5", "below 5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
+"""The labels of a sweep's counts, in the order a reader expects them."""
+
+
+def open_codes(floor: int) -> set[int]:
+    """The codes of what a budget left open on a question a sweep of ``floor`` asks (not
+    :data:`ZERO_OR_ONE` unless exact, nor what ``floor`` does not ask)."""
+    return {UNRESOLVED, THREE_OR_FOUR} | ({BELOW_THREE} if floor == 2 else set())
 
 
 def sweep(
@@ -174,7 +196,7 @@ def sweep(
     limit_seconds: float | None = None,
     budget: int | None = None,
     floor: int = 2,
-    resolve_budget: int | None = None,
+    resolve_budget: int | Sequence[int] | None = None,
     progress: Callable[[int, int], None] | None = None,
     scheduler: str | None = None,
     chunk: int = CHUNK,
@@ -184,13 +206,20 @@ def sweep(
     folder) each chunk of ``chunk`` hands is kept as it is done, and a later run of the same
     parameters skips the chunks kept; with ``limit_seconds`` the run stops after that long and
     reports how far it got; with ``budget`` each question gets that many nodes of search, and
-    what it leaves open is counted apart (:data:`LABELS`); with ``floor`` 3 only five, four and
-    three are asked. With ``resolve_budget``, the hands the budget left open are asked again,
-    one by one in this process, with that many nodes. The chunks run on ``jobs`` local
-    processes, or on the Dask cluster at ``scheduler``
+    what it leaves open is counted apart (:data:`LABELS`) and listed (``left_open``); with
+    ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
+    is done, the hands the budget left open are asked again, chunk by chunk in this process,
+    with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,
+    each pass asks again what the one before it left open. The chunks run on
+    ``jobs`` local processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
     hands done and the hands in all, first with those taken from the store (default: a
-    :class:`~napspec.reference.analysis.progress.Progress` on standard error)."""
+    :class:`~napspec.reference.analysis.progress.Progress` on standard error).
+
+    Of the run's own figures, ``hands_found_in_store`` counts the hands of the chunks a store
+    already held when the run began (done by earlier runs, not solved again), and
+    ``first_pass_cpu_seconds`` the processor time the store's chunks took, summed over every
+    run that made them (one core's time: what ran beside it on the machine does not count)."""
     hands = list(canonical_hands())
     if sample is not None:
         hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
@@ -210,26 +239,28 @@ def sweep(
     for index, values in done.items():
         if index >= len(chunks) or len(values) != len(chunks[index]):
             raise StoreError(f"{kept and kept.folder}: chunk {index} does not fit this sweep's {len(chunks)} chunks")
-    resumed = sum(len(v) for v in done.values())
+    found_in_store = sum(len(v) for v in done.values())
     todo = [(i, hands_dealt, chunks[i], exact, budget, floor) for i in range(len(chunks)) if i not in done]
     report = progress if progress is not None else Progress("hands")
-    report(resumed, len(hands))
+    report(found_in_store, len(hands))
     start = time.monotonic()
     solved = 0
+    cpu_this_run = 0.0
     stopped = False
     with executor(jobs, scheduler) as pool:
-        pending: set[Future[tuple[int, list[int]]]] = {pool.submit(_chunk, job) for job in todo}
+        pending: set[Future[tuple[int, list[int], float]]] = {pool.submit(_chunk, job) for job in todo}
         try:
             while pending and not stopped:
                 timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
                 finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    index, values = future.result()
+                    index, values, took = future.result()
                     done[index] = values
                     solved += len(values)
+                    cpu_this_run += took
                     if kept is not None:
-                        kept.put(index, values)
-                    report(resumed + solved, len(hands))
+                        kept.put(index, values, took)
+                    report(found_in_store + solved, len(hands))
                 if limit_seconds is not None and time.monotonic() - start > limit_seconds:
                     stopped = bool(pending)
         finally:
@@ -238,28 +269,20 @@ def sweep(
             if isinstance(report, Progress):
                 report.close()
     seconds = time.monotonic() - start
-    resolved = 0
-    if resolve_budget is not None and not stopped:
-        open_codes = {UNRESOLVED, THREE_OR_FOUR} | ({BELOW_THREE} if floor == 2 else set())
-        solver = Solver(Table(hands_dealt))
-        solver.limit(resolve_budget)
-        for index, values in done.items():
-            for place, value in enumerate(values):
-                if value in open_codes:
-                    values[place] = sweep_value(solver, cards_of(chunks[index][place]), exact, floor)
-                    resolved += values[place] not in open_codes
+    first_counts = _tally(chunks, done, floor)[0]
+    budgets = [resolve_budget] if isinstance(resolve_budget, int) else list(resolve_budget or ())
+    passes: list[dict[str, object]] = []
+    for number, nodes in enumerate(budgets):
+        if stopped or len(done) != len(chunks):
+            break
+        # the first later pass keeps the key it always had; each further one names the passes before it
+        pass_key = {**key, "resolve_budget": nodes} | ({"after": budgets[:number]} if number else {})
+        summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
+                                        limit_seconds)  # fmt: skip
+        passes.append(summary)
         seconds = time.monotonic() - start
-    counts: Counter[str] = Counter()
-    deals: Counter[str] = Counter()
-    listed: dict[str, str] = {}
-    for index, values in done.items():
-        for hand, value in zip(chunks[index], values):
-            counts[_label(value)] += 1
-            deals[_label(value)] += multiplicity(hand)
-            if value >= 3 or value == THREE_OR_FOUR:
-                listed[format_cards(cards_of(hand))] = _label(value)
-    order = ["5", "below 5", "4", "3 or 4", "3", "2", "below 3", "1", "0 or 1", "0", "unresolved"]
-    return {
+    counts, deals, listed, left_open = _tally(chunks, done, floor)
+    result: dict[str, object] = {
         "hands_dealt": hands_dealt,
         "pack": len(FULL_PACK),
         "hands": len(hands),
@@ -276,12 +299,108 @@ def sweep(
         "chunk": chunk,
         "seconds_this_run": round(seconds, 1),
         "solved_this_run": solved,
-        "resumed_from_store": resumed,
-        "resolve_budget_nodes": resolve_budget,
-        "resolved_by_second_pass": resolved,
-        "hands_per_second": round(solved / seconds, 1) if seconds else None,
+        "hands_found_in_store": found_in_store,
+        "first_pass_cpu_seconds": _first_pass_seconds(kept, len(chunks), cpu_this_run),
+        "resolve_budget_nodes": budgets[0] if len(budgets) == 1 else (budgets or None),
+        "resolved_by_second_pass": sum(cast(int, summary["decided"]) for summary in passes),
+        "hands_per_second": round(solved / seconds, 1) if seconds and solved else None,
         "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
-        "counts": {label: counts[label] for label in order if label in counts},
-        "deals": {label: deals[label] for label in order if label in deals},
-        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
+        "counts": {label: counts[label] for label in ORDER if label in counts},
+        "deals": {label: deals[label] for label in ORDER if label in deals},
     }
+    if passes:
+        result["first_pass"] = {"counts": {label: first_counts[label] for label in ORDER if label in first_counts}}
+        result["second_pass"] = passes[0] if len(passes) == 1 else passes
+    result["left_open"] = dict(sorted(left_open.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
+    result["sure_of_3_or_more"] = dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
+    return result
+
+
+def _tally(
+    chunks: Sequence[tuple[Canonical, ...]], done: dict[int, list[int]], floor: int
+) -> tuple[Counter[str], Counter[str], dict[str, str], dict[str, str]]:
+    """The canonical hands and the deals of each value, the hands sure of three or more, and
+    the hands a question the sweep asks was left open on (with what is known of them)."""
+    counts: Counter[str] = Counter()
+    deals: Counter[str] = Counter()
+    listed: dict[str, str] = {}
+    left_open: dict[str, str] = {}
+    unsettled = open_codes(floor)
+    for index, values in done.items():
+        for hand, value in zip(chunks[index], values):
+            counts[_label(value)] += 1
+            deals[_label(value)] += multiplicity(hand)
+            if value >= 3 or value == THREE_OR_FOUR:
+                listed[format_cards(cards_of(hand))] = _label(value)
+            if value in unsettled:
+                left_open[format_cards(cards_of(hand))] = _label(value)
+    return counts, deals, listed, left_open
+
+
+def _first_pass_seconds(kept: ChunkStore | None, chunks: int, this_run: float) -> dict[str, float | int]:
+    """The processor time of the first pass's chunks: with a store, summed over every run that
+    made them (``chunks_timed`` says how many chunks recorded theirs), else this run's."""
+    if kept is None:
+        return {"seconds": round(this_run, 1), "chunks_timed": chunks, "chunks": chunks}
+    seconds = kept.seconds()
+    return {"seconds": round(sum(seconds.values()), 1), "chunks_timed": len(seconds), "chunks": chunks}
+
+
+def _second_pass(
+    chunks: Sequence[tuple[Canonical, ...]],
+    done: dict[int, list[int]],
+    hands_dealt: int,
+    exact: bool,
+    floor: int,
+    resolve_budget: int,
+    key: dict[str, object],
+    store: Path | None,
+    start: float,
+    limit_seconds: float | None,
+) -> tuple[dict[str, object], bool]:
+    """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
+    chunk by chunk in this process. With a store each chunk asked again is kept apart (under
+    ``key``, the sweep's with this pass's budget added), so that a pass stopped halfway resumes
+    too. ``done`` is updated in place; returns the pass's summary and whether the time limit
+    stopped it."""
+    unsettled = open_codes(floor)
+    kept = ChunkStore(store, key) if store is not None else None
+    again = kept.done() if kept is not None else {}
+    seconds = sum(kept.seconds().values()) if kept is not None else 0.0
+    asked = decided = 0
+    stopped = False
+    solver = Solver(Table(hands_dealt))
+    solver.limit(resolve_budget)
+    for index in sorted(done):
+        values = done[index]
+        places = [place for place, value in enumerate(values) if value in unsettled]
+        if not places:
+            continue
+        if index in again:
+            if len(again[index]) != len(values):
+                raise StoreError(f"{kept and kept.folder}: chunk {index} of the second pass does not fit the first")
+            resolved = again[index]
+        else:
+            if limit_seconds is not None and time.monotonic() - start > limit_seconds:
+                stopped = True
+                break
+            began = time.process_time()
+            solver.clear()
+            resolved = list(values)
+            for place in places:
+                resolved[place] = sweep_value(solver, cards_of(chunks[index][place]), exact, floor)
+            took = time.process_time() - began
+            seconds += took
+            if kept is not None:
+                kept.put(index, resolved, took)
+        asked += len(places)
+        decided += sum(resolved[place] not in unsettled for place in places)
+        done[index] = resolved
+    summary: dict[str, object] = {
+        "budget_nodes": resolve_budget,
+        "asked_again": asked,
+        "decided": decided,
+        "cpu_seconds": round(seconds, 1),
+        "complete": not stopped,
+    }
+    return summary, stopped

@@ -492,6 +492,31 @@ def test_each_simulated_reading_says_the_effect_it_looked_for_the_interval_and_n
                 assert f"every one was narrower after {deals:,} deals" in sizing, (claim.id, reading.id)
 
 
+def test_each_certainty_reading_is_shown_table_size_by_table_size(builds: Builds) -> None:
+    """A certainty reading's evidence is a row for each number of hands dealt it is judged at,
+    with its finding there; a size with no complete sweep would read "not yet settled"."""
+    from napspec.spec.claims import load_claims, load_evidence
+
+    evidence = load_evidence(REGISTER.folder)
+    root = html(builds, "claims.html").root
+    shown = 0
+    for claim in load_claims(REGISTER).values():
+        if claim.kind != "certainty":
+            continue
+        block = next(e for e in root.find_all("section") if f"claim-{slug(claim.id)}" in e.attrs.get("id", ""))
+        tables = [t for t in block.find_all("table", "nap-claim-evidence") if "Hands dealt" in t.text()]
+        for reading in claim.readings:
+            sizes = evidence[claim.id][reading.id].evidence.get("tables")
+            if not isinstance(sizes, dict):
+                continue
+            rows = [normalise(row.text()) for table in tables for row in table.find_all("tr")]
+            for size, item in sizes.items():
+                said = f"not yet settled at {size} hands" if item["finding"] == "not yet settled" else item["finding"]
+                assert any(row.startswith(f"{size} hands") and said in row for row in rows), (claim.id, size)
+                shown += 1
+    assert shown >= 20
+
+
 def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> None:
     with (builds.full.doctrees / "environment.pickle").open("rb") as handle:
         env = pickle.load(handle)

@@ -4,10 +4,12 @@ each check fails where the figures are wrong, and the command reports and writes
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -265,13 +267,21 @@ def test_peel_s_plan_with_three_high_trumps_and_two_aces_is_made_as_the_count_sa
     assert seen[True] and seen[False]
 
 
-def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read() -> None:
-    from napspec.reference.analysis.claims import sweep_result
+def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from napspec.reference.analysis import certainty
+    from napspec.reference.analysis.certainty import sweep_result
 
-    # at five hands dealt the sweep down to three left hands open; the sweep of five alone did not
-    assert sweep_result(5, 5)["floor"] == 5
-    assert sweep_result(5, 3)["floor"] == 3
-    assert sweep_result(4, 2)["floor"] == 2
+    assert sweep_result(5, 3)["floor"] == 3 and sweep_result(4, 2)["floor"] == 2
+    # a sweep down to three that left hands open on five, and a sweep of five alone that did not
+    for name, floor, counts in (("sweep-8-floor3.json", 3, {"below 3": 9, "unresolved": 5}),
+                                ("sweep-8-floor5.json", 5, {"5": 1, "below 5": 13})):  # fmt: skip
+        document = {"complete": True, "sample": None, "floor": floor, "counts": counts}
+        (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
+    monkeypatch.setattr(certainty, "RESULTS", tmp_path)
+    assert sweep_result(8, 5)["floor"] == 5
+    assert sweep_result(8, 3)["floor"] == 3
 
 
 def test_a_sweep_of_five_alone_asks_nothing_else() -> None:
@@ -388,3 +398,47 @@ def test_the_pack_read_as_serving_up_to_five_is_found_right() -> None:
 def test_the_engine_serves_a_purchase_while_the_pack_lasts() -> None:
     played = purchase_round(Rules.profile("wikipedia", ["purchase"]), 6)  # the dealer sits out at six
     assert played["bought"] == [5, 5, 5, 5, 5] and played["stock-left"] == 2 and played["refused"] is None
+
+
+# ------------------------------------------------------------------ certainty, table by table size
+
+CERTAINTY_CHECKS = ("sure-of-exactly", "sure-of-only-with", "combination-sure-of", "chance-sure-of")
+
+
+def test_every_certainty_reading_is_judged_at_every_table_size_of_its_source_s_game() -> None:
+    """A certainty reading names the hands dealt it is judged at; they are every size its
+    source's game deals (the profile's players, less the dealer where he sits out), so that
+    no table size is left out of a reading unnoticed."""
+    from napspec.reference.analysis.certainty import game_table_sizes, table_sizes
+
+    judged = 0
+    for claim in load_claims(load()).values():
+        for reading in claim.readings:
+            if reading.check in CERTAINTY_CHECKS:
+                assert table_sizes(reading.given) == game_table_sizes(claim.citations[0].source), (claim.id, reading.id)
+                judged += 1
+    assert judged >= 6
+
+
+def test_a_table_size_without_a_complete_sweep_is_not_yet_settled_never_settled() -> None:
+    from napspec.reference.analysis.certainty import NOT_SETTLED, MissingSweep, by_table_size
+
+    def at(size: int) -> tuple[bool | None, str, dict[str, Any]]:
+        if size == 6:
+            raise MissingSweep("no complete sweep of every hand at 6 hands dealt")
+        return size != 3, f"at {size}", {"open": 0}
+
+    holds, summary, evidence = by_table_size([2, 4, 6], at)
+    assert holds is None and evidence["tables"]["6"]["finding"] == NOT_SETTLED
+    assert "not yet settled at 6 hands dealt" in summary and evidence["tables"]["2"]["finding"] == "holds"
+    assert by_table_size([3, 6], at)[0] is False  # a size that fails decides, whatever is not settled
+    assert by_table_size([2, 4], at)[0] is True
+
+
+def test_a_certainty_reading_is_judged_from_each_table_size_s_own_sweep() -> None:
+    claim = _claim("peel-not-once-in-a-hundred")
+    finding = judge(claim, _with_given(claim.readings[0], **{"hands-dealt": [2, 5]}))
+    tables = finding.evidence["tables"]
+    assert set(tables) == {"2", "5"} and all(item["deals"] == 4 for item in tables.values())
+    missing = judge(claim, _with_given(claim.readings[0], **{"hands-dealt": [4, 9]}))
+    assert missing.holds is None and missing.evidence["tables"]["9"]["finding"] == "not yet settled"

@@ -245,7 +245,7 @@ def test_the_sweep_resumes_from_its_store(tmp_path: Path) -> None:
     store = Path(str(tmp_path)) / "sweeps"
     first = sweep(2, jobs=1, sample=300, seed=5, store=store)
     again = sweep(2, jobs=1, sample=300, seed=5, store=store)
-    assert again["resumed_from_store"] == 300 and again["solved_this_run"] == 0
+    assert again["hands_found_in_store"] == 300 and again["solved_this_run"] == 0
     assert again["counts"] == first["counts"]
 
 

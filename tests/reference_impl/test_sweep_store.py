@@ -22,7 +22,14 @@ from napspec.reference.cli import main
 SMALL = {"hands_dealt": 2, "jobs": 1, "sample": 120, "seed": 4, "chunk": 20}
 
 #: What differs between two runs of the same sweep: how long and how much of it this run did.
-RUN_FIELDS = {"seconds_this_run", "solved_this_run", "resumed_from_store", "hands_per_second", "ms_per_hand_per_job"}
+RUN_FIELDS = {
+    "seconds_this_run",
+    "solved_this_run",
+    "hands_found_in_store",
+    "first_pass_cpu_seconds",
+    "hands_per_second",
+    "ms_per_hand_per_job",
+}
 
 
 def figures(result: dict[str, object]) -> dict[str, object]:
@@ -62,7 +69,7 @@ def test_an_interrupted_sweep_resumes_to_the_uninterrupted_result(
         sweep(**SMALL, store=store, progress=interrupt_after(stopped_after))  # type: ignore[arg-type]
     assert len(chunk_files(store)) == stopped_after
     resumed = sweep(**SMALL, store=store)  # type: ignore[arg-type]
-    assert resumed["resumed_from_store"] == 20 * stopped_after
+    assert resumed["hands_found_in_store"] == 20 * stopped_after
     assert resumed["solved_this_run"] == 120 - 20 * stopped_after
     assert figures(resumed) == figures(uninterrupted)
     assert len(chunk_files(store)) == 6
@@ -85,7 +92,7 @@ def test_a_finished_sweep_is_read_back_whole_and_other_parameters_start_afresh(t
     again = sweep(**SMALL, store=store)  # type: ignore[arg-type]
     assert again["solved_this_run"] == 0 and figures(again) == figures(first)
     other = sweep(**{**SMALL, "seed": 5}, store=store)  # type: ignore[arg-type]
-    assert other["resumed_from_store"] == 0 and other["solved_this_run"] == 120
+    assert other["hands_found_in_store"] == 0 and other["solved_this_run"] == 120
     assert len([folder for folder in store.iterdir() if folder.is_dir()]) == 2
     key = json.loads(next(store.rglob("key.json")).read_text(encoding="utf-8"))
     assert {"hands_dealt", "sample", "seed", "chunk", "budget", "floor", "exact"} <= set(key)
@@ -136,7 +143,7 @@ def test_the_sweep_command_resumes_from_its_store(tmp_path: Path) -> None:
     assert first.exit_code == 0, first.output
     again = CliRunner().invoke(main, [*arguments, "--out", str(tmp_path / "b.json")])
     assert again.exit_code == 0, again.output
-    assert json.loads(again.output)["resumed_from_store"] == 40
+    assert json.loads(again.output)["hands_found_in_store"] == 40
     a, b = (json.loads((tmp_path / name).read_text(encoding="utf-8")) for name in ("a.json", "b.json"))
     assert figures(a) == figures(b)
 
@@ -205,3 +212,38 @@ def test_every_long_run_reports_its_progress() -> None:
     measure = partial(seat_winnings, rules=Rules.profile("peel"), players=4)
     run(Experiment(measure, 6, 1, chunk=2), workers=1, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(0, 6), (2, 6), (4, 6), (6, 6)]
+
+
+def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> None:
+    """The hands a small budget left open are asked again with a larger one; each chunk asked
+    again is kept apart in the store, so that a second pass stopped halfway (a chunk of it
+    missing) resumes with the same result, and the hands left open are listed by name."""
+    store = tmp_path / "store"
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5, "store": store}
+    first_only = sweep(**small)  # type: ignore[arg-type]
+    left_open = first_only["left_open"]
+    assert isinstance(left_open, dict) and left_open and set(left_open.values()) <= {"unresolved", "3 or 4"}
+    whole = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
+    second = whole["second_pass"]
+    assert isinstance(second, dict) and second["asked_again"] == second["decided"] > 0 and second["complete"]
+    assert whole["left_open"] == {} and whole["first_pass"] == {"counts": first_only["counts"]}
+    kept_again = [path for path in chunk_files(store) if json.loads((path.parent / "key.json").read_text())
+                  .get("resolve_budget")]  # fmt: skip
+    assert kept_again
+    kept_again[0].unlink()
+    resumed = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
+    assert resumed["counts"] == whole["counts"] and resumed["resolved_by_second_pass"] == second["decided"]
+    assert resumed["hands_found_in_store"] == 10 and resumed["solved_this_run"] == 0
+
+
+def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> None:
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5}
+    one = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
+    both = sweep(**small, resolve_budget=(100, 3_000_000), store=tmp_path / "store")  # type: ignore[arg-type]
+    passes = both["second_pass"]
+    assert isinstance(passes, list) and len(passes) == 2
+    assert passes[1]["asked_again"] == passes[0]["asked_again"] - passes[0]["decided"] > 0
+    assert both["counts"] == one["counts"] and both["left_open"] == {}
+    again = sweep(**small, resolve_budget=(100, 3_000_000), store=tmp_path / "store")  # type: ignore[arg-type]
+    assert again["second_pass"] == [{**p, "cpu_seconds": again["second_pass"][i]["cpu_seconds"]}  # type: ignore[index]
+                                    for i, p in enumerate(passes)]  # fmt: skip
