@@ -143,7 +143,7 @@ def _fast_validator(name: str, definition: str | None) -> Any:
 def _fast_verdict(name: str, definition: str | None, instance: object) -> bool | None:
     """jsonschema-rs's verdict on ``instance``, or None where it may not be asked: a value
     JSON does not write back as itself (a tuple, a key that is not a string, a float that
-    JSON cannot write, a container met twice), or a number wider than 64 bits."""
+    JSON cannot write, a container met twice), or a value it refuses to read (it raises)."""
     if not _plain_json(instance):
         return None
     try:
@@ -198,7 +198,7 @@ def is_valid(name: str, instance: object, definition: str | None = None) -> bool
     """Whether ``instance`` is valid against the schema ``name`` (or one of its ``$defs``).
 
     Plain JSON is judged by jsonschema-rs; anything else (a tuple, a key that is not a
-    string, a float that JSON cannot write, a number wider than 64 bits) by jsonschema, since
+    string, a float that JSON cannot write) by jsonschema, since
     the compiled validator would read it as the JSON value it mimics.
 
     >>> is_valid("common", ["AS", "KH"], "cards"), is_valid("common", ("AS", "KH"), "cards")

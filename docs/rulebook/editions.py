@@ -154,7 +154,9 @@ def _numbers_worth_giving(document: nodes.document) -> None:
         for link in list(paragraph.findall(nodes.reference)):
             target = str(link.get("refuri", ""))
             # rinohtype's builder names a place in the book ``%page#anchor``.
-            if not target.startswith("%") or target[1:] not in sections or _NO_NUMBER_FOR & set(link["classes"]):
+            # Sphinx puts a role's classes on the inline the link wraps, not on the link itself.
+            classes = {name for element in link.findall(nodes.Element) for name in element["classes"]}
+            if not target.startswith("%") or target[1:] not in sections or _NO_NUMBER_FOR & classes:
                 continue
             if target in given:
                 continue

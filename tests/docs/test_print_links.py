@@ -12,7 +12,8 @@ from napspec.docs.rulebook.editions import SECTION_NUMBER, _numbers_worth_giving
 
 
 def _link(target: str, text: str, classes: tuple[str, ...] = ()) -> nodes.reference:
-    return nodes.reference(text, text, refuri=f"%{target}", internal=True, classes=list(classes))
+    """A resolved cross-reference as Sphinx makes it: the role's classes on the inline it wraps."""
+    return nodes.reference("", "", nodes.inline(text, text, classes=list(classes)), refuri=f"%{target}", internal=True)
 
 
 def _book(*paragraphs: nodes.Node) -> nodes.document:
