@@ -540,7 +540,11 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     type=click.Path(file_okay=False),
     help="keep each chunk done in this folder; a rerun of the same sweep resumes from it",
 )
-@click.option("--time-limit", type=float, help="stop after this many seconds and report how far it got")
+@click.option(
+    "--time-limit",
+    type=float,
+    help="start no chunk after this many seconds (those running end and are kept) and report how far it got",
+)
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"
 )

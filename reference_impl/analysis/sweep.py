@@ -204,8 +204,8 @@ def sweep(
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
     hands dealt from the full pack; the result as a JSON-ready summary. With ``store`` (a
     folder) each chunk of ``chunk`` hands is kept as it is done, and a later run of the same
-    parameters skips the chunks kept; with ``limit_seconds`` the run stops after that long and
-    reports how far it got; with ``budget`` each question gets that many nodes of search, and
+    parameters skips the chunks kept; with ``limit_seconds`` the run starts no chunk after that
+    long (the chunks then running end and are kept) and reports how far it got; with ``budget`` each question gets that many nodes of search, and
     what it leaves open is counted apart (:data:`LABELS`) and listed (``left_open``); with
     ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
     is done, the hands the budget left open are asked again, chunk by chunk in this process,
@@ -249,20 +249,31 @@ def sweep(
     stopped = False
     with executor(jobs, scheduler) as pool:
         pending: set[Future[tuple[int, list[int], float]]] = {pool.submit(_chunk, job) for job in todo}
+
+        def keep(finished: set[Future[tuple[int, list[int], float]]]) -> None:
+            nonlocal solved, cpu_this_run
+            for future in finished:
+                index, values, took = future.result()
+                done[index] = values
+                solved += len(values)
+                cpu_this_run += took
+                if kept is not None:
+                    kept.put(index, values, took)
+                report(found_in_store + solved, len(hands))
+
         try:
             while pending and not stopped:
                 timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
                 finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    index, values, took = future.result()
-                    done[index] = values
-                    solved += len(values)
-                    cpu_this_run += took
-                    if kept is not None:
-                        kept.put(index, values, took)
-                    report(found_in_store + solved, len(hands))
+                keep(finished)
                 if limit_seconds is not None and time.monotonic() - start > limit_seconds:
                     stopped = bool(pending)
+            if stopped:
+                # The time limit starts no more chunks; those already running are let end and
+                # kept, since a chunk of strong hands may be minutes of work a rerun would repeat.
+                running = {future for future in pending if not future.cancel()}
+                pending -= running
+                keep(wait(running).done)
         finally:
             for future in pending:
                 future.cancel()

@@ -8,7 +8,12 @@ from __future__ import annotations
 import io
 import json
 import os
+import time
+from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -83,6 +88,46 @@ def test_a_sweep_stopped_by_its_time_limit_is_finished_by_a_rerun(
     assert stopped["stopped_by_time_limit"] and not stopped["complete"]
     assert stopped["solved"] == 20 * len(chunk_files(store)) < 120
     finished = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert finished["complete"] and figures(finished) == figures(uninterrupted)
+
+
+def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
+    tmp_path: Path, uninterrupted: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The time limit starts no more chunks, but the one running is let end and stored: a
+    chunk of strong hands can be minutes of work that a rerun would otherwise repeat."""
+    import napspec.reference.analysis.sweep as sweep_module
+
+    solve_chunk = sweep_module._chunk
+
+    def slow_chunk(job: tuple[Any, ...]) -> tuple[int, list[int], float]:
+        time.sleep(0.3)  # still running when the limit (0 s) is looked at
+        return solve_chunk(job)  # type: ignore[arg-type]
+
+    class OneRunning(ThreadPoolExecutor):
+        """One thread; each submit returns once the first chunk is running."""
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future = super().submit(fn, *args, **kwargs)
+            while not (future.running() or future.done()) and self._work_queue.qsize() == 0:
+                time.sleep(0.001)
+            return future
+
+    @contextmanager
+    def one_running(jobs: int, scheduler: str | None) -> Iterator[ThreadPoolExecutor]:
+        with OneRunning(max_workers=1) as pool:
+            yield pool
+
+    monkeypatch.setattr(sweep_module, "_chunk", slow_chunk)
+    monkeypatch.setattr(sweep_module, "executor", one_running)
+    store = tmp_path / "store"
+    stopped = sweep(**SMALL, store=store, limit_seconds=0.0)  # type: ignore[arg-type]
+    assert stopped["stopped_by_time_limit"] and not stopped["complete"]
+    assert stopped["solved"] == stopped["solved_this_run"] == 20
+    assert len(chunk_files(store)) == 1
+    monkeypatch.undo()
+    finished = sweep(**SMALL, store=store)  # type: ignore[arg-type]
+    assert finished["hands_found_in_store"] == 20
     assert finished["complete"] and figures(finished) == figures(uninterrupted)
 
 
