@@ -11,7 +11,13 @@
 * :mod:`~napspec.reference.analysis.sweep`: every five-card hand up to the symmetry of the
   suits, in parallel.
 * :mod:`~napspec.reference.analysis.claims`: the checks that judge the sources' claims
-  (``spec/claims.toml``), and the evidence they write.
+  (``spec/claims.toml``), and the evidence they write: the arithmetic there, the rest in
+  :mod:`~napspec.reference.analysis.certainty` (from the sweeps and the solver),
+  :mod:`~napspec.reference.analysis.payments` (the engine playing the worked examples) and
+  :mod:`~napspec.reference.analysis.simulated` (samples of play by
+  :mod:`~napspec.reference.analysis.simulate`'s agents, sized by
+  :mod:`~napspec.reference.analysis.samples`, judged on
+  :mod:`~napspec.reference.analysis.intervals`).
 * :mod:`~napspec.reference.analysis.openspiel_game`: the engine as an OpenSpiel game for
   OpenSpiel's agents (OpenSpiel optional: the ``bench`` extra); the game without OpenSpiel, its
   state in :mod:`~napspec.reference.analysis.game_state` and the ids of its actions in

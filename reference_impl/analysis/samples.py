@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from napspec.reference.analysis.simulate import Agent, Estimate, Experiment, run
+from napspec.reference.analysis.intervals import Estimate
+from napspec.reference.analysis.simulate import Agent, Experiment, run
 from napspec.reference.rules import Rules
 from napspec.spec.claims import Claim, Reading, Sample
 

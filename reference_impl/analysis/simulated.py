@@ -16,6 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from napspec.reference.analysis.intervals import Estimate, mean_interval, proportion_interval
 from napspec.reference.analysis.samples import (
     CHUNK,
     JUDGEMENTS,
@@ -36,11 +37,8 @@ from napspec.reference.analysis.samples import (
 )
 from napspec.reference.analysis.simulate import (
     Agent,
-    Estimate,
     Experiment,
-    mean_interval,
     play_deal,
-    proportion_interval,
 )
 from napspec.reference.rules import Rules
 from napspec.spec.claims import Claim, Reading

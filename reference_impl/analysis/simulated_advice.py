@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from napspec.reference.actions import Action, Call, NamedCall, Pass
+from napspec.reference.analysis.intervals import Estimate, mean_interval, proportion_interval
 from napspec.reference.analysis.samples import (
     PLAIN,
     Rows,
@@ -23,15 +24,12 @@ from napspec.reference.analysis.samples import (
 )
 from napspec.reference.analysis.simulate import (
     Agent,
-    Estimate,
     Experiment,
     SeatView,
     Style,
     deal_holdings,
     longest_suit,
-    mean_interval,
     play_deal,
-    proportion_interval,
 )
 from napspec.reference.analysis.simulated_hands import hand_of_class
 from napspec.reference.cards import RANKS

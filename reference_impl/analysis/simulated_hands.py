@@ -12,6 +12,7 @@ from typing import Any
 
 from napspec.reference.actions import Call, Pass
 from napspec.reference.analysis.claims import _profile, _shown
+from napspec.reference.analysis.intervals import proportion_interval
 from napspec.reference.analysis.samples import (
     PLAIN,
     Rows,
@@ -23,7 +24,7 @@ from napspec.reference.analysis.samples import (
     side,
     simulated,
 )
-from napspec.reference.analysis.simulate import Agent, Experiment, SeatView, play_deal, proportion_interval
+from napspec.reference.analysis.simulate import Agent, Experiment, SeatView, play_deal
 from napspec.reference.cards import RANKS
 from napspec.reference.rules import Rules
 from napspec.spec.claims import Claim, Reading

@@ -205,8 +205,9 @@ def sweep(
     hands dealt from the full pack; the result as a JSON-ready summary. With ``store`` (a
     folder) each chunk of ``chunk`` hands is kept as it is done, and a later run of the same
     parameters skips the chunks kept; with ``limit_seconds`` the run starts no chunk after that
-    long (the chunks then running end and are kept) and reports how far it got; with ``budget`` each question gets that many nodes of search, and
-    what it leaves open is counted apart (:data:`LABELS`) and listed (``left_open``); with
+    long (the chunks then running end and are kept) and reports how far it got; with
+    ``budget`` each question gets that many nodes of search, and what it leaves open is
+    counted apart (:data:`LABELS`) and listed (``left_open``); with
     ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
     is done, the hands the budget left open are asked again, chunk by chunk in this process,
     with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,

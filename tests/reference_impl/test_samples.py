@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from napspec.reference.analysis import samples
+from napspec.reference.analysis.intervals import mean_interval
 from napspec.reference.analysis.samples import (
     Drawn,
     draw_until_narrow,
@@ -24,7 +25,7 @@ from napspec.reference.analysis.samples import (
     using_workers,
     widths,
 )
-from napspec.reference.analysis.simulate import Experiment, mean_interval
+from napspec.reference.analysis.simulate import Experiment
 from napspec.spec import load
 from napspec.spec.claims import Sample, load_claims, load_evidence
 from napspec.spec.register import SPEC_DIR

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from napspec.reference.actions import Call, Pass, Play
 from napspec.reference.analysis.claims import findings, judge
+from napspec.reference.analysis.intervals import mean_interval, proportion_interval
 from napspec.reference.analysis.simulate import (
     PLAIN_STYLE,
     Agent,
@@ -26,9 +27,7 @@ from napspec.reference.analysis.simulate import (
     SeatView,
     Style,
     choose_card,
-    mean_interval,
     play_deal,
-    proportion_interval,
     run,
     trick_chances,
 )
