@@ -27,6 +27,7 @@ five-card hand up to the symmetry of the suits (:mod:`napspec.reference.analysis
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from typing import Any
@@ -427,11 +428,12 @@ def claims(
     finding. With --write, the evidence is written for ``napspec check`` and the rulebook; with
     --check, exit 1 if the evidence written differs from what is computed now. The simulated
     samples run on the local cores, or on the Dask cluster named by --scheduler."""
+    from napspec.reference.analysis.certainty import sweeps_overview
     from napspec.reference.analysis.claims import MissingSweep, UnknownCheck, findings
     from napspec.reference.analysis.executors import ClusterError, using_scheduler
     from napspec.reference.analysis.samples import using_workers
     from napspec.spec import load
-    from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, verdict
+    from napspec.spec.claims import EVIDENCE_FILE, evidence_document, load_claims, load_evidence, load_sweeps, verdict
 
     register = load()
     every = load_claims(register)
@@ -456,6 +458,7 @@ def claims(
                 label = "as worded" if reading.as_worded else "interpretation"
                 click.echo(f"    {reading.id} ({label}): {FINDING_WORDS[finding.holds]}: {finding.summary}")
     path = register.folder / EVIDENCE_FILE
+    sweeps = json.loads(json.dumps(sweeps_overview(register.profile_ids)))  # as the file keeps it
     if check_only:
         written = load_evidence(register.folder)
         stale = [
@@ -463,7 +466,7 @@ def claims(
             for claim_id, readings in found.items()
             for reading_id, finding in readings.items()
             if written.get(claim_id, {}).get(reading_id) != finding
-        ]
+        ] + (["the overview of the sweeps"] if load_sweeps(register.folder) != sweeps else [])
         if stale:
             raise click.ClickException(f"the evidence written differs from what is computed now: {', '.join(stale)}")
         click.echo(f"the evidence written in {path} is what is computed now")
@@ -482,7 +485,7 @@ def claims(
                 for claim_id in every
                 if claim_id in kept
             }
-        path.write_text(evidence_document(found), encoding="utf-8")
+        path.write_text(evidence_document(found, sweeps), encoding="utf-8")
         click.echo(f"evidence written to {path}")
 
 

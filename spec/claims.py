@@ -272,15 +272,32 @@ def load_evidence(folder: Path) -> dict[str, dict[str, Finding]]:
     }
 
 
-def evidence_document(findings: Mapping[str, Mapping[str, Finding]]) -> str:
-    """The evidence file's text for ``findings`` (stable: sorted keys, one trailing newline)."""
-    document = {
+def load_sweeps(folder: Path) -> dict[str, Any]:
+    """What the sweeps of every hand settled at each table size a source's game deals, as the
+    evidence file keeps it beside the findings (``sweeps``: for each number of hands dealt, the
+    games that deal it and the complete sweeps stored; none if not written)."""
+    path = folder / EVIDENCE_FILE
+    if not path.exists():
+        return {}
+    document = json.loads(path.read_text(encoding="utf-8"))
+    if document.get("format") != EVIDENCE_FORMAT:
+        raise RegisterError(str(path), None, f"not a {EVIDENCE_FORMAT} document")
+    sweeps = document.get("sweeps", {})
+    return dict(sweeps) if isinstance(sweeps, Mapping) else {}
+
+
+def evidence_document(findings: Mapping[str, Mapping[str, Finding]], sweeps: Mapping[str, Any] | None = None) -> str:
+    """The evidence file's text for ``findings`` and the overview of the ``sweeps`` (stable:
+    sorted keys, one trailing newline)."""
+    document: dict[str, Any] = {
         "format": EVIDENCE_FORMAT,
         "claims": {
             claim_id: {reading_id: finding.to_json() for reading_id, finding in readings.items()}
             for claim_id, readings in findings.items()
         },
     }
+    if sweeps is not None:
+        document["sweeps"] = dict(sweeps)
     return json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
@@ -362,5 +379,6 @@ __all__ = [
     "evidence_problems",
     "load_claims",
     "load_evidence",
+    "load_sweeps",
     "verdict",
 ]

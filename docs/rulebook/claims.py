@@ -15,7 +15,7 @@ from docutils import nodes
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
 from .directives import NapDirective, normal
-from .render import Cell, cards, container, para, section, strong, table, xref
+from .render import Cell, NodeLike, cards, container, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
 KIND_SECTIONS = (
@@ -104,10 +104,57 @@ class ClaimsDirective(NapDirective):
                 continue
             group = section(title, ids=[f"claims-{kind}"])
             group += para(method, classes=["nap-method"])
+            if kind == "certainty" and self.data.sweeps:
+                group += self.sweeps_section(self.data.sweeps)
             for claim in members:
                 group += self.claim_section(claim, findings.get(claim.id, {}), verdicts[claim.id])
             out.append(group)
         return out
+
+    def sweeps_section(self, sweeps: Mapping[str, Any]) -> nodes.section:
+        """Every number of hands a source's game deals, with what the sweep of every hand stored
+        for it settled: a size not swept, or a number of tricks its sweep did not ask, is shown
+        as such, never counted."""
+        block = section("Every hand, at every table", ids=["claims-sweeps"])
+        block += para(
+            "The claims below are judged from sweeps: every five-card hand, up to the names of the "
+            "suits (134,459 hands standing for the 2,598,960 of the pack), asked by exact search how "
+            "many tricks it is sure of, with that many hands dealt. A sweep asks five, then four and "
+            "three, and two if it goes that far; a hand that holds an ace is sure of one (led, it is "
+            "the top trump). A column counts the hands sure of its number of tricks or more, up to the "
+            "suits' names, with the hands of the pack they stand for in brackets; the time is the "
+            "search's on one core, its first pass and then each pass that asked again, with more "
+            "nodes, what the one before left open. A table size no sweep has covered, or a number of tricks its "
+            "sweep did not ask, is left blank in words: it is not settled."
+        )
+        register = self.data.register
+        rows: list[list[Cell]] = []
+        for size, entry in sorted(sweeps.items(), key=lambda item: int(item[0])):
+            games: list[NodeLike] = []
+            for index, profile in enumerate(entry["games"]):
+                title = register.profiles[profile].title if profile in register.profiles else profile
+                games += [", "] * bool(index) + [xref("profile", profile, title)]
+            stored = entry["sweeps"]
+            if not stored:
+                rows.append([f"{size} hands", games, *(["not swept"] * len(SWEEP_TRICKS)), "—", "—"])
+                continue
+            best = stored[0]
+            rows.append(
+                [
+                    f"{size} hands",
+                    games,
+                    *(sure_count(best["sure"].get(tricks)) for tricks in SWEEP_TRICKS),
+                    f"{best['open']:,}",
+                    sweep_time(best["seconds"]),
+                ]
+            )
+        block += table(
+            ["Hands dealt", "Games that deal them", *(f"Sure of {word}" for word in SWEEP_TRICKS.values()),
+             "Left open", "Time, one core"],
+            rows,
+            classes=["nap-claim-evidence", "nap-sweeps"],
+        )  # fmt: skip
+        return block
 
     def verdict_badge(self, word: str) -> nodes.inline:
         return nodes.inline(text=word, classes=["nap-verdict", VERDICT_CLASSES[word]])
@@ -270,6 +317,40 @@ class ClaimsDirective(NapDirective):
             ]
             return [table(["Hands dealt", "Finding", "What the search found"], rows, classes=["nap-claim-evidence"])]
         return []
+
+
+#: The numbers of tricks a sweep asks, as the overview of the sweeps names them.
+SWEEP_TRICKS = {"5": "five", "4": "four", "3": "three", "2": "two"}
+
+
+def sure_count(counted: Mapping[str, int] | None) -> str:
+    """The hands sure of a number of tricks, up to the suits' names and in the pack.
+
+    >>> sure_count({"hands": 26, "deals": 208}), sure_count(None)
+    ('26 (208)', 'not asked')
+    """
+    return "not asked" if counted is None else f"{counted['hands']:,} ({counted['deals']:,})"
+
+
+def sweep_time(seconds: Mapping[str, Any]) -> str:
+    """A sweep's time on one core: its first pass (with the share of its hands the time covers
+    when a run was resumed from work not timed), then each later pass.
+
+    >>> sweep_time({"first_pass": 411.8, "first_pass_share_timed": 0.965, "later_passes": [321.0, 77.4]})
+    '412 s (96% of the hands timed), then 321 s and 77 s'
+    >>> sweep_time({"first_pass": None, "first_pass_share_timed": 0.0, "later_passes": []})
+    'not recorded'
+    """
+    first = seconds.get("first_pass")
+    later = [f"{value:,.0f} s" if value is not None else "not recorded" for value in seconds.get("later_passes", [])]
+    if first is None:
+        words = "not recorded"
+    else:
+        share = float(seconds.get("first_pass_share_timed", 1.0))
+        words = f"{first:,.0f} s" + (f" ({share:.0%} of the hands timed)" if share < 1 else "")
+    if later:
+        words += ", then " + (" and ".join(later) if len(later) < 3 else ", ".join(later[:-1]) + " and " + later[-1])
+    return words
 
 
 def finding_words(finding: Finding) -> str:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec import spec
-from napspec.spec.claims import EVIDENCE_FILE, Claim, Finding, load_claims, load_evidence
+from napspec.spec.claims import EVIDENCE_FILE, Claim, Finding, load_claims, load_evidence, load_sweeps
 from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Citation, Register
 from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 
@@ -122,6 +122,8 @@ class RulebookData:
     #: What the sources claim, and the findings on their readings (``spec/claims*``).
     claims: dict[str, Claim] = field(default_factory=dict)
     evidence: dict[str, dict[str, Finding]] = field(default_factory=dict)
+    #: What the sweeps of every hand settled at each table size the games deal (beside the evidence).
+    sweeps: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         by_rule: dict[str, list[Scenario]] = defaultdict(list)
@@ -307,4 +309,5 @@ def rulebook_data(certify_dir: str = "") -> RulebookData:
         by_rule={},
         claims=claims,
         evidence=load_evidence(register.folder),
+        sweeps=load_sweeps(register.folder),
     )

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
+from napspec.reference.analysis.sweep import LABELS, open_codes
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Reading
@@ -113,6 +114,84 @@ def game_table_sizes(profile: str) -> list[int]:
     """
     rules = Rules.profile(profile)
     return sorted({hands_dealt(rules, players) for players in range(rules.players_min, rules.players_max + 1)})
+
+
+TRICK_COUNTS = ("5", "4", "3", "2")
+"""The numbers of tricks a sweep asks of every hand, in the order it asks them down to its floor."""
+
+
+def sweep_overview(document: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """What one stored sweep settled, for the rulebook: the canonical hands (and the hands of
+    the pack) sure of each number of tricks it asked, how many it left open, and the time its
+    passes took on one core (the first pass's with the share of its hands that time covers,
+    then each later pass's; ``None`` where the file did not record it).
+
+    >>> overview = sweep_overview(sweep_result(2, 2), "sweep-2.json")
+    >>> overview["asked"], overview["sure"]["5"], overview["open"]
+    (['5', '4', '3', '2'], {'hands': 1, 'deals': 4}, 0)
+    """
+    floor = int(document["floor"])
+    asked = [tricks for tricks in TRICK_COUNTS if int(tricks) >= floor]
+    counts: Mapping[str, int] = document["counts"]
+    deals: Mapping[str, int] = document["deals"]
+    sure = {
+        tricks: {
+            "hands": sum(int(n) for label, n in counts.items() if label.isdigit() and label >= tricks),
+            "deals": sum(int(n) for label, n in deals.items() if label.isdigit() and label >= tricks),
+        }
+        for tricks in asked
+    }
+    unsettled = {LABELS[code] for code in open_codes(floor)}
+    left_open = sum(int(n) for label, n in counts.items() if label in unsettled)
+    first = document.get("first_pass_cpu_seconds")
+    later = document.get("second_pass")
+    passes = later if isinstance(later, list) else [later] if isinstance(later, dict) else []
+    first_seconds: float | None = None
+    share = 0.0
+    if isinstance(first, Mapping):
+        first_seconds, share = float(first["seconds"]), int(first["chunks_timed"]) / int(first["chunks"])
+    else:
+        # Files made before the processor time was kept give the run's wall-clock time, of the
+        # hands the run solved itself (one process); a run that read its first pass back from
+        # the store gives it under "first_pass".
+        run = document["first_pass"] if isinstance(document.get("first_pass"), Mapping) else document
+        if "seconds_this_run" in run and document.get("jobs") == 1:
+            solved = int(document.get("solved_this_run") or 0) if run is document else int(document["hands"])
+            first_seconds, share = float(run["seconds_this_run"]), solved / int(document["hands"])
+    return {
+        "file": name,
+        "floor": floor,
+        "asked": asked,
+        "sure": sure,
+        "open": left_open,
+        "seconds": {
+            "first_pass": first_seconds,
+            "first_pass_share_timed": round(share, 3),
+            "later_passes": [
+                float(item["cpu_seconds"] if "cpu_seconds" in item else item["seconds"])
+                if ("cpu_seconds" in item or "seconds" in item)
+                else None
+                for item in passes
+            ],
+        },
+    }
+
+
+def sweeps_overview(profiles: Sequence[str]) -> dict[str, Any]:
+    """Every table size a game of ``profiles`` deals, with the games that deal it and what the
+    complete sweeps stored for it settled (the most questions first: a sweep down to two before
+    one down to three or five); a size without one has an empty list, a gap shown as a gap."""
+    games = {profile: game_table_sizes(profile) for profile in profiles}
+    sizes: dict[str, Any] = {}
+    for size in sorted({size for dealt in games.values() for size in dealt}):
+        stored = []
+        for path in sorted(RESULTS.glob(f"sweep-{size}.json")) + sorted(RESULTS.glob(f"sweep-{size}-floor*.json")):
+            document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+            if document.get("complete") and document.get("sample") is None:
+                stored.append(sweep_overview(document, path.name))
+        stored.sort(key=lambda overview: (overview["floor"], overview["open"]))
+        sizes[str(size)] = {"games": [p for p in profiles if size in games[p]], "sweeps": stored}
+    return sizes
 
 
 #: What a finding at one table size is called in the evidence (and on the rulebook's page).
@@ -292,4 +371,12 @@ def _chance_sure_of(claim: Claim, reading: Reading) -> tuple[bool | None, str, d
     return by_table_size(table_sizes(given), at)
 
 
-__all__ = ["OPEN_LABELS", "MissingSweep", "by_table_size", "sweep_result", "table_sizes"]
+__all__ = [
+    "OPEN_LABELS",
+    "MissingSweep",
+    "by_table_size",
+    "sweep_overview",
+    "sweep_result",
+    "sweeps_overview",
+    "table_sizes",
+]

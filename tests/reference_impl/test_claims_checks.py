@@ -33,7 +33,7 @@ from napspec.reference.cli import main
 from napspec.reference.hand import Hand
 from napspec.reference.rules import Rules
 from napspec.spec import load
-from napspec.spec.claims import Claim, Reading, load_claims, load_evidence
+from napspec.spec.claims import Claim, Reading, load_claims, load_evidence, load_sweeps
 from napspec.spec.register import SPEC_DIR
 
 #: The checks quick enough to rerun in full in the default run (the solver's are sampled).
@@ -86,6 +86,40 @@ def test_the_evidence_written_is_what_the_quick_checks_compute_now() -> None:
     for claim_id, readings in computed.items():
         for reading_id, finding in readings.items():
             assert written[claim_id][reading_id] == finding, (claim_id, reading_id)
+
+
+def test_the_evidence_gives_every_table_size_with_the_sweeps_stored_now() -> None:
+    """The overview of the sweeps the claims chapter shows is the stored sweeps' (one source:
+    ``reference_impl/analysis/results/``), at every size a source's game deals, a size without
+    a complete sweep included (shown as not swept)."""
+    from napspec.reference.analysis.certainty import game_table_sizes, sweeps_overview
+
+    register = load()
+    written = load_sweeps(SPEC_DIR)
+    assert written == json.loads(json.dumps(sweeps_overview(register.profile_ids)))
+    dealt = {size for profile in register.profile_ids for size in game_table_sizes(profile)}
+    assert {int(size) for size in written} == dealt
+    assert {2, 3, 4, 5, 6, 7} <= dealt
+    for size, entry in written.items():
+        assert entry["games"], size
+        for stored in entry["sweeps"]:
+            sure = [stored["sure"][tricks]["hands"] for tricks in stored["asked"]]
+            assert sure == sorted(sure), (size, stored["file"])  # sure of more is sure of fewer
+
+
+def test_the_claims_command_check_finds_a_stale_overview_of_the_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    from napspec.reference.analysis import certainty
+
+    real = certainty.sweeps_overview
+
+    def one_more(profiles: Any) -> dict[str, Any]:
+        overview = real(profiles)
+        overview["6"]["sweeps"] = []
+        return overview
+
+    monkeypatch.setattr(certainty, "sweeps_overview", one_more)
+    result = CliRunner().invoke(main, ["claims", "--check", "--only", "cards-in-use"])
+    assert result.exit_code == 1 and "the overview of the sweeps" in result.output
 
 
 def test_wrong_cards_in_use_are_found_wrong() -> None:
