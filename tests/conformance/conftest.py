@@ -166,6 +166,7 @@ def interrupted_napspec(arguments: list[str], pids: Path, signum: int) -> tuple[
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # SIGABRT then dumps every thread's stack
     )
     try:
         deadline = time.monotonic() + SLACK
@@ -173,7 +174,13 @@ def interrupted_napspec(arguments: list[str], pids: Path, signum: int) -> tuple[
             time.sleep(0.05)  # until the run reaches its first case
         time.sleep(0.5)
         process.send_signal(signum)
-        printed, _ = process.communicate(timeout=SLACK)
+        try:
+            printed, _ = process.communicate(timeout=SLACK)
+        except subprocess.TimeoutExpired:
+            # Still running: where it is waiting is the finding, so it is made to say.
+            process.send_signal(signal.SIGABRT)
+            printed, _ = process.communicate(timeout=SLACK)
+            pytest.fail(f"napspec {arguments[0]} outlived {signal.Signals(signum).name} by {SLACK} s:\n{printed}")
     finally:
         if process.poll() is None:
             process.kill()
