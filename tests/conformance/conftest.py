@@ -76,6 +76,8 @@ class CertifyRun:
     seconds: float
     reports: list[dict[str, Any]]
     report_paths: list[Path]
+    #: The most memory the run's process (or one it waited for) held, in kB; 0 if not measured.
+    peak_kb: int = 0
 
     @property
     def report(self) -> dict[str, Any]:
@@ -83,10 +85,23 @@ class CertifyRun:
         return self.reports[0]
 
 
-def napspec(*arguments: str, timeout: float = 120, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
-    """Run the ``napspec`` command in a child process, output captured as text."""
+#: Runs the command after the file name given first and writes there the peak memory of it and
+#: of what it waited for (``ru_maxrss``, kB on Linux): this process's own children only, whatever
+#: the test process ran before.
+PEAK_WRAPPER = (
+    "import resource, subprocess, sys; code = subprocess.call(sys.argv[2:]); "
+    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); sys.exit(code)"
+)
+
+
+def napspec(
+    *arguments: str, timeout: float = 120, cwd: Path = REPO, peak_file: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the ``napspec`` command in a child process, output captured as text; with
+    ``peak_file``, its peak memory is written there (:data:`PEAK_WRAPPER`)."""
+    wrapper = [sys.executable, "-c", PEAK_WRAPPER, str(peak_file)] if peak_file is not None else []
     return subprocess.run(
-        [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        [*wrapper, sys.executable, "-m", "napspec.docs.pipeline", *arguments],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -111,16 +126,19 @@ def napspec_here(*arguments: str) -> subprocess.CompletedProcess[str]:
     return subprocess.CompletedProcess(["napspec", *arguments], result.exit_code, result.stdout, result.stderr)
 
 
-def run_certify(report_dir: Path, *arguments: str, timeout: float = 120) -> CertifyRun:
+def run_certify(report_dir: Path, *arguments: str, timeout: float = 120, measure_peak: bool = False) -> CertifyRun:
     """``napspec certify --report-dir report_dir *arguments``; every report it wrote is
     checked: valid against the report schema, with unique case ids, and its JUnit XML
-    well-formed with one testcase per case (and, in the suite ``rules``, one per rule)."""
+    well-formed with one testcase per case (and, in the suite ``rules``, one per rule). With
+    ``measure_peak``, the run's peak memory is kept (``peak_kb``)."""
+    peak_file = report_dir.parent / f".{report_dir.name}.peak" if measure_peak else None
     started = time.monotonic()
-    completed = napspec("certify", "--report-dir", str(report_dir), *arguments, timeout=timeout)
+    completed = napspec("certify", "--report-dir", str(report_dir), *arguments, timeout=timeout, peak_file=peak_file)
     seconds = time.monotonic() - started
     paths = sorted(report_dir.glob("certify-*.json"))
     reports = [check_report(path) for path in paths]
-    return CertifyRun(completed.returncode, completed.stdout + completed.stderr, seconds, reports, paths)
+    peak = int(peak_file.read_text(encoding="utf-8")) if peak_file is not None else 0
+    return CertifyRun(completed.returncode, completed.stdout + completed.stderr, seconds, reports, paths, peak)
 
 
 def check_report(path: Path) -> dict[str, Any]:

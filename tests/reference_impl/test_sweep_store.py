@@ -102,7 +102,7 @@ def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
 
     def slow_chunk(job: tuple[Any, ...]) -> tuple[int, list[int], float]:
         time.sleep(0.3)  # still running when the limit (0 s) is looked at
-        return solve_chunk(job)  # type: ignore[arg-type]
+        return solve_chunk(job)
 
     class OneRunning(ThreadPoolExecutor):
         """One thread; each submit returns once the first chunk is running."""
