@@ -92,10 +92,11 @@ def rerun_report(
     oracle_label: str = "oracle",
     case_timeout: float = 10.0,
     deadline: float | None = None,
+    max_restarts: int = 5,
 ) -> Certification:
     """The run a saved report records, made again against the engine given: the same
     target (its option map), the same selection, and the same random deals (the recorded
-    seed and number of deals)."""
+    seed and number of deals); a crashed engine is restarted up to ``max_restarts`` times."""
     target_name = str(document["target"]["name"])
     target = Target(
         name=target_name,
@@ -116,6 +117,7 @@ def rerun_report(
         scenarios=selection.get("scenarios", ()),
         exitfirst=bool(selection.get("exitfirst")),
         deadline=deadline,
+        max_restarts=max_restarts,
         deals=int(differential_part["planned"]) if differential_part else 0,
         batches=int(differential_part.get("batches", MAX_BATCHES)) if differential_part else MAX_BATCHES,
         seed=int(differential_part["seed"]) if differential_part else None,

@@ -137,10 +137,20 @@ def max_duration_option(default: float) -> Callable[[Callable[..., None]], Calla
     )
 
 
+_max_restarts_option = click.option(
+    "--max-restarts",
+    type=click.IntRange(min=0),
+    default=MAX_RESTARTS,
+    show_default=True,
+    help="Restarts of a crashed engine per target before it is given up.",
+)
+
+
 def _certification_run_options(function: Callable[..., None]) -> Callable[..., None]:
     """The options of a run of the certification against an engine, one set for the two
     commands that make one, ``certify`` and ``verify --rerun``, so that they cannot drift
-    apart: the engine, the oracle of the random deals, the deadline per case and of the run."""
+    apart: the engine, the oracle of the random deals, the deadline per case and of the run,
+    and the restarts a crashed engine is given."""
     for option in reversed(
         (
             _engine_name_option,
@@ -148,6 +158,7 @@ def _certification_run_options(function: Callable[..., None]) -> Callable[..., N
             _oracle_options,
             case_timeout_option,
             max_duration_option(DEFAULT_CERTIFY_SECONDS),
+            _max_restarts_option,
         )
     ):
         function = option(function)
@@ -183,13 +194,6 @@ def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeo
 )
 @click.option(
     "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
-)
-@click.option(
-    "--max-restarts",
-    type=click.IntRange(min=0),
-    default=MAX_RESTARTS,
-    show_default=True,
-    help="Restarts of a crashed engine per target before it is given up.",
 )
 @click.option(
     "--rule",
@@ -665,6 +669,7 @@ def verify(
     oracle_command: str | None,
     case_timeout: float,
     max_duration: float,
+    max_restarts: int,
 ) -> None:
     """Check saved reports: each is valid strict JSON, its digest matches its content, it
     was made with the suite installed here, and its summary, verdict and rule table are what
@@ -686,8 +691,9 @@ def verify(
         problems = _report_problems(document, installed)
         if not problems and rerun:
             problems = _rerun_problems(
-                document, engine_name, engine_command, oracle_name, oracle_command, case_timeout, max_duration
-            )
+                document, engine_name, engine_command, oracle_name, oracle_command, case_timeout, max_duration,
+                max_restarts,
+            )  # fmt: skip
         shown = printable(str(path), limit=1000)
         if problems:
             failures += 1
@@ -709,6 +715,7 @@ def _rerun_problems(
     oracle_command: str | None,
     case_timeout: float,
     max_duration: float,
+    max_restarts: int,
 ) -> list[str]:
     """The differences between a saved report and the same run made again now (nothing is
     run when the engine given is not the program that made it)."""
@@ -730,6 +737,7 @@ def _rerun_problems(
             oracle_label=label,
             case_timeout=case_timeout,
             deadline=time.monotonic() + max_duration,
+            max_restarts=max_restarts,
         )
     except ValueError as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))

@@ -319,6 +319,37 @@ def test_verify_rerun_reproduces_a_certificate_and_refuses_another_program(tmp_p
     assert other.returncode == ExitStatus.NOT_CERTIFIED and "not the program that made the report" in other.stdout
 
 
+@pytest.mark.parametrize("restarts", [0, 3])
+def test_verify_rerun_restarts_a_crashed_engine_as_often_as_it_is_told(
+    restarts: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``verify --rerun`` takes every option of a certification run (one set, shared with
+    ``certify``), ``--max-restarts`` among them, and runs the report again with it."""
+    from click.testing import CliRunner
+
+    from napspec.conformance import cli
+
+    given: dict[str, Any] = {}
+
+    class Stop(Exception):
+        pass
+
+    def rerun(document: object, *arguments: object, **options: object) -> object:
+        given.update(options)
+        raise Stop
+
+    monkeypatch.setattr(cli, "_read_report", lambda path: {"program": program_of("reference", None)})
+    monkeypatch.setattr(cli, "_report_problems", lambda document, installed: [])
+    monkeypatch.setattr(cli, "rerun_report", rerun)
+    saved = tmp_path / "saved.json"
+    saved.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(
+        cli.main, ["verify", "--rerun", "--engine", "reference", "--max-restarts", str(restarts), str(saved)]
+    )
+    assert isinstance(result.exception, Stop), result.output
+    assert given["max_restarts"] == restarts
+
+
 # ------------------------------------------------------------ 5. inert text everywhere
 
 
