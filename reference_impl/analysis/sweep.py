@@ -209,8 +209,8 @@ def sweep(
     ``budget`` each question gets that many nodes of search, and what it leaves open is
     counted apart (:data:`LABELS`) and listed (``left_open``); with
     ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
-    is done, the hands the budget left open are asked again, chunk by chunk in this process,
-    with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,
+    is done, the hands the budget left open are asked again, chunk by chunk over the same
+    processes or cluster, with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,
     each pass asks again what the one before it left open. The chunks run on
     ``jobs`` local processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
@@ -290,7 +290,7 @@ def sweep(
         # the first later pass keeps the key it always had; each further one names the passes before it
         pass_key = {**key, "resolve_budget": nodes} | ({"after": budgets[:number]} if number else {})
         summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
-                                        limit_seconds)  # fmt: skip
+                                        limit_seconds, jobs, scheduler)  # fmt: skip
         passes.append(summary)
         seconds = time.monotonic() - start
     counts, deals, listed, left_open = _tally(chunks, done, floor)
@@ -369,45 +369,71 @@ def _second_pass(
     store: Path | None,
     start: float,
     limit_seconds: float | None,
+    jobs: int = 1,
+    scheduler: str | None = None,
 ) -> tuple[dict[str, object], bool]:
     """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
-    chunk by chunk in this process. With a store each chunk asked again is kept apart (under
-    ``key``, the sweep's with this pass's budget added), so that a pass stopped halfway resumes
-    too. ``done`` is updated in place; returns the pass's summary and whether the time limit
-    stopped it."""
+    a chunk's at a time, the chunks spread over ``jobs`` local processes or the cluster at
+    ``scheduler`` as the first pass's are. A chunk's hands asked again are solved afresh, in
+    their order, so the values do not depend on where they ran. With a store each chunk asked
+    again is kept apart (under ``key``, the sweep's with this pass's budget added), so that a
+    pass stopped halfway resumes too; the time limit starts no chunk after it passes, and the
+    chunks then running end and are kept. ``done`` is updated in place; returns the pass's
+    summary and whether the time limit stopped it."""
     unsettled = open_codes(floor)
     kept = ChunkStore(store, key) if store is not None else None
     again = kept.done() if kept is not None else {}
     seconds = sum(kept.seconds().values()) if kept is not None else 0.0
-    asked = decided = 0
+    places_of = {
+        index: [place for place, value in enumerate(values) if value in unsettled] for index, values in done.items()
+    }
+    places_of = {index: places for index, places in places_of.items() if places}
+    for index, resolved in again.items():
+        if index not in places_of or len(resolved) != len(done[index]):
+            raise StoreError(f"{kept and kept.folder}: chunk {index} of the second pass does not fit the first")
+    todo = [index for index in sorted(places_of) if index not in again]
     stopped = False
-    solver = Solver(Table(hands_dealt))
-    solver.limit(resolve_budget)
-    for index in sorted(done):
-        values = done[index]
-        places = [place for place, value in enumerate(values) if value in unsettled]
-        if not places:
+    if todo:
+        with executor(jobs, scheduler) as pool:
+            pending: set[Future[tuple[int, list[int], float]]] = {
+                pool.submit(_chunk, (index, hands_dealt, tuple(chunks[index][p] for p in places_of[index]), exact,
+                                     resolve_budget, floor))
+                for index in todo
+            }  # fmt: skip
+
+            def keep(finished: set[Future[tuple[int, list[int], float]]]) -> None:
+                nonlocal seconds
+                for future in finished:
+                    index, values, took = future.result()
+                    resolved = list(done[index])
+                    for place, value in zip(places_of[index], values):
+                        resolved[place] = value
+                    again[index] = resolved
+                    seconds += took
+                    if kept is not None:
+                        kept.put(index, resolved, took)
+
+            try:
+                while pending and not stopped:
+                    timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
+                    finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+                    keep(finished)
+                    if limit_seconds is not None and time.monotonic() - start > limit_seconds:
+                        stopped = bool(pending)
+                if stopped:
+                    running = {future for future in pending if not future.cancel()}
+                    pending -= running
+                    keep(wait(running).done)
+            finally:
+                for future in pending:
+                    future.cancel()
+    asked = decided = 0
+    for index, places in places_of.items():
+        if index not in again:
             continue
-        if index in again:
-            if len(again[index]) != len(values):
-                raise StoreError(f"{kept and kept.folder}: chunk {index} of the second pass does not fit the first")
-            resolved = again[index]
-        else:
-            if limit_seconds is not None and time.monotonic() - start > limit_seconds:
-                stopped = True
-                break
-            began = time.process_time()
-            solver.clear()
-            resolved = list(values)
-            for place in places:
-                resolved[place] = sweep_value(solver, cards_of(chunks[index][place]), exact, floor)
-            took = time.process_time() - began
-            seconds += took
-            if kept is not None:
-                kept.put(index, resolved, took)
         asked += len(places)
-        decided += sum(resolved[place] not in unsettled for place in places)
-        done[index] = resolved
+        decided += sum(again[index][place] not in unsettled for place in places)
+        done[index] = again[index]
     summary: dict[str, object] = {
         "budget_nodes": resolve_budget,
         "asked_again": asked,

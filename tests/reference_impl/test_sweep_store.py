@@ -281,6 +281,16 @@ def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> Non
     assert resumed["hands_found_in_store"] == 10 and resumed["solved_this_run"] == 0
 
 
+def test_the_later_passes_spread_over_processes_give_what_one_process_gives() -> None:
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 3}
+    one = sweep(**small, resolve_budget=(100, 3_000_000), jobs=1)  # type: ignore[arg-type]
+    two = sweep(**small, resolve_budget=(100, 3_000_000), jobs=2)  # type: ignore[arg-type]
+    passes = one["second_pass"]
+    assert isinstance(passes, list) and passes[0]["asked_again"] > passes[0]["decided"] > 0
+    assert figures(two) | {"jobs": 1} == figures(one) | {"second_pass": two["second_pass"]}
+    assert [p["decided"] for p in two["second_pass"]] == [p["decided"] for p in passes]  # type: ignore[union-attr]
+
+
 def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> None:
     small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5}
     one = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
