@@ -172,6 +172,33 @@ def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -
     return index, values, time.process_time() - started
 
 
+ChunkFuture = Future[tuple[int, list[int], float]]
+
+
+def _collect(
+    pending: set[ChunkFuture], keep: Callable[[set[ChunkFuture]], None], start: float, limit_seconds: float | None
+) -> bool:
+    """Hand each chunk to ``keep`` as it ends, until all have or the time limit has passed
+    (counted from ``start``); whether the limit stopped the run. The limit starts no more
+    chunks, but those already running are let end and kept: a chunk of strong hands may be
+    minutes of work that a rerun would repeat. Whatever is left is cancelled, on an error too."""
+    stopped = False
+    try:
+        while pending and not stopped:
+            timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
+            finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            keep(finished)
+            stopped = limit_seconds is not None and time.monotonic() - start > limit_seconds and bool(pending)
+        if stopped:
+            running = {future for future in pending if not future.cancel()}
+            pending -= running
+            keep(wait(running).done)
+    finally:
+        for future in pending:
+            future.cancel()
+    return stopped
+
+
 def _label(value: int) -> str:
     return LABELS.get(value, str(value))
 
@@ -249,9 +276,9 @@ def sweep(
     cpu_this_run = 0.0
     stopped = False
     with executor(jobs, scheduler) as pool:
-        pending: set[Future[tuple[int, list[int], float]]] = {pool.submit(_chunk, job) for job in todo}
+        pending: set[ChunkFuture] = {pool.submit(_chunk, job) for job in todo}
 
-        def keep(finished: set[Future[tuple[int, list[int], float]]]) -> None:
+        def keep(finished: set[ChunkFuture]) -> None:
             nonlocal solved, cpu_this_run
             for future in finished:
                 index, values, took = future.result()
@@ -263,21 +290,8 @@ def sweep(
                 report(found_in_store + solved, len(hands))
 
         try:
-            while pending and not stopped:
-                timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
-                finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-                keep(finished)
-                if limit_seconds is not None and time.monotonic() - start > limit_seconds:
-                    stopped = bool(pending)
-            if stopped:
-                # The time limit starts no more chunks; those already running are let end and
-                # kept, since a chunk of strong hands may be minutes of work a rerun would repeat.
-                running = {future for future in pending if not future.cancel()}
-                pending -= running
-                keep(wait(running).done)
+            stopped = _collect(pending, keep, start, limit_seconds)
         finally:
-            for future in pending:
-                future.cancel()
             if isinstance(report, Progress):
                 report.close()
     seconds = time.monotonic() - start
@@ -395,13 +409,13 @@ def _second_pass(
     stopped = False
     if todo:
         with executor(jobs, scheduler) as pool:
-            pending: set[Future[tuple[int, list[int], float]]] = {
+            pending: set[ChunkFuture] = {
                 pool.submit(_chunk, (index, hands_dealt, tuple(chunks[index][p] for p in places_of[index]), exact,
                                      resolve_budget, floor))
                 for index in todo
             }  # fmt: skip
 
-            def keep(finished: set[Future[tuple[int, list[int], float]]]) -> None:
+            def keep(finished: set[ChunkFuture]) -> None:
                 nonlocal seconds
                 for future in finished:
                     index, values, took = future.result()
@@ -413,20 +427,7 @@ def _second_pass(
                     if kept is not None:
                         kept.put(index, resolved, took)
 
-            try:
-                while pending and not stopped:
-                    timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
-                    finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-                    keep(finished)
-                    if limit_seconds is not None and time.monotonic() - start > limit_seconds:
-                        stopped = bool(pending)
-                if stopped:
-                    running = {future for future in pending if not future.cancel()}
-                    pending -= running
-                    keep(wait(running).done)
-            finally:
-                for future in pending:
-                    future.cancel()
+            stopped = _collect(pending, keep, start, limit_seconds)
     asked = decided = 0
     for index, places in places_of.items():
         if index not in again:
