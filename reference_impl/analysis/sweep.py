@@ -303,8 +303,10 @@ def sweep(
             break
         # the first later pass keeps the key it always had; each further one names the passes before it
         pass_key = {**key, "resolve_budget": nodes} | ({"after": budgets[:number]} if number else {})
+        # The default progress on a terminal goes on through the later passes, each its own line.
+        shown = Progress(f"hands asked again with {nodes:,} nodes") if progress is None else None
         summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
-                                        limit_seconds, jobs, scheduler)  # fmt: skip
+                                        limit_seconds, jobs, scheduler, shown)  # fmt: skip
         passes.append(summary)
         seconds = time.monotonic() - start
     counts, deals, listed, left_open = _tally(chunks, done, floor)
@@ -385,6 +387,7 @@ def _second_pass(
     limit_seconds: float | None,
     jobs: int = 1,
     scheduler: str | None = None,
+    report: Progress | None = None,
 ) -> tuple[dict[str, object], bool]:
     """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
     a chunk's at a time, the chunks spread over ``jobs`` local processes or the cluster at
@@ -393,7 +396,8 @@ def _second_pass(
     again is kept apart (under ``key``, the sweep's with this pass's budget added), so that a
     pass stopped halfway resumes too; the time limit starts no chunk after it passes, and the
     chunks then running end and are kept. ``done`` is updated in place; returns the pass's
-    summary and whether the time limit stopped it."""
+    summary and whether the time limit stopped it. ``report`` is told the hands asked again so
+    far (those the store held first) and how many the pass asks in all."""
     unsettled = open_codes(floor)
     kept = ChunkStore(store, key) if store is not None else None
     again = kept.done() if kept is not None else {}
@@ -406,6 +410,10 @@ def _second_pass(
         if index not in places_of or len(resolved) != len(done[index]):
             raise StoreError(f"{kept and kept.folder}: chunk {index} of the second pass does not fit the first")
     todo = [index for index in sorted(places_of) if index not in again]
+    total = sum(len(places) for places in places_of.values())
+    asked_so_far = total - sum(len(places_of[index]) for index in todo)
+    if report is not None:
+        report(asked_so_far, total)
     stopped = False
     if todo:
         with executor(jobs, scheduler) as pool:
@@ -416,7 +424,7 @@ def _second_pass(
             }  # fmt: skip
 
             def keep(finished: set[ChunkFuture]) -> None:
-                nonlocal seconds
+                nonlocal seconds, asked_so_far
                 for future in finished:
                     index, values, took = future.result()
                     resolved = list(done[index])
@@ -426,8 +434,15 @@ def _second_pass(
                     seconds += took
                     if kept is not None:
                         kept.put(index, resolved, took)
+                    asked_so_far += len(places_of[index])
+                    if report is not None:
+                        report(asked_so_far, total)
 
-            stopped = _collect(pending, keep, start, limit_seconds)
+            try:
+                stopped = _collect(pending, keep, start, limit_seconds)
+            finally:
+                if report is not None:
+                    report.close()
     asked = decided = 0
     for index, places in places_of.items():
         if index not in again:

@@ -292,6 +292,34 @@ def test_the_later_passes_spread_over_processes_give_what_one_process_gives() ->
     assert isinstance(spread, list) and [p["decided"] for p in spread] == [p["decided"] for p in passes]
 
 
+def test_the_later_passes_show_their_progress_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Item 4 of the sweeps' promise: every long run shows how far it is, the passes that ask
+    again what a budget left open (minutes to hours of search) included."""
+    import napspec.reference.analysis.sweep as sweep_module
+
+    shown: dict[str, list[tuple[int, int]]] = {}
+
+    class Recorded:
+        def __init__(self, what: str) -> None:
+            self.calls = shown.setdefault(what, [])
+
+        def __call__(self, done: int, total: int) -> None:
+            self.calls.append((done, total))
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(sweep_module, "Progress", Recorded)
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 3}
+    result = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
+    second = result["second_pass"]
+    assert isinstance(second, dict)
+    calls = shown["hands asked again with 3,000,000 nodes"]
+    asked = second["asked_again"]
+    assert calls[0] == (0, asked) and calls[-1] == (asked, asked) and len(calls) > 2
+    assert shown["hands"][-1] == (10, 10)
+
+
 def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> None:
     small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5}
     one = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
