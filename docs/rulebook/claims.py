@@ -112,9 +112,9 @@ class ClaimsDirective(NapDirective):
         return out
 
     def sweeps_section(self, sweeps: Mapping[str, Any]) -> nodes.section:
-        """Every number of hands a source's game deals, with what the sweep of every hand stored
-        for it settled: a size not swept, or a number of tricks its sweep did not ask, is shown
-        as such, never counted."""
+        """Every number of hands a source's game deals, with what the sweeps of every hand stored
+        for it settled, and the sweeps themselves: a size not swept, a number of tricks no sweep
+        asked, or hands a sweep left open, are shown as such, never counted."""
         block = section("Every hand, at every table", ids=["claims-sweeps"])
         block += para(
             "The claims below are judged from sweeps: every five-card hand, up to the names of the "
@@ -122,38 +122,43 @@ class ClaimsDirective(NapDirective):
             "many tricks it is sure of, with that many hands dealt. A sweep asks five, then four and "
             "three, and two if it goes that far; a hand that holds an ace is sure of one (led, it is "
             "the top trump). A column counts the hands sure of its number of tricks or more, up to the "
-            "suits' names, with the hands of the pack they stand for in brackets; the time is the "
-            "search's on one core, its first pass and then each pass that asked again, with more "
-            "nodes, what the one before left open. A table size no sweep has covered, or a number of tricks its "
-            "sweep did not ask, is left blank in words: it is not settled."
+            "suits' names, with the hands of the pack they stand for in brackets, from the sweep that "
+            "leaves fewest hands open on that number. A table size no sweep has covered, a number of "
+            "tricks no sweep asked there, or hands a search left open, are said to be so: what is not "
+            "settled is not counted."
         )
         register = self.data.register
+        ordered = sorted(sweeps.items(), key=lambda item: int(item[0]))
         rows: list[list[Cell]] = []
-        for size, entry in sorted(sweeps.items(), key=lambda item: int(item[0])):
+        for size, entry in ordered:
             games: list[NodeLike] = []
             for index, profile in enumerate(entry["games"]):
                 title = register.profiles[profile].title if profile in register.profiles else profile
                 games += [", "] * bool(index) + [xref("profile", profile, title)]
-            stored = entry["sweeps"]
-            if not stored:
-                rows.append([f"{size} hands", games, *(["not swept"] * len(SWEEP_TRICKS)), "—", "—"])
-                continue
-            best = stored[0]
-            rows.append(
-                [
-                    f"{size} hands",
-                    games,
-                    *(sure_count(best["sure"].get(tricks)) for tricks in SWEEP_TRICKS),
-                    f"{best['open']:,}",
-                    sweep_time(best["seconds"]),
-                ]
-            )
+            found = entry["tricks"]
+            cells = [
+                settled_count(found[count]) if count in found else ("not asked" if entry["runs"] else "not swept")
+                for count in SWEEP_TRICKS
+            ]
+            rows.append([f"{size} hands", games, *cells])
         block += table(
-            ["Hands dealt", "Games that deal them", *(f"Sure of {word}" for word in SWEEP_TRICKS.values()),
-             "Left open", "Time, one core"],
+            ["Hands dealt", "Games that deal them", *(f"Sure of {word}" for word in SWEEP_TRICKS.values())],
             rows,
             classes=["nap-claim-evidence", "nap-sweeps"],
-        )  # fmt: skip
+        )
+        runs = [
+            [f"{size} hands", run["file"], tricks_asked(run["floor"]), f"{run['open']:,}", sweep_time(run["seconds"])]
+            for size, entry in ordered
+            for run in entry["runs"]
+        ]  # fmt: skip
+        block += para(
+            "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
+            "of every hand, the hands it left open on a question it asks, and the time "
+            "of its search on one core: its first pass, then each pass that asked again, with more "
+            "nodes, what the one before left open."
+        )
+        block += table(["Hands dealt", "Sweep", "Tricks asked", "Left open", "Time, one core"], runs,
+                       classes=["nap-claim-evidence", "nap-sweeps"])  # fmt: skip
         return block
 
     def verdict_badge(self, word: str) -> nodes.inline:
@@ -323,13 +328,26 @@ class ClaimsDirective(NapDirective):
 SWEEP_TRICKS = {"5": "five", "4": "four", "3": "three", "2": "two"}
 
 
-def sure_count(counted: Mapping[str, int] | None) -> str:
-    """The hands sure of a number of tricks, up to the suits' names and in the pack.
+def tricks_asked(floor: int) -> str:
+    """The numbers of tricks a sweep down to ``floor`` asks of every hand.
 
-    >>> sure_count({"hands": 26, "deals": 208}), sure_count(None)
-    ('26 (208)', 'not asked')
+    >>> tricks_asked(2), tricks_asked(5)
+    ('five to two', 'five only')
     """
-    return "not asked" if counted is None else f"{counted['hands']:,} ({counted['deals']:,})"
+    return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
+
+
+def settled_count(found: Mapping[str, int]) -> str:
+    """The hands sure of a number of tricks, up to the suits' names and in the pack, with the
+    hands the search left open on it.
+
+    >>> settled_count({"hands": 26, "deals": 208, "open": 0})
+    '26 (208)'
+    >>> settled_count({"hands": 306, "deals": 3912, "open": 1046})
+    '306 (3,912); 1,046 left open'
+    """
+    shown = f"{found['hands']:,} ({found['deals']:,})"
+    return shown + (f"; {found['open']:,} left open" if found.get("open") else "")
 
 
 def sweep_time(seconds: Mapping[str, Any]) -> str:

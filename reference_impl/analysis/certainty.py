@@ -120,29 +120,30 @@ TRICK_COUNTS = ("5", "4", "3", "2")
 """The numbers of tricks a sweep asks of every hand, in the order it asks them down to its floor."""
 
 
-def sweep_overview(document: Mapping[str, Any], name: str) -> dict[str, Any]:
-    """What one stored sweep settled, for the rulebook: the canonical hands (and the hands of
-    the pack) sure of each number of tricks it asked, how many it left open, and the time its
-    passes took on one core (the first pass's with the share of its hands that time covers,
-    then each later pass's; ``None`` where the file did not record it).
+def _asks(document: Mapping[str, Any], tricks: int) -> bool:
+    """Whether a sweep asked every hand if it is sure of ``tricks`` (floor 5 asks five only)."""
+    floor = int(document["floor"])
+    return tricks == 5 or (floor <= tricks and floor < 5)
 
-    >>> overview = sweep_overview(sweep_result(2, 2), "sweep-2.json")
-    >>> overview["asked"], overview["sure"]["5"], overview["open"]
-    (['5', '4', '3', '2'], {'hands': 1, 'deals': 4}, 0)
+
+def _sure_of_at_least(table: Mapping[str, int], tricks: int) -> int:
+    """Of a sweep's counts (of hands or of deals), those known sure of ``tricks`` or more."""
+    known = sum(int(n) for label, n in table.items() if label.isdigit() and int(label) >= tricks)
+    return known + (int(table.get("3 or 4", 0)) if tricks <= 3 else 0)
+
+
+def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """One stored sweep as a run: its file, how far down it asks, how many hands it left open
+    on a question it asks, and the time its passes took on one core (the first pass's with
+    the share of its hands that time covers, then each later pass's; ``None`` where the file
+    did not record it).
+
+    >>> run = sweep_run(sweep_result(5, 3), "sweep-5-floor3.json")
+    >>> run["floor"], run["open"], run["seconds"]["later_passes"]
+    (3, 0, [321.0, 77.4])
     """
     floor = int(document["floor"])
-    asked = [tricks for tricks in TRICK_COUNTS if int(tricks) >= floor]
-    counts: Mapping[str, int] = document["counts"]
-    deals: Mapping[str, int] = document["deals"]
-    sure = {
-        tricks: {
-            "hands": sum(int(n) for label, n in counts.items() if label.isdigit() and label >= tricks),
-            "deals": sum(int(n) for label, n in deals.items() if label.isdigit() and label >= tricks),
-        }
-        for tricks in asked
-    }
     unsettled = {LABELS[code] for code in open_codes(floor)}
-    left_open = sum(int(n) for label, n in counts.items() if label in unsettled)
     first = document.get("first_pass_cpu_seconds")
     later = document.get("second_pass")
     passes = later if isinstance(later, list) else [later] if isinstance(later, dict) else []
@@ -161,9 +162,7 @@ def sweep_overview(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     return {
         "file": name,
         "floor": floor,
-        "asked": asked,
-        "sure": sure,
-        "open": left_open,
+        "open": sum(int(n) for label, n in document["counts"].items() if label in unsettled),
         "seconds": {
             "first_pass": first_seconds,
             "first_pass_share_timed": round(share, 3),
@@ -178,19 +177,41 @@ def sweep_overview(document: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 
 def sweeps_overview(profiles: Sequence[str]) -> dict[str, Any]:
-    """Every table size a game of ``profiles`` deals, with the games that deal it and what the
-    complete sweeps stored for it settled (the most questions first: a sweep down to two before
-    one down to three or five); a size without one has an empty list, a gap shown as a gap."""
+    """Every table size a game of ``profiles`` deals: the games that deal it, the stored sweeps
+    of every hand made there (``runs``), and for each number of tricks the hands sure of it or
+    more (up to the suits' names, and of the pack) from the sweep that leaves fewest open on it,
+    with how many it leaves open (``tricks``; a number no complete sweep asked is absent). A size
+    without a sweep has none of either: a gap, shown as one.
+
+    >>> overview = sweeps_overview(["peel"])
+    >>> sorted(overview), overview["4"]["tricks"]["3"]
+    (['2', '3', '4', '5'], {'hands': 435, 'deals': 5380, 'open': 0, 'file': 'sweep-4.json'})
+    """
     games = {profile: game_table_sizes(profile) for profile in profiles}
     sizes: dict[str, Any] = {}
     for size in sorted({size for dealt in games.values() for size in dealt}):
-        stored = []
+        stored: list[tuple[str, dict[str, Any]]] = []
         for path in sorted(RESULTS.glob(f"sweep-{size}.json")) + sorted(RESULTS.glob(f"sweep-{size}-floor*.json")):
             document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
             if document.get("complete") and document.get("sample") is None:
-                stored.append(sweep_overview(document, path.name))
-        stored.sort(key=lambda overview: (overview["floor"], overview["open"]))
-        sizes[str(size)] = {"games": [p for p in profiles if size in games[p]], "sweeps": stored}
+                stored.append((path.name, document))
+        tricks: dict[str, Any] = {}
+        for count in TRICK_COUNTS:
+            asking = [(name, doc) for name, doc in stored if _asks(doc, int(count))]
+            if not asking:
+                continue
+            name, best = min(asking, key=lambda item: (_open(item[1], int(count)), int(item[1]["floor"])))
+            tricks[count] = {
+                "hands": _sure_of_at_least(best["counts"], int(count)),
+                "deals": _sure_of_at_least(best["deals"], int(count)),
+                "open": _open(best, int(count)),
+                "file": name,
+            }
+        sizes[str(size)] = {
+            "games": [p for p in profiles if size in games[p]],
+            "tricks": tricks,
+            "runs": [sweep_run(document, name) for name, document in stored],
+        }
     return sizes
 
 
@@ -375,8 +396,8 @@ __all__ = [
     "OPEN_LABELS",
     "MissingSweep",
     "by_table_size",
-    "sweep_overview",
     "sweep_result",
+    "sweep_run",
     "sweeps_overview",
     "table_sizes",
 ]

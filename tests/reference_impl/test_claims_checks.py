@@ -36,6 +36,8 @@ from napspec.spec import load
 from napspec.spec.claims import Claim, Reading, load_claims, load_evidence, load_sweeps
 from napspec.spec.register import SPEC_DIR
 
+RESULTS = Path(__file__).resolve().parents[2] / "reference_impl" / "analysis" / "results"
+
 #: The checks quick enough to rerun in full in the default run (the solver's are sampled).
 QUICK = (
     "cards-in-use",
@@ -102,9 +104,39 @@ def test_the_evidence_gives_every_table_size_with_the_sweeps_stored_now() -> Non
     assert {2, 3, 4, 5, 6, 7} <= dealt
     for size, entry in written.items():
         assert entry["games"], size
-        for stored in entry["sweeps"]:
-            sure = [stored["sure"][tricks]["hands"] for tricks in stored["asked"]]
-            assert sure == sorted(sure), (size, stored["file"])  # sure of more is sure of fewer
+        settled = [entry["tricks"][count]["hands"] for count in ("5", "4", "3", "2") if count in entry["tricks"]]
+        assert settled == sorted(settled), size  # a hand sure of more is sure of fewer
+        assert {found["file"] for found in entry["tricks"].values()} <= {run["file"] for run in entry["runs"]}
+    # Every stored sweep of every hand is counted, at the size it was made for.
+    files = sorted(path.name for path in RESULTS.glob("sweep-*.json"))
+    assert sorted(run["file"] for entry in written.values() for run in entry["runs"]) == files
+
+
+def test_the_overview_takes_each_number_of_tricks_from_the_sweep_leaving_fewest_open(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """At one size a sweep down to three with hands left open and one of five only, complete:
+    five is read from the second, three and four from the first with what it left open, and
+    two is absent (not asked); a size with no sweep has neither numbers nor runs."""
+    from napspec.reference.analysis import certainty
+
+    def stored(name: str, floor: int, counts: dict[str, int]) -> None:
+        document = {"complete": True, "sample": None, "floor": floor, "counts": counts, "deals": counts, "jobs": 1,
+                    "hands": 10, "solved_this_run": 10, "hands_found_in_store": 0, "seconds_this_run": 1.0}  # fmt: skip
+        (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
+
+    stored("sweep-4-floor3.json", 3, {"5": 1, "4": 2, "3 or 4": 3, "3": 4, "unresolved": 5, "below 3": 6})
+    stored("sweep-4-floor5.json", 5, {"5": 1, "below 5": 20})
+    monkeypatch.setattr(certainty, "RESULTS", tmp_path)
+    monkeypatch.setattr(certainty, "game_table_sizes", lambda profile: [4, 7])
+    overview = certainty.sweeps_overview(["peel"])
+    four = overview["4"]["tricks"]
+    assert four["5"] == {"hands": 1, "deals": 1, "open": 0, "file": "sweep-4-floor5.json"}
+    assert four["4"] == {"hands": 3, "deals": 3, "open": 8, "file": "sweep-4-floor3.json"}
+    assert four["3"] == {"hands": 10, "deals": 10, "open": 5, "file": "sweep-4-floor3.json"}
+    assert "2" not in four
+    assert [run["open"] for run in overview["4"]["runs"]] == [8, 0]
+    assert overview["7"] == {"games": ["peel"], "tricks": {}, "runs": []}
 
 
 def test_the_claims_command_check_finds_a_stale_overview_of_the_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
