@@ -110,6 +110,7 @@ def test_certify_and_verify_rerun_offer_the_same_run_options() -> None:
         "oracle_command",
         "case_timeout",
         "max_duration",
+        "max_restarts",
     }
     assert {name: certify_options.get(name) for name in verify_options} == verify_options
 
