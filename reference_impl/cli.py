@@ -546,7 +546,8 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 @click.option(
     "--time-limit",
     type=float,
-    help="start no chunk after this many seconds (those running end and are kept) and report how far it got",
+    help="start no chunk after this many seconds (those running end and are kept) and report how far it got; "
+    "0: report what the store holds",
 )
 @click.option(
     "--budget", type=click.IntRange(min=1), help="nodes of search per question; what it leaves open is counted apart"

@@ -175,6 +175,10 @@ def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -
 ChunkFuture = Future[tuple[int, list[int], float]]
 
 
+def _out_of_time(start: float, limit_seconds: float | None) -> bool:
+    return limit_seconds is not None and time.monotonic() - start >= limit_seconds
+
+
 def _collect(
     pending: set[ChunkFuture], keep: Callable[[set[ChunkFuture]], None], start: float, limit_seconds: float | None
 ) -> bool:
@@ -188,7 +192,7 @@ def _collect(
             timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
             finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             keep(finished)
-            stopped = limit_seconds is not None and time.monotonic() - start > limit_seconds and bool(pending)
+            stopped = _out_of_time(start, limit_seconds) and bool(pending)
         if stopped:
             running = {future for future in pending if not future.cancel()}
             pending -= running
@@ -274,9 +278,10 @@ def sweep(
     start = time.monotonic()
     solved = 0
     cpu_this_run = 0.0
-    stopped = False
+    # A limit already passed starts nothing: --time-limit 0 reports what the store holds.
+    stopped = _out_of_time(start, limit_seconds) and bool(todo)
     with executor(jobs, scheduler) as pool:
-        pending: set[ChunkFuture] = {pool.submit(_chunk, job) for job in todo}
+        pending: set[ChunkFuture] = set() if stopped else {pool.submit(_chunk, job) for job in todo}
 
         def keep(finished: set[ChunkFuture]) -> None:
             nonlocal solved, cpu_this_run
@@ -290,7 +295,7 @@ def sweep(
                 report(found_in_store + solved, len(hands))
 
         try:
-            stopped = _collect(pending, keep, start, limit_seconds)
+            stopped = _collect(pending, keep, start, limit_seconds) or stopped
         finally:
             if isinstance(report, Progress):
                 report.close()
@@ -414,8 +419,8 @@ def _second_pass(
     asked_so_far = total - sum(len(places_of[index]) for index in todo)
     if report is not None:
         report(asked_so_far, total)
-    stopped = False
-    if todo:
+    stopped = _out_of_time(start, limit_seconds) and bool(todo)
+    if todo and not stopped:
         with executor(jobs, scheduler) as pool:
             pending: set[ChunkFuture] = {
                 pool.submit(_chunk, (index, hands_dealt, tuple(chunks[index][p] for p in places_of[index]), exact,
@@ -439,7 +444,7 @@ def _second_pass(
                         report(asked_so_far, total)
 
             try:
-                stopped = _collect(pending, keep, start, limit_seconds)
+                stopped = _collect(pending, keep, start, limit_seconds) or stopped
             finally:
                 if report is not None:
                     report.close()

@@ -101,7 +101,7 @@ def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
     solve_chunk = sweep_module._chunk
 
     def slow_chunk(job: tuple[Any, ...]) -> tuple[int, list[int], float]:
-        time.sleep(0.3)  # still running when the limit (0 s) is looked at
+        time.sleep(0.5)  # still running when the limit (0.05 s) passes
         return solve_chunk(job)
 
     class OneRunning(ThreadPoolExecutor):
@@ -121,7 +121,7 @@ def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
     monkeypatch.setattr(sweep_module, "_chunk", slow_chunk)
     monkeypatch.setattr(sweep_module, "executor", one_running)
     store = tmp_path / "store"
-    stopped = sweep(**SMALL, store=store, limit_seconds=0.0)  # type: ignore[arg-type]
+    stopped = sweep(**SMALL, store=store, limit_seconds=0.05)  # type: ignore[arg-type]
     assert stopped["stopped_by_time_limit"] and not stopped["complete"]
     assert stopped["solved"] == stopped["solved_this_run"] == 20
     assert len(chunk_files(store)) == 1
@@ -129,6 +129,21 @@ def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
     finished = sweep(**SMALL, store=store)  # type: ignore[arg-type]
     assert finished["hands_found_in_store"] == 20
     assert finished["complete"] and figures(finished) == figures(uninterrupted)
+
+
+def test_a_time_limit_of_nothing_reports_what_the_store_holds_and_solves_nothing(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    with pytest.raises(Interrupted):
+        sweep(**SMALL, store=store, progress=interrupt_after(2))  # type: ignore[arg-type]
+    held = sweep(**SMALL, store=store, limit_seconds=0.0)  # type: ignore[arg-type]
+    assert held["stopped_by_time_limit"] and held["solved_this_run"] == 0 and held["solved"] == 40
+    assert len(chunk_files(store)) == 2
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5, "store": store}
+    sweep(**small)  # type: ignore[arg-type]
+    later = sweep(**small, resolve_budget=3_000_000, limit_seconds=0.0)  # type: ignore[arg-type]
+    second = later["second_pass"]
+    assert later["stopped_by_time_limit"] and isinstance(second, dict)
+    assert second["asked_again"] == 0 and not second["complete"] and later["left_open"]
 
 
 def test_a_finished_sweep_is_read_back_whole_and_other_parameters_start_afresh(tmp_path: Path) -> None:
