@@ -250,14 +250,20 @@ def claim_problems(register: Register, claims: Mapping[str, Claim]) -> list[Prob
     return problems
 
 
-def load_evidence(folder: Path) -> dict[str, dict[str, Finding]]:
-    """The findings written beside the claims, by claim and reading (none if not written)."""
+def _evidence_file(folder: Path) -> dict[str, Any]:
+    """The evidence file beside the claims, checked for its format (empty if not written)."""
     path = folder / EVIDENCE_FILE
     if not path.exists():
         return {}
-    document = json.loads(path.read_text(encoding="utf-8"))
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     if document.get("format") != EVIDENCE_FORMAT:
         raise RegisterError(str(path), None, f"not a {EVIDENCE_FORMAT} document")
+    return document
+
+
+def load_evidence(folder: Path) -> dict[str, dict[str, Finding]]:
+    """The findings written beside the claims, by claim and reading (none if not written)."""
+    document = _evidence_file(folder)
     return {
         claim_id: {
             reading_id: Finding(
@@ -275,14 +281,9 @@ def load_evidence(folder: Path) -> dict[str, dict[str, Finding]]:
 def load_sweeps(folder: Path) -> dict[str, Any]:
     """What the sweeps of every hand settled at each table size a source's game deals, as the
     evidence file keeps it beside the findings (``sweeps``: for each number of hands dealt, the
-    games that deal it and the complete sweeps stored; none if not written)."""
-    path = folder / EVIDENCE_FILE
-    if not path.exists():
-        return {}
-    document = json.loads(path.read_text(encoding="utf-8"))
-    if document.get("format") != EVIDENCE_FORMAT:
-        raise RegisterError(str(path), None, f"not a {EVIDENCE_FORMAT} document")
-    sweeps = document.get("sweeps", {})
+    games that deal it, the hands sure of each number of tricks with those left open, and the
+    sweeps stored; none if not written)."""
+    sweeps = _evidence_file(folder).get("sweeps", {})
     return dict(sweeps) if isinstance(sweeps, Mapping) else {}
 
 

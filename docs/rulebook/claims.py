@@ -367,7 +367,7 @@ def sweep_time(seconds: Mapping[str, Any]) -> str:
         share = float(seconds.get("first_pass_share_timed", 1.0))
         words = f"{first:,.0f} s" + (f" ({share:.0%} of the hands timed)" if share < 1 else "")
     if later:
-        words += ", then " + (" and ".join(later) if len(later) < 3 else ", ".join(later[:-1]) + " and " + later[-1])
+        words += ", then " + (", ".join(later[:-1]) + " and " if len(later) > 1 else "") + later[-1]
     return words
 
 

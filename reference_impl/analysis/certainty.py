@@ -28,17 +28,23 @@ from napspec.spec.claims import Claim, Reading
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
+def stored_sweeps(hands_dealt: int) -> list[tuple[str, dict[str, Any]]]:
+    """The complete sweeps of every hand stored at ``hands_dealt``, by file name: the one
+    down to two (``sweep-N.json``) first, then those down to K (``sweep-N-floorK.json``)."""
+    paths = sorted(RESULTS.glob(f"sweep-{hands_dealt}.json")) + sorted(RESULTS.glob(f"sweep-{hands_dealt}-floor*.json"))
+    documents = [(path.name, json.loads(path.read_text(encoding="utf-8"))) for path in paths]
+    return [
+        (name, document) for name, document in documents if document.get("complete") and document.get("sample") is None
+    ]
+
+
 def sweep_result(hands_dealt: int, floor: int) -> dict[str, Any]:
     """The stored sweep of every hand up to the symmetry of the suits at ``hands_dealt`` that
     asks down to ``floor`` tricks or lower and leaves the fewest hands open on ``floor``
     (``napspec-reference sweep``; ``results/sweep-N.json`` asks down to two,
     ``sweep-N-floorK.json`` down to K)."""
     make = f"napspec-reference sweep --hands-dealt {hands_dealt} --floor {min(floor, 3)}"
-    found: list[dict[str, Any]] = []
-    for path in sorted(RESULTS.glob(f"sweep-{hands_dealt}*.json")):
-        document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-        if document.get("complete") and document.get("sample") is None and int(document["floor"]) <= max(floor, 2):
-            found.append(document)
+    found = [document for _name, document in stored_sweeps(hands_dealt) if int(document["floor"]) <= max(floor, 2)]
     if not found:
         raise MissingSweep(
             f"no complete sweep of every hand at {hands_dealt} hands dealt down to {floor} tricks: run {make}"
@@ -82,8 +88,7 @@ def _sure(hands_dealt: int, tricks: int) -> tuple[dict[str, int], int | None, in
         if value.isdigit() and int(value) >= tricks
     }
     asked = int(document["floor"]) <= tricks
-    total = sum(int(count) for label, count in document["counts"].items() if label.isdigit() and int(label) >= tricks)
-    return listed, total if asked else None, _open(document, tricks)
+    return listed, _sure_of_at_least(document["counts"], tricks) if asked else None, _open(document, tricks)
 
 
 def _holds_one_of(hand: str, holdings: Sequence[str]) -> bool:
@@ -166,14 +171,14 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
         "seconds": {
             "first_pass": first_seconds,
             "first_pass_share_timed": round(share, 3),
-            "later_passes": [
-                float(item["cpu_seconds"] if "cpu_seconds" in item else item["seconds"])
-                if ("cpu_seconds" in item or "seconds" in item)
-                else None
-                for item in passes
-            ],
+            # older files call a later pass's time "seconds"
+            "later_passes": [_seconds(item.get("cpu_seconds", item.get("seconds"))) for item in passes],
         },
     }
+
+
+def _seconds(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 def sweeps_overview(profiles: Sequence[str]) -> dict[str, Any]:
@@ -190,11 +195,7 @@ def sweeps_overview(profiles: Sequence[str]) -> dict[str, Any]:
     games = {profile: game_table_sizes(profile) for profile in profiles}
     sizes: dict[str, Any] = {}
     for size in sorted({size for dealt in games.values() for size in dealt}):
-        stored: list[tuple[str, dict[str, Any]]] = []
-        for path in sorted(RESULTS.glob(f"sweep-{size}.json")) + sorted(RESULTS.glob(f"sweep-{size}-floor*.json")):
-            document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            if document.get("complete") and document.get("sample") is None:
-                stored.append((path.name, document))
+        stored = stored_sweeps(size)
         tricks: dict[str, Any] = {}
         for count in TRICK_COUNTS:
             asking = [(name, doc) for name, doc in stored if _asks(doc, int(count))]
@@ -376,9 +377,7 @@ def _chance_sure_of(claim: Claim, reading: Reading) -> tuple[bool | None, str, d
     def at(hands_dealt: int) -> tuple[bool | None, str, dict[str, Any]]:
         document = sweep_result(hands_dealt, max(tricks, 3))
         left_open = _open(document, tricks)
-        deals = sum(
-            int(count) for label, count in document["deals"].items() if label.isdigit() and int(label) >= tricks
-        )
+        deals = _sure_of_at_least(document["deals"], tricks)
         chance = Fraction(deals, comb(FULL_PACK_CARDS, 5))
         sentence = (
             f"with {hands_dealt} hands dealt, {deals} of the {comb(FULL_PACK_CARDS, 5):,} hands of five cards are sure "

@@ -238,12 +238,12 @@ def sweep(
     parameters skips the chunks kept; with ``limit_seconds`` the run starts no chunk after that
     long (the chunks then running end and are kept) and reports how far it got; with
     ``budget`` each question gets that many nodes of search, and what it leaves open is
-    counted apart (:data:`LABELS`) and listed (``left_open``); with
-    ``floor`` 3 only five, four and three are asked. With ``resolve_budget``, once every chunk
-    is done, the hands the budget left open are asked again, chunk by chunk over the same
-    processes or cluster, with that many nodes (:func:`_second_pass`, kept in the store too); given several budgets,
-    each pass asks again what the one before it left open. The chunks run on
-    ``jobs`` local processes, or on the Dask cluster at ``scheduler``
+    counted apart (:data:`LABELS`) and listed (``left_open``); with ``floor`` 3 only five,
+    four and three are asked. With ``resolve_budget``, once every chunk is done, the hands the
+    budget left open are asked again, chunk by chunk over the same processes or cluster, with
+    that many nodes (:func:`_second_pass`, kept in the store too); given several budgets, each
+    pass asks again what the one before it left open. The chunks run on ``jobs`` local
+    processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
     hands done and the hands in all, first with those taken from the store (default: a
     :class:`~napspec.reference.analysis.progress.Progress` on standard error).
@@ -408,9 +408,10 @@ def _second_pass(
     again = kept.done() if kept is not None else {}
     seconds = sum(kept.seconds().values()) if kept is not None else 0.0
     places_of = {
-        index: [place for place, value in enumerate(values) if value in unsettled] for index, values in done.items()
+        index: places
+        for index, values in done.items()
+        if (places := [place for place, value in enumerate(values) if value in unsettled])
     }
-    places_of = {index: places for index, places in places_of.items() if places}
     for index, resolved in again.items():
         if index not in places_of or len(resolved) != len(done[index]):
             raise StoreError(f"{kept and kept.folder}: chunk {index} of the second pass does not fit the first")

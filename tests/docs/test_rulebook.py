@@ -465,6 +465,33 @@ def test_every_claim_is_shown_quoted_with_its_verdict_and_findings(builds: Build
     assert evidence_table is not None and card_text("AS") in evidence_table.text()
 
 
+def test_every_table_size_shows_what_its_sweeps_settled_and_left_open(builds: Builds) -> None:
+    """The chapter's table of sizes is the evidence's overview of the sweeps: a row per size a
+    game deals, each settled count with the hands left open beside it, "not asked" where no sweep
+    asked, "not swept" where none was made; and a row per stored sweep."""
+    from napspec.docs.rulebook.claims import SWEEP_TRICKS, settled_count
+    from napspec.spec.claims import load_sweeps
+
+    sweeps = load_sweeps(REGISTER.folder)
+    root = html(builds, "claims.html").root
+    section = next(e for e in root.find_all("section") if e.attrs.get("id") == "claims-sweeps")
+    sizes, runs = section.find_all("table", "nap-sweeps")
+    cells = {
+        row.find_all("td")[0].text().strip(): [cell.text().strip() for cell in row.find_all("td")[2:]]
+        for row in sizes.find_all("tr")[1:]
+    }
+    assert list(cells) == [f"{size} hands" for size in sorted(sweeps, key=int)]
+    for size, entry in sweeps.items():
+        for count, cell in zip(SWEEP_TRICKS, cells[f"{size} hands"]):
+            if count in entry["tricks"]:
+                assert cell == settled_count(entry["tricks"][count]), (size, count)
+            else:
+                assert cell == ("not asked" if entry["runs"] else "not swept"), (size, count)
+    shown = [cell for row in cells.values() for cell in row]
+    assert {"not asked", "not swept"} <= set(shown) and any(cell.endswith("left open") for cell in shown)
+    assert len(runs.find_all("tr")) - 1 == sum(len(entry["runs"]) for entry in sweeps.values())
+
+
 def test_each_simulated_reading_says_the_effect_it_looked_for_the_interval_and_n(builds: Builds) -> None:
     """A simulated finding is narrower than its stated effect or says "not shown": the page gives the
     effect looked for (with its unit and reason), the intervals found and the deals drawn."""
