@@ -429,7 +429,7 @@ def claims(
     --check, exit 1 if the evidence written differs from what is computed now. The simulated
     samples run on the local cores, or on the Dask cluster named by --scheduler."""
     from napspec.reference.analysis.certainty import sweeps_overview
-    from napspec.reference.analysis.claims import MissingSweep, UnknownCheck, findings
+    from napspec.reference.analysis.claims import MissingExtra, MissingSweep, UnknownCheck, findings
     from napspec.reference.analysis.executors import ClusterError, using_scheduler
     from napspec.reference.analysis.samples import using_workers
     from napspec.spec import load
@@ -444,7 +444,7 @@ def claims(
     try:
         with using_scheduler(scheduler), using_workers(workers):
             found = findings(chosen, only)
-    except (MissingSweep, UnknownCheck, ClusterError) as error:
+    except (MissingSweep, MissingExtra, UnknownCheck, ClusterError) as error:
         raise click.ClickException(str(error)) from error
     for claim in chosen.values():
         if only and claim.id not in found:
@@ -511,7 +511,8 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     defence, the strategy's opening leads, and, after each opening lead, a layout and a
     defence that hold the soloist to fewer than one trick more (his most stubborn play
     against it shown)."""
-    from napspec.reference.analysis.solver import Solver, Table, refutations, strategy_leads
+    from napspec.reference.analysis.lines import refutations, strategy_leads
+    from napspec.reference.analysis.solver import Solver, Table
     from napspec.reference.cards import parse_cards, short_pack
 
     try:

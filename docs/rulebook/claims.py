@@ -6,7 +6,7 @@ settled drawn as cards, the odds as exact fractions)."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +15,7 @@ from docutils import nodes
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
 from .directives import NapDirective, normal
-from .render import Cell, NodeLike, cards, container, para, section, strong, table, xref
+from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
 KIND_SECTIONS = (
@@ -147,7 +147,8 @@ class ClaimsDirective(NapDirective):
             classes=["nap-claim-evidence", "nap-sweeps"],
         )
         runs = [
-            [f"{size} hands", run["file"], tricks_asked(run["floor"]), f"{run['open']:,}", sweep_time(run["seconds"])]
+            [f"{size} hands", run["file"], tricks_asked(run["floor"]), f"{run['open']:,}",
+             sweep_time(run["seconds"], run["search"])]
             for size, entry in ordered
             for run in entry["runs"]
         ]  # fmt: skip
@@ -155,10 +156,15 @@ class ClaimsDirective(NapDirective):
             "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
             "of every hand, the hands it left open on a question it asks, and the time "
             "of its search on one core: its first pass, then each pass that asked again, with more "
-            "nodes, what the one before left open."
+            "nodes, what the one before left open. Each time names the revisions of the search that "
+            "ran it: a revision changes how long a question takes, and so what a budget of nodes "
+            "leaves open, never an answer."
         )
         block += table(["Hands dealt", "Sweep", "Tricks asked", "Left open", "Time, one core"], runs,
                        classes=["nap-claim-evidence", "nap-sweeps"])  # fmt: skip
+        meanings = {int(n): words for _, entry in ordered for run in entry["runs"]
+                    for n, words in run["search"]["meaning"].items()}  # fmt: skip
+        block += bullet_list([[f"Search {n}: {meanings[n]}."] for n in sorted(meanings)])
         return block
 
     def verdict_badge(self, word: str) -> nodes.inline:
@@ -350,25 +356,41 @@ def settled_count(found: Mapping[str, int]) -> str:
     return shown + (f"; {found['open']:,} left open" if found.get("open") else "")
 
 
-def sweep_time(seconds: Mapping[str, Any]) -> str:
+def sweep_time(seconds: Mapping[str, Any], search: Mapping[str, Any] | None = None) -> str:
     """A sweep's time on one core: its first pass (with the share of its hands the time covers
-    when a run was resumed from work not timed), then each later pass.
+    when a run was resumed from work not timed), then each later pass; with ``search``, each
+    with the revisions of the search that ran it.
 
     >>> sweep_time({"first_pass": 411.8, "first_pass_share_timed": 0.965, "later_passes": [321.0, 77.4]})
     '412 s (96% of the hands timed), then 321 s and 77 s'
+    >>> sweep_time({"first_pass": 1328.1, "first_pass_share_timed": 1.0, "later_passes": [537.4]},
+    ...            {"first_pass": [1], "later_passes": [[1, 2]]})
+    '1,328 s (search 1), then 537 s (searches 1 and 2)'
+    >>> sweep_time({"first_pass": 411.8, "first_pass_share_timed": 0.965, "later_passes": []}, {"first_pass": [1],
+    ...            "later_passes": []})
+    '412 s (96% of the hands timed; search 1)'
     >>> sweep_time({"first_pass": None, "first_pass_share_timed": 0.0, "later_passes": []})
     'not recorded'
     """
     first = seconds.get("first_pass")
-    later = [f"{value:,.0f} s" if value is not None else "not recorded" for value in seconds.get("later_passes", [])]
-    if first is None:
-        words = "not recorded"
-    else:
-        share = float(seconds.get("first_pass_share_timed", 1.0))
-        words = f"{first:,.0f} s" + (f" ({share:.0%} of the hands timed)" if share < 1 else "")
-    if later:
-        words += ", then " + (", ".join(later[:-1]) + " and " if len(later) > 1 else "") + later[-1]
-    return words
+    timed = [first, *seconds.get("later_passes", [])]
+    searched = [search["first_pass"], *search["later_passes"]] if search is not None else [None] * len(timed)
+    share = float(seconds.get("first_pass_share_timed", 1.0))
+    shown = []
+    for number, (value, revisions) in enumerate(zip(timed, searched)):
+        notes = [f"{share:.0%} of the hands timed"] if number == 0 and value is not None and share < 1 else []
+        notes += [_searched(revisions)] if revisions is not None else []
+        time = f"{value:,.0f} s" if value is not None else "not recorded"
+        shown.append(time + (f" ({'; '.join(notes)})" if notes else ""))
+    first_shown, *later = shown
+    if not later:
+        return first_shown
+    return first_shown + ", then " + (", ".join(later[:-1]) + " and " if len(later) > 1 else "") + later[-1]
+
+
+def _searched(revisions: Sequence[int]) -> str:
+    names = [str(n) for n in revisions]
+    return f"search {names[0]}" if len(names) == 1 else f"searches {', '.join(names[:-1])} and {names[-1]}"
 
 
 def finding_words(finding: Finding) -> str:

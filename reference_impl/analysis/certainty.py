@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
+from napspec.reference.analysis.solver import SEARCH_REVISIONS
 from napspec.reference.analysis.sweep import LABELS, open_codes
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
@@ -139,13 +140,14 @@ def _sure_of_at_least(table: Mapping[str, int], tricks: int) -> int:
 
 def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     """One stored sweep as a run: its file, how far down it asks, how many hands it left open
-    on a question it asks, and the time its passes took on one core (the first pass's with
-    the share of its hands that time covers, then each later pass's; ``None`` where the file
-    did not record it).
+    on a question it asks, the time its passes took on one core (the first pass's with the
+    share of its hands that time covers, then each later pass's; ``None`` where the file did
+    not record it), and the revisions of the search that ran each pass, with their meaning.
 
-    >>> run = sweep_run(sweep_result(5, 3), "sweep-5-floor3.json")
-    >>> run["floor"], run["open"], run["seconds"]["later_passes"]
-    (3, 0, [321.0, 77.4])
+    >>> name, document = next(item for item in stored_sweeps(5) if item[0] == "sweep-5-floor3.json")
+    >>> run = sweep_run(document, name)
+    >>> run["floor"], run["open"], run["seconds"]["later_passes"], run["search"]["later_passes"]
+    (3, 0, [321.0, 77.4], [[1], [1]])
     """
     floor = int(document["floor"])
     unsettled = {LABELS[code] for code in open_codes(floor)}
@@ -164,6 +166,7 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
         if "seconds_this_run" in run and document.get("jobs") == 1:
             solved = int(document.get("solved_this_run") or 0) if run is document else int(document["hands"])
             first_seconds, share = float(run["seconds_this_run"]), solved / int(document["hands"])
+    revisions = [_revisions(part) for part in [first, *passes]]
     return {
         "file": name,
         "floor": floor,
@@ -174,7 +177,18 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
             # older files call a later pass's time "seconds"
             "later_passes": [_seconds(item.get("cpu_seconds", item.get("seconds"))) for item in passes],
         },
+        # the revisions of the search each pass ran (files made before they were kept: the first)
+        "search": {
+            "first_pass": revisions[0],
+            "later_passes": revisions[1:],
+            "meaning": {str(n): SEARCH_REVISIONS[n] for n in sorted({n for used in revisions for n in used})},
+        },
     }
+
+
+def _revisions(part: object) -> list[int]:
+    found = part.get("search") if isinstance(part, Mapping) else None
+    return [int(n) for n in found] if isinstance(found, list) and found else [min(SEARCH_REVISIONS)]
 
 
 def _seconds(value: Any) -> float | None:

@@ -83,6 +83,19 @@ class MissingSweep(LookupError):
     """A check needs a sweep of every hand that is not stored (or not complete)."""
 
 
+class MissingExtra(RuntimeError):
+    """A check plays against a library that an optional extra installs, and it is not
+    installed: the message names the library, the extra and the check."""
+
+    def __init__(self, library: str, extra: str, check: str) -> None:
+        super().__init__(library, extra, check)
+        self.library, self.extra, self.check = library, extra, check
+
+    def __str__(self) -> str:
+        return (f"the check {self.check!r} plays against {self.library}, which is not installed: "
+                f"pip install 'napspec[{self.extra}]', or leave the check out (--only names the others)")  # fmt: skip
+
+
 def hands_dealt(rules: Rules, players: int) -> int:
     """The hands dealt at a table of ``players`` (the dealer who sits out has none).
 

@@ -11,7 +11,7 @@ from functools import cache
 from typing import Any
 
 from napspec.reference.actions import Call, Pass
-from napspec.reference.analysis.claims import _profile, _shown
+from napspec.reference.analysis.claims import MissingExtra, _profile, _shown
 from napspec.reference.analysis.intervals import proportion_interval
 from napspec.reference.analysis.samples import (
     PLAIN,
@@ -166,6 +166,10 @@ def _nap_chance_by_hand(
     return holds, summary, evidence
 
 
+AGAINST_SEARCH = "nap-chance-against-search"
+"""The check that plays the soloist against OpenSpiel's search (the bench extra)."""
+
+
 def nap_against_search(
     rng: random.Random, profile: str, players: int, hand_class: str, simulations: int
 ) -> tuple[float, ...]:
@@ -173,8 +177,11 @@ def nap_against_search(
     the defenders are OpenSpiel's information-set MCTS (``simulations`` searches a card, each
     on a deal drawn anew from what the defender has seen, with a random playout), the soloist
     the plain agent. Needs OpenSpiel (``pip install 'napspec[bench]'``)."""
-    import numpy as np
-    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped,import-not-found,unused-ignore]
+    except ImportError as error:
+        raise MissingExtra("OpenSpiel", "bench", AGAINST_SEARCH) from error
 
     from napspec.reference.analysis.openspiel_game import action_id, load_game, resample
 
@@ -247,7 +254,7 @@ def _plan_search(claim: Claim, reading: Reading) -> dict[str, Experiment]:
     }
 
 
-@simulated("nap-chance-against-search", _plan_search)
+@simulated(AGAINST_SEARCH, _plan_search)
 def _nap_chance_against_search(
     claim: Claim, reading: Reading, results: Mapping[str, Rows]
 ) -> tuple[bool | None, str, dict[str, Any]]:

@@ -48,10 +48,13 @@ The search works on abstract states, each step kept exact:
   start of a trick, holds the known lower and upper bounds of the soloist's tricks from
   there, and a search asks the boolean question "can he still win ``need`` tricks", which
   prunes far better than computing the value.
-* Certain lower bounds: the soloist's trumps above every unseen trump win one trick each
-  whenever they are played, and he plays them all by the last trick; when no trump is
-  unseen and he has the lead, he also makes the cards above every unseen card of their
-  suits, leading them one after another (nobody can beat them and he keeps the lead).
+* Certain lower bounds: each of the soloist's trumps is played by the last trick and wins
+  unless an opponent plays a higher trump to the same trick, so no more of them lose than
+  the unseen trumps can be paired off with lower ones of his (:func:`trumps_sure`; it
+  settles at once the long suits without their top cards, which took millions of nodes to
+  search); when no trump is unseen and he has the lead, he also makes the cards above
+  every unseen card of their suits, leading them one after another (nobody can beat them
+  and he keeps the lead).
 * Move ordering only (it changes no answer): the soloist tries the cards that take the trick
   first; the adversary, while the soloist holds the trick, the cheapest cards that take it
   (following suit before trumping: a high card spent on a trick the soloist has lost anyway is
@@ -82,12 +85,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from napspec.reference.cards import FULL_PACK, format_card
+from napspec.reference.cards import FULL_PACK
 
 HAND_SIZE = 5
 """Cards in each hand in the game (seven-card Nap aside)."""
 
 SUIT_COUNT = 4
+
+SEARCH_REVISIONS = {
+    1: "before searching, it counts sure the trumps above every trump out and, with no trump out "
+    "and the lead, the cards above every card out of their suits",
+    2: "it counts sure as well the trumps that cannot all be beaten: no more of the soloist's trumps "
+    "lose than the higher trumps out can be paired with them, one each (trumps_sure)",
+}
+"""What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
+with every chunk the revision that solved it: a revision changes how many nodes a question
+takes (so a sweep's time, and what a budget leaves open), never an answer. Chunks kept before
+revisions were recorded were all solved by revision 1."""
+
+SEARCH_REVISION = max(SEARCH_REVISIONS)
+"""The revision of this search."""
 
 Gaps = tuple[int, ...]
 """One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
@@ -115,6 +132,29 @@ def _top(gaps: Gaps) -> int:
         if gaps[j]:
             return separators - j
     return separators
+
+
+def trumps_sure(gaps: Gaps) -> int:
+    """The soloist's trumps of ``gaps`` sure to win tricks, however the cards are played.
+
+    Each of his trumps is played to a trick of its own, by the last trick, and wins it unless
+    an opponent plays a higher trump to it; an unseen trump can beat only one of his. So no
+    more of his trumps lose than the unseen trumps can be paired off, each with one of his
+    lower than itself, and pairing them from the top pairs the most.
+
+    >>> trumps_sure((11, 0, 0))  # A K: nothing above them
+    2
+    >>> trumps_sure((5, 0, 0, 0, 1, 2))  # Q T 9 8 7: the knave, king and ace above
+    2
+    """
+    free = 0
+    lost = 0
+    for j in range(len(gaps) - 1, 0, -1):
+        free += gaps[j]
+        if free:
+            free -= 1
+            lost += 1
+    return len(gaps) - 1 - lost
 
 
 def suit_gaps(cards: Iterable[int], pack: Iterable[int], seen: Iterable[int] = ()) -> Suits:
@@ -197,7 +237,7 @@ class _Search:
     def lower_bound(suits: Suits, trump: int, leader: int) -> int:
         """Tricks the soloist is certain of from the start of a trick (see the module's notes)."""
         trumps = suits[trump]
-        bound = _top(trumps)
+        bound = trumps_sure(trumps)
         if leader == 0 and not any(trumps):
             bound += sum(_top(suits[s]) for s in range(SUIT_COUNT) if s != trump)
         return bound
@@ -624,7 +664,7 @@ class Solver:
         """The most tricks ``hand`` is sure of."""
         self._check(hand)
         suits = suit_gaps(hand, self.table.pack)
-        value = max(_top(g) for g in suits)
+        value = max(trumps_sure(g) for g in suits)  # leading a suit makes it trumps
         while value < self.table.hand_size and self.can_win(hand, value + 1):
             value += 1
         return value
@@ -691,87 +731,9 @@ class Solver:
         raise ValueError("the soloist is not sure of that many tricks from here")
 
 
-@dataclass(frozen=True)
-class Refutation:
-    """A line of play holding the soloist below the tricks asked for, after one opening lead:
-    the opponents' hands (seat 1, 2, ... in order of play after the soloist) of a layout that
-    fits it, and the tricks."""
-
-    lead: int
-    layout: tuple[tuple[int, ...], ...]
-    tricks: tuple[tuple[Play, ...], ...]
-    soloist_tricks: int
-
-    def describe(self) -> str:
-        hands = "; ".join(f"opponent {i + 1}: " + " ".join(format_card(c) for c in sorted(h, reverse=True))
-                          for i, h in enumerate(self.layout))  # fmt: skip
-        tricks = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in self.tricks)
-        return f"lead {format_card(self.lead)}: {hands}; play {tricks}; the soloist makes {self.soloist_tricks}"
-
-
-def _split_line(table: Table, line: Sequence[Play]) -> tuple[tuple[tuple[Play, ...], ...], int]:
-    seats = table.hands_dealt
-    tricks = tuple(tuple(line[i : i + seats]) for i in range(0, len(line), seats))
-    trump = line[0][1] // 13
-    won = sum(trick_winner(t, trump) == 0 for t in tricks)
-    return tricks, won
-
-
-def refutations(hand: Sequence[int], need: int, table: Table | None = None) -> list[Refutation]:
-    """For a hand not sure of ``need`` tricks: for every opening lead, a layout and a defence
-    holding the soloist below ``need`` against his most stubborn play (a book's reader can
-    replay it; against other play the defence may have chosen another layout, since the
-    worst case is over every layout). Empty if the hand is sure of ``need``.
-
-    >>> from napspec.reference.cards import parse_cards
-    >>> [r.soloist_tricks for r in refutations(parse_cards("AS JS TS 2H 2D"), 3, Table(hands_dealt=2))]
-    [1, 2, 2, 0, 0]
-    """
-    solver = Solver(table)
-    if solver.can_win(hand, need):
-        return []
-    result = []
-    for lead in sorted(hand, reverse=True):
-        line = solver.best_line(hand, need, [(0, lead)])
-        tricks, won = _split_line(solver.table, line)
-        layout = tuple(tuple(c for s, c in line if s == seat) for seat in range(1, solver.table.hands_dealt))
-        result.append(Refutation(lead, layout, tricks, won))
-    return result
-
-
-def strategy_leads(hand: Sequence[int], need: int, table: Table | None = None) -> list[int]:
-    """The opening leads of a strategy sure of ``need`` tricks (empty if there is none).
-
-    >>> from napspec.reference.cards import format_cards, parse_cards
-    >>> format_cards(strategy_leads(parse_cards("AS KS QS 2H 2D"), 3))
-    'AS KS QS'
-    """
-    solver = Solver(table)
-    return [c for c in sorted(hand, reverse=True) if solver.can_win(hand, need, [(0, c)])]
-
-
 def guaranteed_tricks(hand: Sequence[int], hands_dealt: int = 4, pack: Sequence[int] | None = None,
                       hand_size: int | None = None) -> int:  # fmt: skip
     """The most tricks ``hand`` is sure of with ``hands_dealt`` hands dealt from ``pack`` (the
     cards in play, the full pack by default)."""
     table = Table(hands_dealt, tuple(sorted(pack)) if pack is not None else FULL_PACK, hand_size or len(hand))
     return Solver(table).guaranteed(hand)
-
-
-def explain(hand: Sequence[int], need: int, table: Table | None = None) -> str:
-    """In words: if ``hand`` is sure of ``need`` tricks, the opening leads of a strategy that
-    makes them and the line it takes against the defence that holds it lowest; if not, after
-    each opening lead, a layout and a defence that hold it below ``need``.
-
-    >>> from napspec.reference.cards import parse_cards
-    >>> print(explain(parse_cards("AS KS 2H 3H 2D"), 2, Table(hands_dealt=2)))
-    sure of 2: lead AS or KS; e.g. S:AS 1:2C | S:2D 1:3D | 1:3C S:2H | 1:4C S:3H | 1:5C S:KS
-    """
-    solver = Solver(table)
-    leads = strategy_leads(hand, need, solver.table)
-    if leads:
-        line = solver.best_line(hand, need, [(0, leads[0])])
-        tricks, _ = _split_line(solver.table, line)
-        shown = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in tricks)
-        return f"sure of {need}: lead " + " or ".join(format_card(c) for c in leads) + f"; e.g. {shown}"
-    return "\n".join(f"not sure of {need}: " + r.describe() for r in refutations(hand, need, solver.table))

@@ -53,9 +53,9 @@ class ChunkStore:
     def _chunk_path(self, index: int) -> Path:
         return self.folder / f"chunk-{index:06d}.json"
 
-    def put(self, index: int, values: list[int], seconds: float | None = None) -> None:
-        """Keep chunk ``index`` (and the processor time it took, if given): written whole to a
-        temporary file, then renamed into place."""
+    def put(self, index: int, values: list[int], seconds: float | None = None, search: int | None = None) -> None:
+        """Keep chunk ``index`` (and the processor time it took and the revision of the search
+        that solved it, if given): written whole to a temporary file, then renamed into place."""
         self.folder.mkdir(parents=True, exist_ok=True)
         key_path = self.folder / "key.json"
         if not key_path.exists():
@@ -63,6 +63,8 @@ class ChunkStore:
         record: dict[str, object] = {"chunk": index, "values": values}
         if seconds is not None:
             record["seconds"] = round(seconds, 3)
+        if search is not None:
+            record["search"] = search
         _write_atomically(self._chunk_path(index), json.dumps(record) + "\n")
 
     def seconds(self) -> dict[int, float]:
@@ -75,6 +77,16 @@ class ChunkStore:
                 value = record.get("seconds")
                 if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
                     found[record["chunk"]] = float(value)
+        return found
+
+    def searches(self, unrecorded: int) -> set[int]:
+        """The revisions of the search that solved the chunks kept, ``unrecorded`` standing for
+        a chunk kept without one."""
+        found: set[int] = set()
+        for path in sorted(self.folder.glob("chunk-*.json")) if self.folder.is_dir() else []:
+            record = _read_json(path)
+            value = record.get("search") if isinstance(record, dict) else None
+            found.add(value if type(value) is int else unrecorded)
         return found
 
     def done(self) -> dict[int, list[int]]:

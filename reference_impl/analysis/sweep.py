@@ -41,7 +41,15 @@ from typing import cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
-from napspec.reference.analysis.solver import OutOfBudget, Solver, Table, _top, suit_gaps
+from napspec.reference.analysis.solver import (
+    SEARCH_REVISION,
+    SEARCH_REVISIONS,
+    OutOfBudget,
+    Solver,
+    Table,
+    _top,
+    suit_gaps,
+)
 from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.cards import FULL_PACK, format_cards
 
@@ -159,7 +167,16 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
 _SOLVERS = threading.local()
 
 
-def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> tuple[int, list[int], float]:
+ChunkDone = tuple[int, list[int], float, int]
+"""A chunk solved: its index, its values, the processor time it took, and the revision of the
+search that solved it (:data:`~napspec.reference.analysis.solver.SEARCH_REVISION` of the code
+the worker runs, which on a cluster need not be this process's)."""
+
+EARLIEST_REVISION = min(SEARCH_REVISIONS)
+"""The revision that solved a chunk kept without one (kept before revisions were recorded)."""
+
+
+def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> ChunkDone:
     index, hands_dealt, hands, exact, budget, floor = job
     solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
     solver = solvers.get(hands_dealt)
@@ -169,10 +186,10 @@ def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -
     solver.limit(budget)
     started = time.process_time()
     values = [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
-    return index, values, time.process_time() - started
+    return index, values, time.process_time() - started, SEARCH_REVISION
 
 
-ChunkFuture = Future[tuple[int, list[int], float]]
+ChunkFuture = Future[ChunkDone]
 
 
 def _out_of_time(start: float, limit_seconds: float | None) -> bool:
@@ -278,6 +295,7 @@ def sweep(
     start = time.monotonic()
     solved = 0
     cpu_this_run = 0.0
+    searched: set[int] = set()
     # A limit already passed starts nothing: --time-limit 0 reports what the store holds.
     stopped = _out_of_time(start, limit_seconds) and bool(todo)
     with executor(jobs, scheduler) as pool:
@@ -286,12 +304,13 @@ def sweep(
         def keep(finished: set[ChunkFuture]) -> None:
             nonlocal solved, cpu_this_run
             for future in finished:
-                index, values, took = future.result()
+                index, values, took, revision = future.result()
                 done[index] = values
                 solved += len(values)
                 cpu_this_run += took
+                searched.add(revision)
                 if kept is not None:
-                    kept.put(index, values, took)
+                    kept.put(index, values, took, revision)
                 report(found_in_store + solved, len(hands))
 
         try:
@@ -333,7 +352,7 @@ def sweep(
         "seconds_this_run": round(seconds, 1),
         "solved_this_run": solved,
         "hands_found_in_store": found_in_store,
-        "first_pass_cpu_seconds": _first_pass_seconds(kept, len(chunks), cpu_this_run),
+        "first_pass_cpu_seconds": _first_pass_seconds(kept, len(chunks), cpu_this_run, searched),
         "resolve_budget_nodes": budgets[0] if len(budgets) == 1 else (budgets or None),
         "resolved_by_second_pass": sum(cast(int, summary["decided"]) for summary in passes),
         "hands_per_second": round(solved / seconds, 1) if seconds and solved else None,
@@ -370,13 +389,17 @@ def _tally(
     return counts, deals, listed, left_open
 
 
-def _first_pass_seconds(kept: ChunkStore | None, chunks: int, this_run: float) -> dict[str, float | int]:
+def _first_pass_seconds(
+    kept: ChunkStore | None, chunks: int, this_run: float, searched: set[int]
+) -> dict[str, float | int | list[int]]:
     """The processor time of the first pass's chunks: with a store, summed over every run that
-    made them (``chunks_timed`` says how many chunks recorded theirs), else this run's."""
+    made them (``chunks_timed`` says how many chunks recorded theirs), else this run's; with
+    the revisions of the search that solved them (``search``)."""
     if kept is None:
-        return {"seconds": round(this_run, 1), "chunks_timed": chunks, "chunks": chunks}
+        return {"seconds": round(this_run, 1), "chunks_timed": chunks, "chunks": chunks, "search": sorted(searched)}
     seconds = kept.seconds()
-    return {"seconds": round(sum(seconds.values()), 1), "chunks_timed": len(seconds), "chunks": chunks}
+    return {"seconds": round(sum(seconds.values()), 1), "chunks_timed": len(seconds), "chunks": chunks,
+            "search": sorted(kept.searches(EARLIEST_REVISION))}  # fmt: skip
 
 
 def _second_pass(
@@ -421,6 +444,7 @@ def _second_pass(
     if report is not None:
         report(asked_so_far, total)
     stopped = _out_of_time(start, limit_seconds) and bool(todo)
+    searched: set[int] = set()
     if todo and not stopped:
         with executor(jobs, scheduler) as pool:
             pending: set[ChunkFuture] = {
@@ -432,14 +456,15 @@ def _second_pass(
             def keep(finished: set[ChunkFuture]) -> None:
                 nonlocal seconds, asked_so_far
                 for future in finished:
-                    index, values, took = future.result()
+                    index, values, took, revision = future.result()
+                    searched.add(revision)
                     resolved = list(done[index])
                     for place, value in zip(places_of[index], values):
                         resolved[place] = value
                     again[index] = resolved
                     seconds += took
                     if kept is not None:
-                        kept.put(index, resolved, took)
+                        kept.put(index, resolved, took, revision)
                     asked_so_far += len(places_of[index])
                     if report is not None:
                         report(asked_so_far, total)
@@ -462,5 +487,6 @@ def _second_pass(
         "decided": decided,
         "cpu_seconds": round(seconds, 1),
         "complete": not stopped,
+        "search": sorted(kept.searches(EARLIEST_REVISION) if kept is not None else searched),
     }
     return summary, stopped

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
@@ -235,6 +236,16 @@ def test_the_command_judges_the_claims_named_and_names_an_unknown_one() -> None:
     assert result.exit_code != 0 and "no claim 'peel-card-in-use'" in result.output
 
 
+def test_a_check_whose_extra_is_missing_says_which_and_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A simulated reading played against OpenSpiel's search needs the bench extra: without it
+    the command names the check, the library and the extra, with no traceback."""
+    monkeypatch.setitem(sys.modules, "open_spiel", None)  # importing it now fails, installed or not
+    result = CliRunner().invoke(main, ["claims", "--check", "--only", "nap-chance-against-search", "--workers", "1"])
+    assert result.exit_code == 1, result.output
+    assert "'nap-chance-against-search' plays against OpenSpiel, which is not installed" in result.output
+    assert "pip install 'napspec[bench]'" in result.output and "Traceback" not in result.output
+
+
 Chooser = Callable[[Hand, list[Play]], Play]
 
 
@@ -339,15 +350,19 @@ def test_the_sweep_that_leaves_the_fewest_hands_open_on_the_question_is_read(
     from napspec.reference.analysis import certainty
     from napspec.reference.analysis.certainty import sweep_result
 
-    assert sweep_result(5, 3)["floor"] == 3 and sweep_result(4, 2)["floor"] == 2
-    # a sweep down to three that left hands open on five, and a sweep of five alone that did not
+    assert sweep_result(4, 2)["floor"] == 2
+    # a sweep down to three that left hands open on five, and a sweep of five alone that did not;
+    # at nine hands, two sweeps that leave nothing open, the one that asks more read first
     for name, floor, counts in (("sweep-8-floor3.json", 3, {"below 3": 9, "unresolved": 5}),
-                                ("sweep-8-floor5.json", 5, {"5": 1, "below 5": 13})):  # fmt: skip
+                                ("sweep-8-floor5.json", 5, {"5": 1, "below 5": 13}),
+                                ("sweep-9-floor3.json", 3, {"5": 1, "below 3": 13}),
+                                ("sweep-9-floor5.json", 5, {"5": 1, "below 5": 13})):  # fmt: skip
         document = {"complete": True, "sample": None, "floor": floor, "counts": counts}
         (tmp_path / name).write_text(json.dumps(document), encoding="utf-8")
     monkeypatch.setattr(certainty, "RESULTS", tmp_path)
     assert sweep_result(8, 5)["floor"] == 5
     assert sweep_result(8, 3)["floor"] == 3
+    assert sweep_result(9, 5)["floor"] == 3
 
 
 def test_a_sweep_of_five_alone_asks_nothing_else() -> None:

@@ -16,14 +16,15 @@ from hypothesis import strategies as st
 
 from napspec.reference.actions import Call, Pass, Play
 from napspec.reference.analysis.brute import brute_guaranteed
+from napspec.reference.analysis.lines import refutations, strategy_leads
 from napspec.reference.analysis.solver import (
     Solver,
     Table,
     guaranteed_tricks,
     position,
-    refutations,
-    strategy_leads,
+    suit_gaps,
     trick_winner,
+    trumps_sure,
 )
 from napspec.reference.analysis.sweep import canonical_hands, cards_of, multiplicity, sweep
 from napspec.reference.cards import FULL_PACK, format_cards, parse_cards, short_pack
@@ -147,6 +148,42 @@ def test_the_solver_agrees_with_every_layout_enumerated(deal: tuple[list[int], i
 def test_the_solver_agrees_with_every_layout_enumerated_at_length(deal: tuple[list[int], int, list[int]]) -> None:
     hand, hands_dealt, pack = deal
     assert guaranteed_tricks(hand, hands_dealt, pack) == brute_guaranteed(hand, hands_dealt, pack)
+
+
+@st.composite
+def long_suits(draw: st.DrawFn) -> tuple[list[int], int, list[int]]:
+    """Tiny deals in which the soloist holds two or more spades and the top spade is out
+    against him: where pairing off the trumps counts tricks the top cards do not."""
+    ranks = sorted(draw(st.lists(st.integers(0, 12), min_size=4, max_size=7, unique=True)))
+    side = draw(st.lists(st.integers(0, 12), min_size=1, max_size=3, unique=True))
+    spades = [39 + r for r in ranks]
+    pack = sorted(spades + [26 + r for r in side])
+    size, hands_dealt = draw(st.sampled_from([(3, 2), (4, 2), (3, 3), (2, 3), (2, 4)]))
+    if size * hands_dealt > len(pack) or len(pack) - size > 10:
+        size, hands_dealt = 2, 2
+    mine = draw(st.lists(st.sampled_from(spades[:-1]), min_size=2, max_size=min(size, len(spades) - 1), unique=True))
+    others = [c for c in pack if c not in mine]
+    more = size - len(mine)
+    return mine + draw(st.lists(st.sampled_from(others), min_size=more, max_size=more, unique=True)), hands_dealt, pack
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_suits())
+def test_the_paired_off_trumps_are_sure_against_every_layout(deal: tuple[list[int], int, list[int]]) -> None:
+    """The bound the search starts from (:func:`trumps_sure`) never claims more than the
+    enumeration finds: leading a suit makes it trumps, so its count is a floor of the value."""
+    hand, hands_dealt, pack = deal
+    value = brute_guaranteed(hand, hands_dealt, pack)
+    assert max(trumps_sure(g) for g in suit_gaps(hand, pack)) <= value
+    assert guaranteed_tricks(hand, hands_dealt, pack) == value
+
+
+def test_the_paired_off_trumps_count_a_long_suit_without_its_top() -> None:
+    # queen, ten, nine, eight, seven against knave, king and ace: three of his may be beaten,
+    # two never are, though none of them is above every spade out
+    spades = suit_gaps(parse_cards("QS TS 9S 8S 7S"), FULL_PACK)[3]
+    assert spades[-1] and trumps_sure(spades) == 2  # the king and ace are out above them
+    assert trumps_sure(suit_gaps(parse_cards("AS KS JS"), FULL_PACK)[3]) == 2  # the queen beats the knave
 
 
 def test_the_enumeration_itself() -> None:
@@ -281,7 +318,7 @@ def test_a_budget_leaves_a_question_open_and_says_so() -> None:
 
 
 def test_a_second_pass_resolves_what_the_budget_left_open() -> None:
-    hands = ["AS KS JS 9S 4S", "AS KH QH JH TH"]
+    hands = ["AS KS JS 9S 4S", "AS KS JS 9S 7S"]
     from napspec.reference.analysis.sweep import UNRESOLVED, sweep_value
 
     solver = Solver(Table(4))

@@ -100,7 +100,7 @@ def test_the_chunks_running_when_the_time_limit_passes_are_ended_and_kept(
 
     solve_chunk = sweep_module._chunk
 
-    def slow_chunk(job: tuple[Any, ...]) -> tuple[int, list[int], float]:
+    def slow_chunk(job: tuple[Any, ...]) -> sweep_module.ChunkDone:
         time.sleep(0.5)  # still running when the limit (0.05 s) passes
         return solve_chunk(job)
 
@@ -294,6 +294,31 @@ def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> Non
     resumed = sweep(**small, resolve_budget=3_000_000)  # type: ignore[arg-type]
     assert resumed["counts"] == whole["counts"] and resumed["resolved_by_second_pass"] == second["decided"]
     assert resumed["hands_found_in_store"] == 10 and resumed["solved_this_run"] == 0
+
+
+def test_each_chunk_keeps_the_revision_of_the_search_that_solved_it(tmp_path: Path) -> None:
+    """A revision of the search changes a sweep's time, never its values: each chunk kept says
+    which solved it, each pass lists the revisions of its chunks, and a chunk kept before the
+    revisions were recorded counts as solved by the first."""
+    from napspec.reference.analysis.solver import SEARCH_REVISION, SEARCH_REVISIONS
+
+    store = tmp_path / "store"
+    small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5, "store": store,
+             "resolve_budget": 3_000_000}  # fmt: skip
+    whole = sweep(**small)  # type: ignore[arg-type]
+    first, second = whole["first_pass_cpu_seconds"], whole["second_pass"]
+    assert isinstance(first, dict) and isinstance(second, dict)
+    assert first["search"] == second["search"] == [SEARCH_REVISION]
+    assert {json.loads(path.read_text())["search"] for path in chunk_files(store)} == {SEARCH_REVISION}
+    older = chunk_files(store)[0]
+    record = json.loads(older.read_text())
+    del record["search"]
+    older.write_text(json.dumps(record), encoding="utf-8")
+    again = sweep(**small)  # type: ignore[arg-type]
+    assert again["counts"] == whole["counts"] and again["solved_this_run"] == 0
+    first, second = again["first_pass_cpu_seconds"], again["second_pass"]
+    assert isinstance(first, dict) and isinstance(second, dict)
+    assert set(first["search"]) | set(second["search"]) == {min(SEARCH_REVISIONS), SEARCH_REVISION}
 
 
 def test_the_later_passes_spread_over_processes_give_what_one_process_gives() -> None:
