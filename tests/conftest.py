@@ -6,8 +6,10 @@ builds it while any other that asks waits, idle. So the files that need them go 
 alternately, one build's files to each worker, and a file's tests that need the other
 build go after its own: both builds are then made side by side while no worker waits
 (the order changes no result: each build is the same whichever worker makes it). The
-other files follow, those of the most tests first (as pytest-xdist orders them by default,
-which ``--no-loadscope-reorder`` turns off so that this order is kept).
+other files follow, the slowest first, so that no worker is left with a long file at the end
+while the other idles: those known to be slow (:data:`SLOW_FILES`), then those of the most
+tests first (as pytest-xdist orders them by default, which ``--no-loadscope-reorder`` turns
+off so that this order is kept).
 """
 
 from __future__ import annotations
@@ -19,6 +21,22 @@ import pytest
 
 #: The fixtures built once per run that a worker would wait for, in the order they are handed out.
 SHARED_BUILDS = ("builds", "editions")
+
+
+#: The files whose few tests take longest, with their seconds (``pytest --durations``, 2 cores):
+#: only the order of the run depends on them, never a result.
+SLOW_FILES = {
+    "tests/conformance/test_integrity.py": 47,
+    "tests/conformance/test_certify.py": 18,
+    "tests/conformance/test_variants_certify.py": 17,
+    "tests/conformance/test_hostile.py": 16,
+    "tests/conformance/test_js_engine.py": 13,
+    "tests/test_typing.py": 12,
+    "tests/conformance/test_foreign_engines.py": 11,
+    "tests/features/test_dump.py": 10,
+    "tests/conformance/test_fuzz.py": 8,
+    "tests/conformance/test_discover.py": 8,
+}
 
 
 def _needs(item: pytest.Item) -> set[str]:
@@ -45,6 +63,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         members.sort(key=lambda item: bool(_needs(item) - {own}))  # stable: the rest keep their order
     for queue in queues.values():
         queue.sort(key=lambda name: -len(by_file[name]))
-    others.sort(key=lambda name: -len(by_file[name]))
+    others.sort(key=lambda name: (-SLOW_FILES.get(name, 0), -len(by_file[name])))
     alternate = [name for pair in zip_longest(*queues.values()) for name in pair if name is not None]
     items[:] = [item for name in alternate + others for item in by_file[name]]

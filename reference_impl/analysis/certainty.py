@@ -19,7 +19,7 @@ from typing import Any
 
 from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
 from napspec.reference.analysis.solver import SEARCH_REVISIONS
-from napspec.reference.analysis.sweep import LABELS, open_codes
+from napspec.reference.analysis.sweep import LABELS, MEMO_LIMIT, open_codes
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Reading
@@ -345,10 +345,13 @@ def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool | None, s
         solver = Solver(Table(hands_dealt))
 
         def sure(cards: Sequence[int]) -> bool:
+            # the solver's tables hold facts about abstract states, whoever reached them: the
+            # hands of one set share many, so they are kept until they grow past the sweep's bound
             try:
                 return solver.can_win(cards, tricks)
             finally:
-                solver.clear()
+                if len(solver.search.memo) + len(solver.search.hall) > MEMO_LIMIT:
+                    solver.clear()
 
         weakest = [0, 13, 26, 1, 14, 27][: 5 - size]  # twos, then threes, of the other suits
         certain: list[str] = []
