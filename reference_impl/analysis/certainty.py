@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
-from napspec.reference.analysis.solver import SEARCH_REVISIONS
-from napspec.reference.analysis.sweep import LABELS, MEMO_LIMIT, open_codes
+from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISIONS
+from napspec.reference.analysis.sweep import LABELS, open_codes
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Reading
@@ -188,7 +188,7 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 def _revisions(part: object) -> list[int]:
     found = part.get("search") if isinstance(part, Mapping) else None
-    return [int(n) for n in found] if isinstance(found, list) and found else [min(SEARCH_REVISIONS)]
+    return [int(n) for n in found] if isinstance(found, list) and found else [EARLIEST_REVISION]
 
 
 def _seconds(value: Any) -> float | None:
@@ -345,13 +345,10 @@ def _combination_sure_of(claim: Claim, reading: Reading) -> tuple[bool | None, s
         solver = Solver(Table(hands_dealt))
 
         def sure(cards: Sequence[int]) -> bool:
-            # the solver's tables hold facts about abstract states, whoever reached them: the
-            # hands of one set share many, so they are kept until they grow past the sweep's bound
             try:
                 return solver.can_win(cards, tricks)
             finally:
-                if len(solver.search.memo) + len(solver.search.hall) > MEMO_LIMIT:
-                    solver.clear()
+                solver.trim()  # the hands of one set share many states
 
         weakest = [0, 13, 26, 1, 14, 27][: 5 - size]  # twos, then threes, of the other suits
         certain: list[str] = []

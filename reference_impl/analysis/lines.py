@@ -26,8 +26,13 @@ class Refutation:
     def describe(self) -> str:
         hands = "; ".join(f"opponent {i + 1}: " + " ".join(format_card(c) for c in sorted(h, reverse=True))
                           for i, h in enumerate(self.layout))  # fmt: skip
-        tricks = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in self.tricks)
-        return f"lead {format_card(self.lead)}: {hands}; play {tricks}; the soloist makes {self.soloist_tricks}"
+        play = _shown(self.tricks)
+        return f"lead {format_card(self.lead)}: {hands}; play {play}; the soloist makes {self.soloist_tricks}"
+
+
+def _shown(tricks: Sequence[Sequence[Play]]) -> str:
+    """Tricks as text, each card after its seat (S: the soloist)."""
+    return " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in tricks)
 
 
 def _split_line(table: Table, line: Sequence[Play]) -> tuple[tuple[tuple[Play, ...], ...], int]:
@@ -85,6 +90,5 @@ def explain(hand: Sequence[int], need: int, table: Table | None = None) -> str:
     if leads:
         line = solver.best_line(hand, need, [(0, leads[0])])
         tricks, _ = _split_line(solver.table, line)
-        shown = " | ".join(" ".join(("S:" if s == 0 else f"{s}:") + format_card(c) for s, c in t) for t in tricks)
-        return f"sure of {need}: lead " + " or ".join(format_card(c) for c in leads) + f"; e.g. {shown}"
+        return f"sure of {need}: lead " + " or ".join(format_card(c) for c in leads) + f"; e.g. {_shown(tricks)}"
     return "\n".join(f"not sure of {need}: " + r.describe() for r in refutations(hand, need, solver.table))

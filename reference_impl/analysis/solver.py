@@ -106,6 +106,16 @@ revisions were recorded were all solved by revision 1."""
 SEARCH_REVISION = max(SEARCH_REVISIONS)
 """The revision of this search."""
 
+EARLIEST_REVISION = min(SEARCH_REVISIONS)
+"""The revision that solved a chunk kept without one (kept before revisions were recorded)."""
+
+TABLE_LIMIT = 400_000
+"""The entries of a solver's tables (its transposition table and its memo of layouts) past
+which :meth:`Solver.trim` forgets them. The tables hold facts about abstract states of play
+that do not depend on the hand that reached them, so alike hands share them: neighbouring
+hands of a sweep (its order keeps alike hands together) reach the same states after a trick
+or two."""
+
 Gaps = tuple[int, ...]
 """One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
 first; ``len(gaps) - 1`` of the soloist's cards are the separators."""
@@ -615,6 +625,12 @@ class Solver:
         """Forget the transposition table (it grows with every hand asked about)."""
         self.search.memo.clear()
         self.search.hall.clear()
+
+    def trim(self, limit: int = TABLE_LIMIT) -> None:
+        """Forget the tables once they hold more than ``limit`` entries (:data:`TABLE_LIMIT`);
+        until then they are worth keeping between hands."""
+        if len(self.search.memo) + len(self.search.hall) > limit:
+            self.clear()
 
     def limit(self, nodes: int | None) -> None:
         """Allow each question from now on ``nodes`` nodes of search (None: no limit); past

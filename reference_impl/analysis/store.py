@@ -67,27 +67,30 @@ class ChunkStore:
             record["search"] = search
         _write_atomically(self._chunk_path(index), json.dumps(record) + "\n")
 
+    def _records(self) -> dict[int, dict[str, object]]:
+        """The records of the chunks kept, by index (files that are not one left out)."""
+        found: dict[int, dict[str, object]] = {}
+        for path in sorted(self.folder.glob("chunk-*.json")) if self.folder.is_dir() else []:
+            record = _read_json(path)
+            if isinstance(record, dict) and isinstance(index := record.get("chunk"), int):
+                found[index] = record
+        return found
+
     def seconds(self) -> dict[int, float]:
         """The processor time of each chunk kept with one (by index); chunks kept without it
         are left out."""
         found: dict[int, float] = {}
-        for path in sorted(self.folder.glob("chunk-*.json")) if self.folder.is_dir() else []:
-            record = _read_json(path)
-            if isinstance(record, dict) and isinstance(record.get("chunk"), int):
-                value = record.get("seconds")
-                if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
-                    found[record["chunk"]] = float(value)
+        for index, record in self._records().items():
+            value = record.get("seconds")
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0:
+                found[index] = float(value)
         return found
 
     def searches(self, unrecorded: int) -> set[int]:
         """The revisions of the search that solved the chunks kept, ``unrecorded`` standing for
         a chunk kept without one."""
-        found: set[int] = set()
-        for path in sorted(self.folder.glob("chunk-*.json")) if self.folder.is_dir() else []:
-            record = _read_json(path)
-            value = record.get("search") if isinstance(record, dict) else None
-            found.add(value if type(value) is int else unrecorded)
-        return found
+        revisions = (record.get("search") for record in self._records().values())
+        return {value if type(value) is int else unrecorded for value in revisions}
 
     def done(self) -> dict[int, list[int]]:
         """The chunks kept so far, by index; :class:`StoreError` for a file that is not one."""

@@ -42,8 +42,8 @@ from typing import cast
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
 from napspec.reference.analysis.solver import (
+    EARLIEST_REVISION,
     SEARCH_REVISION,
-    SEARCH_REVISIONS,
     OutOfBudget,
     Solver,
     Table,
@@ -75,13 +75,6 @@ LABELS = {
 }
 
 CHUNK = 250
-
-MEMO_LIMIT = 400_000
-"""The entries of a solver's tables (its transposition table and its memo of layouts) past
-which :func:`sweep_value` forgets them after a hand. The tables hold facts about abstract
-states of play that do not depend on the hand that reached them, so the hands of one chunk
-share them: neighbouring hands (the sweep's order keeps alike hands together) reach the same
-states after a trick or two."""
 
 
 def _masks(size: int) -> list[int]:
@@ -157,8 +150,7 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
         except OutOfBudget:
             return ZERO_OR_ONE
     finally:
-        if len(solver.search.memo) + len(solver.search.hall) > MEMO_LIMIT:
-            solver.clear()
+        solver.trim()
 
 
 # A solver per table size and per thread: a cluster's worker may run chunks in threads side
@@ -171,9 +163,6 @@ ChunkDone = tuple[int, list[int], float, int]
 """A chunk solved: its index, its values, the processor time it took, and the revision of the
 search that solved it (:data:`~napspec.reference.analysis.solver.SEARCH_REVISION` of the code
 the worker runs, which on a cluster need not be this process's)."""
-
-EARLIEST_REVISION = min(SEARCH_REVISIONS)
-"""The revision that solved a chunk kept without one (kept before revisions were recorded)."""
 
 
 def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> ChunkDone:

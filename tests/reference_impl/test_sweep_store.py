@@ -300,7 +300,7 @@ def test_each_chunk_keeps_the_revision_of_the_search_that_solved_it(tmp_path: Pa
     """A revision of the search changes a sweep's time, never its values: each chunk kept says
     which solved it, each pass lists the revisions of its chunks, and a chunk kept before the
     revisions were recorded counts as solved by the first."""
-    from napspec.reference.analysis.solver import SEARCH_REVISION, SEARCH_REVISIONS
+    from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISION
 
     store = tmp_path / "store"
     small = {"hands_dealt": 4, "sample": 10, "seed": 1, "budget": 20, "floor": 3, "chunk": 5, "store": store,
@@ -318,7 +318,7 @@ def test_each_chunk_keeps_the_revision_of_the_search_that_solved_it(tmp_path: Pa
     assert again["counts"] == whole["counts"] and again["solved_this_run"] == 0
     first, second = again["first_pass_cpu_seconds"], again["second_pass"]
     assert isinstance(first, dict) and isinstance(second, dict)
-    assert set(first["search"]) | set(second["search"]) == {min(SEARCH_REVISIONS), SEARCH_REVISION}
+    assert set(first["search"]) | set(second["search"]) == {EARLIEST_REVISION, SEARCH_REVISION}
 
 
 def test_the_later_passes_spread_over_processes_give_what_one_process_gives() -> None:
