@@ -55,7 +55,9 @@ The search works on abstract states, each step kept exact:
   search); when no trump is unseen and he has the lead, he also makes the cards above
   every unseen card of their suits, leading them one after another (nobody can beat them
   and he keeps the lead).
-* Move ordering only (it changes no answer): the soloist tries the cards that take the trick
+* Move ordering only (it changes no answer): the soloist's opening leads come suit by suit,
+  the suits that would make the surest trumps first (before them, a hand whose trumps alone
+  are sure of the tricks asked is answered at once); he tries the cards that take the trick
   first; the adversary, while the soloist holds the trick, the cheapest cards that take it
   (following suit before trumping: a high card spent on a trick the soloist has lost anyway is
   not there to beat his next one, and trying it first more than doubled the search of the
@@ -97,6 +99,8 @@ SEARCH_REVISIONS = {
     "and the lead, the cards above every card out of their suits",
     2: "it counts sure as well the trumps that cannot all be beaten: no more of the soloist's trumps "
     "lose than the higher trumps out can be paired with them, one each (trumps_sure)",
+    3: "it counts them before the first lead too (leading a suit makes it trumps), and tries the "
+    "opening leads that would make the surest trumps first",
 }
 """What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
 with every chunk the revision that solved it: a revision changes how many nodes a question
@@ -651,6 +655,8 @@ class Solver:
         self._check(hand)
         p = position(self.table, hand, history)
         if p.trump < 0:
+            if need <= max(trumps_sure(gaps) for gaps in p.suits):  # leading a suit makes it trumps
+                return True
             return any(self._can_win(hand, need, [(0, card)]) for card in self._leads(hand))
         return self._from(p, need - p.won)
 
@@ -661,19 +667,28 @@ class Solver:
 
     def _leads(self, hand: Sequence[int]) -> list[int]:
         """The distinct opening leads: one card for each abstract card, suits of the same
-        shape counted once (trumps are the suit led, so the suits are symmetric)."""
+        shape counted once (trumps are the suit led, so the suits are symmetric). Likeliest
+        first (the order changes no answer): the suits that would make the surest trumps, then
+        the longest, each from its highest card.
+
+        >>> from napspec.reference.cards import format_cards, parse_cards
+        >>> format_cards(Solver()._leads(parse_cards("2H 4H AS QS 2D")))
+        'AS QS 4H 2H 2D'
+        >>> format_cards(Solver()._leads(parse_cards("2H 3H AS KS 2D")))  # alike cards once, the lower
+        'KS 2H 2D'
+        """
         suits = suit_gaps(hand, self.table.pack)
         leads: list[int] = []
         shapes: set[Gaps] = set()
-        for suit in range(SUIT_COUNT):
-            if suits[suit] in shapes:
+        for suit in sorted(range(SUIT_COUNT), key=lambda s: (-trumps_sure(suits[s]), -len(suits[s]), s)):
+            if suits[suit] in shapes or len(suits[suit]) == 1:
                 continue
             shapes.add(suits[suit])
             mine = sorted(c for c in hand if c // 13 == suit)
-            for i, card in enumerate(mine):
+            for i in range(len(mine) - 1, -1, -1):
                 if i and not suits[suit][i]:
-                    continue
-                leads.append(card)
+                    continue  # the same as the card below it
+                leads.append(mine[i])
         return leads
 
     def guaranteed(self, hand: Sequence[int]) -> int:
