@@ -38,6 +38,7 @@ closest profile) whose certificate is the engine's: ``napspec certify --house-ru
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -195,9 +196,13 @@ def suite_rows(scenarios: Iterable[Scenario] | None = None) -> list[Row]:
 class RowRunner:
     """Runs rows against an engine under targets, each (row, option values) once."""
 
-    def __init__(self, engine: Engine, rows: Sequence[Row]) -> None:
+    def __init__(self, engine: Engine, rows: Sequence[Row], stop: threading.Event | None = None) -> None:
         self.engine = engine
         self.rows = list(rows)
+        #: Set by an interrupt: checked before each case, so that the search ends there even
+        #: if the exception the interrupt raised was swallowed on its way up (by an engine
+        #: run in-process, or by code that was running when it came).
+        self.stop = stop
         self._seen: dict[tuple[str, str, str], tuple[str, str]] = {}
         #: Rows run against the engine (not counting those answered from the record).
         self.runs = 0
@@ -241,6 +246,8 @@ class RowRunner:
                 return "skipped-unsupported", reason
         self.runs += 1
         for case in planned.cases:
+            if self.stop is not None and self.stop.is_set():
+                raise KeyboardInterrupt
             try:
                 response = self.engine.run(json.loads(json.dumps(case.message)))
             except EngineUnavailable:
@@ -667,17 +674,19 @@ def discover(
     profiles: Sequence[str] = (),
     rows: Sequence[Row] | None = None,
     progress: Callable[[str], None] = lambda text: None,
+    stop: threading.Event | None = None,
 ) -> Discovery:
     """Find the rules ``engine`` plays (its closest profile among ``profiles``, all by
     default), from the rows of the suite (or ``rows``).
 
     :class:`~napspec.conformance.contract.EngineUnavailable` ends the search: an engine
-    restarted as often as allowed (or hung in-process) has no more play to judge."""
+    restarted as often as allowed (or hung in-process) has no more play to judge; so does
+    ``stop``, once set, with :class:`KeyboardInterrupt` before the next case."""
     start = time.perf_counter()
     register = load()
     candidates = list(profiles) or sorted(register.profiles)
     every = list(rows) if rows is not None else suite_rows()
-    runner = RowRunner(engine, every)
+    runner = RowRunner(engine, every, stop)
 
     # 1. The closest profile: the share of its rows that pass, then the most that pass.
     scores: dict[str, Tally] = {}

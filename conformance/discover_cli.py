@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import tempfile
+import threading
 import traceback
 from pathlib import Path
 from types import FrameType
@@ -54,12 +55,21 @@ def _fail(status: ExitStatus, message: str) -> None:
     sys.exit(int(status))
 
 
-def _interrupt_on_sigterm() -> None:
-    # CI cancels a job with SIGTERM: it ends the search as Ctrl-C does (exit status 3).
+def _interrupt_on_signals() -> threading.Event:
+    """Ctrl-C and SIGTERM (CI cancels a job with it) end the search (exit status 3): each
+    raises :class:`KeyboardInterrupt` and sets the event returned, which the search checks
+    before every case, so that an interrupt whose exception was swallowed on its way up is
+    still honoured at the next case. Ctrl-C is left ignored where it was (a background job)."""
+    stop = threading.Event()
+
     def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, handler)
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, handler)
+    return stop
 
 
 def _write(path: Path, text: str) -> None:
@@ -143,7 +153,7 @@ def discover_command(
     if not selected:
         raise click.UsageError(f"no scenario tests the rule(s) {', '.join(map(printable, rules))}")
     adopt_orphans()
-    _interrupt_on_sigterm()
+    stop = _interrupt_on_signals()
     try:
         engine = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
     except ValueError as error:
@@ -156,7 +166,7 @@ def discover_command(
             console.print(Text("engine could not start: ", style="red") + Text(printable(str(error))), soft_wrap=True)
             sys.exit(int(ExitStatus.ENGINE_UNAVAILABLE))
         name = printable(f"{hello['engine']['name']} {hello['engine']['version']}")
-        found = discover(engine, engine_name=name, profiles=profiles, rows=suite_rows(selected))
+        found = discover(engine, engine_name=name, profiles=profiles, rows=suite_rows(selected), stop=stop)
     except EngineUnavailable as error:
         console.print(
             Text("the engine could not be run any more: ", style="red") + Text(printable(str(error))), soft_wrap=True

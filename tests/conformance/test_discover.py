@@ -17,6 +17,7 @@ import dataclasses
 import json
 import signal
 import sys
+import threading
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -296,6 +297,32 @@ def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: in
     assert "interrupted" in printed
     assert not output.exists()
     assert_gone(pids)
+
+
+class _SwallowedInterrupt(HeldEngine):
+    """Held to Hoyle; at its third case an interrupt comes and its exception is lost (as
+    code running when a signal comes may lose it): only the search's event says so."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        held = HeldEngine.profile("hoyle")
+        super().__init__(held.values, "hoyle")
+        self.stop = stop
+        self.cases = 0
+
+    def _run(self, case: dict[str, Any], case_id: str) -> dict[str, Any]:
+        self.cases += 1
+        if self.cases == 3:
+            self.stop.set()
+        return super()._run(case, case_id)
+
+
+def test_an_interrupt_whose_exception_was_lost_still_ends_the_search_at_the_next_case() -> None:
+    stop = threading.Event()
+    engine = _SwallowedInterrupt(stop)
+    rows = suite_rows([s for s in load_scenarios() if any(r.startswith("play") for r in s.rules)])
+    with InProcessEngine(engine) as wrapped, pytest.raises(KeyboardInterrupt):
+        discover(wrapped, profiles=["hoyle"], rows=rows, stop=stop)
+    assert engine.cases == 3
 
 
 def test_an_engine_calling_from_two_is_found_to_play_a_lowest_call_no_source_gives(tmp_path: Path) -> None:
