@@ -13,6 +13,7 @@ import json
 import shlex
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -67,12 +68,21 @@ def _fail(status: ExitStatus, message: str) -> NoReturn:
     sys.exit(int(status))
 
 
-def _interrupt_on_sigterm() -> None:
-    # CI cancels a job with SIGTERM: it ends the run as Ctrl-C does, with a partial report.
+def interrupt_on_signals() -> threading.Event:
+    """Ctrl-C and SIGTERM (CI cancels a job with it) end a command's run as an interrupt
+    (exit status 3): each raises :class:`KeyboardInterrupt` and sets the event returned, which
+    a long run checks between cases, so that an interrupt whose exception was swallowed on its
+    way up is still honoured at the next case. Ctrl-C does so even where the process was
+    started with it ignored (a shell's background job): the commands promise it."""
+    stop = threading.Event()
+
     def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, handler)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, handler)
+    return stop
 
 
 def _engine_choice(engine_name: str | None, engine_command: str | None) -> None:
@@ -296,7 +306,7 @@ def _certify(
     except (SpecError, ValueError) as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
     program = program_of(engine_name, command)
-    _interrupt_on_sigterm()
+    interrupt_on_signals()  # the run itself routes them to a request to stop between cases
     adopt_orphans()  # the engines are this command's only children
     results: list[Certification] = []
     tampered = False

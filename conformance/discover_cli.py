@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 import tempfile
-import threading
 import traceback
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import click
@@ -27,7 +24,7 @@ from rich.text import Text
 
 from napspec.conformance import schemas
 from napspec.conformance.certify import open_engine, selects
-from napspec.conformance.cli import case_timeout_option, main
+from napspec.conformance.cli import case_timeout_option, interrupt_on_signals, main
 from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, printable
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans
@@ -53,23 +50,6 @@ def _console() -> Console:
 def _fail(status: ExitStatus, message: str) -> None:
     click.echo(f"error: {printable(message)}", err=True)
     sys.exit(int(status))
-
-
-def _interrupt_on_signals() -> threading.Event:
-    """Ctrl-C and SIGTERM (CI cancels a job with it) end the search (exit status 3): each
-    raises :class:`KeyboardInterrupt` and sets the event returned, which the search checks
-    before every case, so that an interrupt whose exception was swallowed on its way up is
-    still honoured at the next case. Ctrl-C is left ignored where it was (a background job)."""
-    stop = threading.Event()
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, handler)
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, handler)
-    return stop
 
 
 def _write(path: Path, text: str) -> None:
@@ -153,7 +133,7 @@ def discover_command(
     if not selected:
         raise click.UsageError(f"no scenario tests the rule(s) {', '.join(map(printable, rules))}")
     adopt_orphans()
-    stop = _interrupt_on_signals()
+    stop = interrupt_on_signals()
     try:
         engine = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
     except ValueError as error:

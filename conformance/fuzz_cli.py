@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
-from napspec.conformance.cli import case_timeout_option, max_duration_option
+from napspec.conformance.cli import case_timeout_option, interrupt_on_signals, max_duration_option
 from napspec.conformance.contract import Engine, EngineError, ExitStatus, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
@@ -152,6 +152,7 @@ def _fuzz(
         _fail(ExitStatus.USAGE_ERROR, str(error))
         return
     adopt_orphans()
+    interrupt_on_signals()
     console = _console()
     try:
         for who, wrapped in (("engine", engine), ("oracle", oracle)):

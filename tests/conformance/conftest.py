@@ -174,12 +174,20 @@ def hostile(mode: str, pids: Path | None = None) -> str:
     return command + (f" --pids {pids}" if pids else "")
 
 
-def interrupted_napspec(arguments: list[str], pids: Path, signum: int) -> tuple[int, str]:
+def interrupted_napspec(
+    arguments: list[str], pids: Path, signum: int, started_ignoring_ctrl_c: bool = False
+) -> tuple[int, str]:
     """``napspec *arguments`` run as a child process and sent ``signum`` once its engine has
     reached its first case (the engine writes ``pids`` then); its exit status and everything
-    it printed (stdout and stderr, in order). It is killed if it outlives the slack."""
+    it printed (stdout and stderr, in order). It is killed if it outlives the slack. With
+    ``started_ignoring_ctrl_c``, it starts with SIGINT ignored, as a shell's background job
+    does (Python then installs no handler of its own)."""
+    command = [sys.executable, "-m", "napspec.docs.pipeline", *arguments]
+    if started_ignoring_ctrl_c:
+        # the shell ignores SIGINT, and exec keeps it ignored in what replaces the shell
+        command = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
     process = subprocess.Popen(
-        [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        command,
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -213,9 +214,9 @@ def test_a_run_whose_time_runs_out_between_targets_is_not_certified(
         return result
 
     monkeypatch.setattr(cli, "certify_target", certify_then_overrun)
-    # In this process: no reaping of orphans, no SIGTERM handler left behind.
+    # In this process: no reaping of orphans, no signal handlers left behind.
     monkeypatch.setattr(cli, "adopt_orphans", lambda: False)
-    monkeypatch.setattr(cli, "_interrupt_on_sigterm", lambda: None)
+    monkeypatch.setattr(cli, "interrupt_on_signals", threading.Event)
     arguments = ["--engine", "reference", "--profile", "hoyle", "--profile", "peel", "--rule", "settlement.nap"]
     completed = napspec_here("certify", "--report-dir", str(tmp_path), *arguments, "--max-duration", "1")
     assert completed.returncode == ExitStatus.NOT_CERTIFIED, completed.stdout + completed.stderr

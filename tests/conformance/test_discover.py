@@ -288,11 +288,15 @@ def test_an_engine_name_of_markup_and_escapes_is_shown_as_text(tmp_path: Path) -
     assert "click me" in rules.name and "\\x1b" in rules.name
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: int) -> None:
+@pytest.mark.parametrize(
+    ("signum", "ignored"),
+    [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True)],
+    ids=["ctrl-c", "sigterm", "ctrl-c-started-ignored"],
+)
+def test_an_interrupt_ends_the_search_writing_nothing(tmp_path: Path, signum: int, ignored: bool) -> None:
     pids, output = tmp_path / "pids", tmp_path / "found.toml"
     command = ["discover", "--engine-command", hostile("slow", pids), "--rule", "play", "-o", str(output)]
-    code, printed = interrupted_napspec(command, pids, signum)
+    code, printed = interrupted_napspec(command, pids, signum, started_ignoring_ctrl_c=ignored)
     assert code == ExitStatus.INTERRUPTED, printed
     assert "interrupted" in printed
     assert not output.exists()

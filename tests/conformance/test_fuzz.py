@@ -5,6 +5,7 @@ itself, survives engines that crash or hang, and prints scenarios the suite read
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,7 +21,15 @@ from napspec.spec import load
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import parse_feature
 from napspec.suite.targets import Target
-from tests.conformance.conftest import ENGINES, engine_command, napspec, napspec_here
+from tests.conformance.conftest import (
+    ENGINES,
+    assert_gone,
+    engine_command,
+    hostile,
+    interrupted_napspec,
+    napspec,
+    napspec_here,
+)
 
 #: The rule-breaking engines of ``engines/``, the rule each breaks, and the budget of deals
 #: the test gives the fuzzer (under Hoyle at seed 0 it finds them at deals 2, 14 and 275:
@@ -314,3 +323,17 @@ def test_campaign_reference_agrees_with_itself_under_each_variant(profile: str, 
     target = Target.from_options(profile, None, [variant])
     result = run(reference(), target, deals=100, seed=0, irregular=True)
     assert (result.divergence, result.stopped) == (None, "")
+
+
+@pytest.mark.parametrize(
+    ("signum", "ignored"),
+    [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True)],
+    ids=["ctrl-c", "sigterm", "ctrl-c-started-ignored"],
+)
+def test_an_interrupt_ends_the_fuzzing(tmp_path: Path, signum: int, ignored: bool) -> None:
+    pids = tmp_path / "pids"
+    command = ["fuzz", "--engine-command", hostile("slow", pids), "--profile", "hoyle", "--deals", "10000"]
+    code, printed = interrupted_napspec(command, pids, signum, started_ignoring_ctrl_c=ignored)
+    assert code == ExitStatus.INTERRUPTED, printed
+    assert "interrupted" in printed
+    assert_gone(pids)

@@ -108,12 +108,21 @@ def test_a_handshake_with_a_duplicate_key_is_refused(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------- interruption
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
-def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(tmp_path: Path, signum: int) -> None:
+@pytest.mark.parametrize(
+    ("signum", "ignored"),
+    [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True)],
+    ids=["ctrl-c", "sigterm", "ctrl-c-started-ignored"],
+)
+def test_an_interrupt_stops_the_whole_run_and_keeps_a_partial_report(
+    tmp_path: Path, signum: int, ignored: bool
+) -> None:
     pids = tmp_path / "pids"
     arguments = ["certify", "--report-dir", str(tmp_path / "r"), "--engine-command", hostile("slow", pids)]
     code, output = interrupted_napspec(
-        [*arguments, "--profile", "hoyle", "--profile", "peel", "--rule", "play"], pids, signum
+        [*arguments, "--profile", "hoyle", "--profile", "peel", "--rule", "play"],
+        pids,
+        signum,
+        started_ignoring_ctrl_c=ignored,
     )
     assert code == ExitStatus.INTERRUPTED, output
     assert "interrupted" in output
