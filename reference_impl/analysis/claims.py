@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise, product
-from math import comb
+from math import comb, perm
 from typing import Any, NamedTuple
 
 from napspec.reference.cards import RANKS, format_cards
@@ -194,14 +194,12 @@ def one_suit_nap_chance(ranks: Sequence[int], opponents: int, hand_size: int = 5
     unseen = FULL_PACK_CARDS - hand_size
     plain = unseen - len(others)  # the unseen cards of the other suits
     made = 0
-    for places in product(range(opponents + 1), repeat=len(others)):  # opponent i, or the stock
-        held: list[list[int]] = [[] for _ in range(opponents)]
-        for rank, place in zip(others, places):
-            if place < opponents:
-                held[place].append(rank)
-        if any(len(cards) > hand_size for cards in held):
-            continue
-        ways, left = 1, plain
+    # The opponents are alike (whether a lead is beaten does not depend on who beats it), so
+    # each way of grouping the other cards of the suit among them is counted once, times the
+    # ways of naming the opponents who hold the groups.
+    for groups in _groupings(others, opponents, hand_size):
+        held = [*groups, *([] for _ in range(opponents - len(groups)))]
+        ways, left = perm(opponents, len(groups)), plain
         for cards in held:
             ways *= comb(left, hand_size - len(cards))
             left -= hand_size - len(cards)
@@ -211,6 +209,35 @@ def one_suit_nap_chance(ranks: Sequence[int], opponents: int, hand_size: int = 5
     for index in range(opponents):
         total *= comb(unseen - index * hand_size, hand_size)
     return Fraction(made, total)
+
+
+def _groupings(ranks: Sequence[int], most: int, size: int) -> Iterator[list[list[int]]]:
+    """Every way of sharing out ``ranks`` between the stock and at most ``most`` unnamed
+    groups (the opponents who hold any), none of more than ``size``: each group in the order
+    of its first rank.
+
+    >>> len(list(_groupings([1, 2], 2, 5)))  # stock both; one group; one each; one in a group
+    5
+    """
+    groups: list[list[int]] = []
+
+    def place(index: int) -> Iterator[list[list[int]]]:
+        if index == len(ranks):
+            yield [list(group) for group in groups]
+            return
+        rank = ranks[index]
+        yield from place(index + 1)  # the stock
+        for group in groups:
+            if len(group) < size:
+                group.append(rank)
+                yield from place(index + 1)
+                group.pop()
+        if len(groups) < most:
+            groups.append([rank])
+            yield from place(index + 1)
+            groups.pop()
+
+    return place(0)
 
 
 def wins_every_lead(leads: Sequence[int], held: Sequence[Sequence[int]]) -> bool:

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from itertools import combinations, product
+from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -290,6 +291,33 @@ def test_a_one_suited_nap_is_made_as_the_exact_count_says_when_the_engine_plays_
         assert (_play_a_nap(rules, 3, holdings, from_the_top) == "made") is expected
         seen[expected] += 1
     assert seen[True] and seen[False]
+
+
+def _one_suit_nap_chance_naming_every_opponent(ranks: list[int], opponents: int) -> Fraction:
+    """The count of :func:`one_suit_nap_chance` made the long way: each other card of the suit
+    given to each opponent by name, or to the stock, one layout at a time."""
+    others = [rank for rank in range(13) if rank not in ranks]
+    made = 0
+    for places in product(range(opponents + 1), repeat=len(others)):
+        held: list[list[int]] = [[rank for rank, place in zip(others, places) if place == i] for i in range(opponents)]
+        if any(len(cards) > 5 for cards in held):
+            continue
+        ways, left = 1, 47 - len(others)
+        for cards in held:
+            ways *= comb(left, 5 - len(cards))
+            left -= 5 - len(cards)
+        if wins_every_lead(sorted(ranks, reverse=True), held):
+            made += ways
+    total = 1
+    for index in range(opponents):
+        total *= comb(47 - 5 * index, 5)
+    return Fraction(made, total)
+
+
+@pytest.mark.parametrize("opponents", [1, 2, 3])
+@pytest.mark.parametrize("ranks", [[12, 3, 2, 1, 0], [9, 3, 2, 1, 0], [12, 11, 5, 1, 0], [8, 7, 6, 5, 4]])
+def test_the_one_suited_count_of_unnamed_opponents_is_the_count_naming_each(ranks: list[int], opponents: int) -> None:
+    assert one_suit_nap_chance(ranks, opponents) == _one_suit_nap_chance_naming_every_opponent(ranks, opponents)
 
 
 def test_the_smallest_cards_under_an_honour_make_the_worst_one_suited_nap() -> None:
