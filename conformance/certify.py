@@ -500,6 +500,13 @@ def run_certification(
             "no:terminal",
             "-p",
             "no:randomly",
+            # pytest's warnings of exceptions that could not propagate (in a __del__, in a
+            # thread) decide no verdict, and collect the garbage twice a target: a tenth of a
+            # second each time
+            "-p",
+            "no:unraisableexception",
+            "-p",
+            "no:threadexception",
             "--strict-markers",
         ]
         if exitfirst:
