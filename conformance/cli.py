@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import json
 import shlex
-import signal
 import sys
-import threading
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FrameType
 from typing import Any, NoReturn
 
 import click
@@ -45,7 +42,7 @@ from napspec.conformance.certify import (
     variant_targets,
     write_reports,
 )
-from napspec.conformance.contract import EngineError, ExitStatus, parse_json, printable
+from napspec.conformance.contract import EngineError, ExitStatus, interrupt_on_signals, parse_json, printable
 from napspec.conformance.differential import DEALS
 from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
@@ -66,23 +63,6 @@ def _console() -> Console:
 def _fail(status: ExitStatus, message: str) -> NoReturn:
     click.echo(f"error: {printable(message, limit=2000)}", err=True)
     sys.exit(int(status))
-
-
-def interrupt_on_signals() -> threading.Event:
-    """Ctrl-C and SIGTERM (CI cancels a job with it) end a command's run as an interrupt
-    (exit status 3): each raises :class:`KeyboardInterrupt` and sets the event returned, which
-    a long run checks between cases, so that an interrupt whose exception was swallowed on its
-    way up is still honoured at the next case. Ctrl-C does so even where the process was
-    started with it ignored (a shell's background job): the commands promise it."""
-    stop = threading.Event()
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-        raise KeyboardInterrupt
-
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, handler)
-    return stop
 
 
 def _engine_choice(engine_name: str | None, engine_command: str | None) -> None:

@@ -46,12 +46,14 @@ import difflib
 import enum
 import json
 import re
+import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from types import MappingProxyType
+from types import FrameType, MappingProxyType
 from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 
 from napspec.conformance import schemas
@@ -258,6 +260,23 @@ class ExitStatus(enum.IntEnum):
     ENGINE_UNAVAILABLE = 4
     #: A fault of napspec itself (please report it).
     INTERNAL_ERROR = 5
+
+
+def interrupt_on_signals() -> threading.Event:
+    """Ctrl-C and SIGTERM (CI cancels a job with it) end a command's run as an interrupt
+    (:attr:`ExitStatus.INTERRUPTED`): each raises :class:`KeyboardInterrupt` and sets the event returned, which
+    a long run checks between cases, so that an interrupt whose exception was swallowed on its
+    way up is still honoured at the next case. Ctrl-C does so even where the process was
+    started with it ignored (a shell's background job): the commands promise it."""
+    stop = threading.Event()
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+        raise KeyboardInterrupt
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, handler)
+    return stop
 
 
 #: Characters never shown as they are, wherever untrusted text is printed or written: C0

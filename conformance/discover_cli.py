@@ -24,8 +24,8 @@ from rich.text import Text
 
 from napspec.conformance import schemas
 from napspec.conformance.certify import open_engine, selects
-from napspec.conformance.cli import case_timeout_option, interrupt_on_signals, main
-from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, printable
+from napspec.conformance.cli import case_timeout_option, main
+from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, interrupt_on_signals, printable
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS, load

@@ -20,8 +20,8 @@ from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
-from napspec.conformance.cli import case_timeout_option, interrupt_on_signals, max_duration_option
-from napspec.conformance.contract import Engine, EngineError, ExitStatus, printable
+from napspec.conformance.cli import case_timeout_option, max_duration_option
+from napspec.conformance.contract import Engine, EngineError, ExitStatus, interrupt_on_signals, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError

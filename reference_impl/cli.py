@@ -106,9 +106,12 @@ class _Command(click.Group):
     handling would exit with 1, as for a failure)."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        from napspec.conformance.contract import ExitStatus
+        from napspec.conformance.contract import ExitStatus, interrupt_on_signals
 
         kwargs["standalone_mode"] = False
+        # A sweep or a simulation run in the background (Ctrl-C ignored) or cancelled by CI
+        # (SIGTERM) stops as Ctrl-C stops it, keeping what its store holds.
+        interrupt_on_signals()
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:

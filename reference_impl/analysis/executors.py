@@ -32,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -114,7 +115,9 @@ def executor(workers: int | None = None, scheduler: str | None = None) -> Iterat
     """An executor for one run: the cluster at ``scheduler`` if given, else the one of
     :func:`using_scheduler` in force, else :data:`SCHEDULER_ENV`'s, else ``workers`` local
     processes (default: the cores). Leaving it cancels the work not started; a local process
-    pool first lets its running chunks end, so that no process outlives the run."""
+    pool first lets its running chunks end, so that no process outlives the run, unless an
+    interrupt (Ctrl-C, SIGTERM) ends the run: its processes are then ended at once (a chunk of
+    strong hands may be minutes of work, which a rerun does again)."""
     shared = _IN_USE.get()
     if scheduler is None and shared is not None:
         yield shared
@@ -124,9 +127,14 @@ def executor(workers: int | None = None, scheduler: str | None = None) -> Iterat
         with _client_executor(address) as pool:
             yield pool
         return
+    others = set(multiprocessing.active_children())
     local = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
     try:
         yield local
+    except KeyboardInterrupt:
+        for process in set(multiprocessing.active_children()) - others:
+            process.terminate()
+        raise
     finally:
         local.shutdown(wait=True, cancel_futures=True)
 

@@ -260,7 +260,10 @@ def sweep(
     run that made them (one core's time: what ran beside it on the machine does not count)."""
     hands = list(canonical_hands())
     if sample is not None:
-        hands = sorted(random.Random(seed).sample(hands, min(sample, len(hands))), key=hands.index)
+        # the hands drawn, in the sweep's order (a draw of positions draws the same hands as a
+        # draw of the hands themselves, without looking each one up again to order them)
+        drawn = random.Random(seed).sample(range(len(hands)), min(sample, len(hands)))
+        hands = [hands[i] for i in sorted(drawn)]
     chunks = [tuple(hands[i : i + chunk]) for i in range(0, len(hands), chunk)]
     key: dict[str, object] = {
         "hands_dealt": hands_dealt,

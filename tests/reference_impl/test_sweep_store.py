@@ -8,6 +8,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -371,3 +374,37 @@ def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> 
     again = sweep(**small, resolve_budget=(100, 3_000_000), store=tmp_path / "store")  # type: ignore[arg-type]
     assert again["second_pass"] == [{**p, "cpu_seconds": again["second_pass"][i]["cpu_seconds"]}  # type: ignore[index]
                                     for i, p in enumerate(passes)]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("signum", "ignored"),
+    [(signal.SIGINT, True), (signal.SIGTERM, False)],
+    ids=["ctrl-c-started-ignored", "sigterm"],
+)
+def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
+    tmp_path: Path, signum: int, ignored: bool
+) -> None:
+    """Ctrl-C sent to a sweep started with it ignored (a shell's background job), or SIGTERM
+    (CI cancelling a job), stops it as Ctrl-C at a terminal does: exit status 3, the chunks
+    done kept for a rerun, no result written."""
+    store, out = tmp_path / "store", tmp_path / "sweep.json"
+    command = [
+        # every hand at three hands dealt: minutes in all, a second or so a chunk
+        sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
+        "--store", str(store), "--out", str(out),
+    ]  # fmt: skip
+    if ignored:
+        command = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)  # until a chunk is kept
+        process.send_signal(signum)
+        printed, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 3, printed
+    assert "interrupted" in printed
+    assert list(store.glob("*/chunk-*.json")) and not out.exists()
