@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -110,6 +112,23 @@ def scheduler_in_use() -> bool:
     return _IN_USE.get() is not None or resolve_scheduler(None) is not None
 
 
+def _end_with_parent(parent: int) -> None:
+    """In a worker of the local pool: be ended when the run's process ends, however it ends
+    (killed, it cannot end its workers itself; they would otherwise live on, orphaned).
+    Linux only; elsewhere a killed run may leave its workers to finish their chunk."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it ended before the request was made
+        os._exit(1)
+
+
 @contextmanager
 def executor(workers: int | None = None, scheduler: str | None = None) -> Iterator[Executor]:
     """An executor for one run: the cluster at ``scheduler`` if given, else the one of
@@ -128,7 +147,9 @@ def executor(workers: int | None = None, scheduler: str | None = None) -> Iterat
             yield pool
         return
     others = set(multiprocessing.active_children())
-    local = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    local = ProcessPoolExecutor(
+        max_workers=workers or os.cpu_count() or 1, initializer=_end_with_parent, initargs=(os.getpid(),)
+    )
     try:
         yield local
     except KeyboardInterrupt:

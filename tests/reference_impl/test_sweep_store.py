@@ -5,6 +5,7 @@ their progress on a terminal only, throttled."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -408,3 +409,35 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
     assert process.returncode == 3, printed
     assert "interrupted" in printed
     assert list(store.glob("*/chunk-*.json")) and not out.exists()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's children are read from /proc")
+def test_the_processes_of_a_killed_sweep_end_with_it(tmp_path: Path) -> None:
+    """A sweep killed outright (SIGKILL: it can end nothing itself) leaves no worker behind."""
+    store = tmp_path / "store"
+    command = [
+        sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
+        "--jobs", "2", "--store", str(store), "--out", str(tmp_path / "sweep.json"),
+    ]  # fmt: skip
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
+            time.sleep(0.05)  # until a chunk is kept: the workers are at work
+        for task in Path(f"/proc/{process.pid}/task").iterdir():
+            workers += [int(pid) for pid in (task / "children").read_text().split()]
+        assert len(workers) == 2
+        process.kill()
+        process.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+    assert not left, f"workers left running: {left}"
