@@ -264,11 +264,15 @@ class ExitStatus(enum.IntEnum):
 
 def interrupt_on_signals() -> threading.Event:
     """Ctrl-C and SIGTERM (CI cancels a job with it) end a command's run as an interrupt
-    (:attr:`ExitStatus.INTERRUPTED`): each raises :class:`KeyboardInterrupt` and sets the event returned, which
-    a long run checks between cases, so that an interrupt whose exception was swallowed on its
-    way up is still honoured at the next case. Ctrl-C does so even where the process was
-    started with it ignored (a shell's background job): the commands promise it."""
+    (:attr:`ExitStatus.INTERRUPTED`): each raises :class:`KeyboardInterrupt` and sets the
+    event returned, which a long run checks between cases, so that an interrupt whose
+    exception was swallowed on its way up is still honoured at the next case. Ctrl-C does so
+    even where the process was started with it ignored (a shell's background job): the
+    commands promise it. Outside the main thread, where Python takes no handler, nothing is
+    changed."""
     stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        return stop
 
     def handler(signum: int, frame: FrameType | None) -> None:
         stop.set()

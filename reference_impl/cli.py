@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 import sys
+import threading
 from typing import Any
 
 import click
@@ -110,7 +112,9 @@ class _Command(click.Group):
 
         kwargs["standalone_mode"] = False
         # A sweep or a simulation run in the background (Ctrl-C ignored) or cancelled by CI
-        # (SIGTERM) stops as Ctrl-C stops it, keeping what its store holds.
+        # (SIGTERM) stops as Ctrl-C stops it, keeping what its store holds; the handlers are
+        # the command's, and those it found are put back when it ends (it may run in-process).
+        previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
         interrupt_on_signals()
         try:
             return super().main(*args, **kwargs)
@@ -128,6 +132,11 @@ class _Command(click.Group):
             traceback.print_exc()
             click.echo("error: internal error of napspec-reference (the traceback above)", err=True)
             sys.exit(int(ExitStatus.INTERNAL_ERROR))
+        finally:
+            if threading.current_thread() is threading.main_thread():
+                for signum, handler in previous.items():
+                    if handler is not None:  # None: a handler not set from Python, left as it is
+                        signal.signal(signum, handler)
 
 
 @click.group(cls=_Command, context_settings={"help_option_names": ["-h", "--help"]})

@@ -427,7 +427,7 @@ def test_the_processes_of_a_killed_sweep_end_with_it(tmp_path: Path) -> None:
             time.sleep(0.05)  # until a chunk is kept: the workers are at work
         for task in Path(f"/proc/{process.pid}/task").iterdir():
             workers += [int(pid) for pid in (task / "children").read_text().split()]
-        assert len(workers) == 2
+        assert workers, "the sweep started no worker"
         process.kill()
         process.wait(timeout=10)
         deadline = time.monotonic() + 10
