@@ -153,8 +153,10 @@ def executor(workers: int | None = None, scheduler: str | None = None) -> Iterat
     try:
         yield local
     except KeyboardInterrupt:
+        # killed, not asked to end: a forked worker has the run's own handlers, by which
+        # SIGTERM would only stop its chunk, and it would go on to the next
         for process in set(multiprocessing.active_children()) - others:
-            process.terminate()
+            process.kill()
         raise
     finally:
         local.shutdown(wait=True, cancel_futures=True)

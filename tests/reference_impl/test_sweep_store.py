@@ -377,6 +377,7 @@ def test_each_later_pass_asks_what_the_pass_before_left_open(tmp_path: Path) -> 
                                     for i, p in enumerate(passes)]  # fmt: skip
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's children are read from /proc")
 @pytest.mark.parametrize(
     ("signum", "ignored"),
     [(signal.SIGINT, True), (signal.SIGTERM, False)],
@@ -401,6 +402,7 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
         deadline = time.monotonic() + 60
         while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
             time.sleep(0.05)  # until a chunk is kept
+        workers = _children(process.pid)
         process.send_signal(signum)
         printed, _ = process.communicate(timeout=60)
     finally:
@@ -409,6 +411,23 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
     assert process.returncode == 3, printed
     assert "interrupted" in printed
     assert list(store.glob("*/chunk-*.json")) and not out.exists()
+    assert workers and not _running(workers), "its workers outlived it"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux: read from /proc; none elsewhere)."""
+    tasks = Path(f"/proc/{pid}/task")
+    if not tasks.is_dir():
+        return []
+    return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
+
+
+def _running(pids: list[int], wait: float = 10) -> list[int]:
+    """Those of ``pids`` still running after up to ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's children are read from /proc")
@@ -425,15 +444,11 @@ def test_the_processes_of_a_killed_sweep_end_with_it(tmp_path: Path) -> None:
         deadline = time.monotonic() + 60
         while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
             time.sleep(0.05)  # until a chunk is kept: the workers are at work
-        for task in Path(f"/proc/{process.pid}/task").iterdir():
-            workers += [int(pid) for pid in (task / "children").read_text().split()]
+        workers = _children(process.pid)
         assert workers, "the sweep started no worker"
         process.kill()
         process.wait(timeout=10)
-        deadline = time.monotonic() + 10
-        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        left = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
+        left = _running(workers)
     finally:
         if process.poll() is None:
             process.kill()
