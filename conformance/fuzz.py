@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -457,6 +458,10 @@ class _Run:
     last_divergence: Divergence | None = None
     #: When the run must stop (``time.monotonic()``), if ever.
     deadline: float | None = None
+    #: Set by an interrupt: checked before every case, so that the run ends there even if the
+    #: exception the interrupt raised was lost on its way up (hypothesis runs code of its own
+    #: in the garbage collector's callbacks, where an exception is printed and dropped).
+    stop: threading.Event | None = None
     #: The most deals to play (hypothesis calls the test more often than its number of
     #: examples: a deal it cut short is not one of them).
     most: int | None = None
@@ -576,6 +581,8 @@ class _Run:
         actions: list[dict[str, Any]] = []
         self.phase_before = "cut"
         while True:
+            if self.stop is not None and self.stop.is_set():
+                raise KeyboardInterrupt
             case = {**base, "actions": list(actions)}
             expected, _actual, differences = self.play(case)
             if differences:
@@ -647,6 +654,7 @@ def fuzz(
     shrink_seconds: float = 120.0,
     on_deal: Callable[[int], None] | None = None,
     deadline: float | None = None,
+    stop: threading.Event | None = None,
 ) -> FuzzResult:
     """Play up to ``deals`` random deals under ``target`` through ``engine`` and ``oracle``
     in lockstep, comparing every answer after every action; the first divergence is shrunk
@@ -654,12 +662,14 @@ def fuzz(
     smallest case found so far is kept) and returned in the result. Deterministic for a
     given ``seed`` (and deterministic engines) while shrinking stays within its time.
     ``on_deal`` is told the number of each deal as it starts; no deal starts after
-    ``deadline`` (``time.monotonic()``). Engines are closed by the caller.
+    ``deadline`` (``time.monotonic()``), and none is played on once ``stop`` is set (an
+    interrupt: :class:`KeyboardInterrupt`). Engines are closed by the caller.
     """
     result = FuzzResult()
     run = _Run(engine=engine, oracle=oracle, target=target, irregular=irregular, max_actions=max_actions, result=result)
     run.on_deal = on_deal
     run.deadline = deadline
+    run.stop = stop
     run.most = deals
     phases = [Phase.generate, Phase.shrink] if shrink else [Phase.generate]
 
@@ -704,11 +714,11 @@ def fuzz(
         pass
     except _Diverged as found:
         result.divergence = found.divergence
-    except _Stop as stop:
-        if stop.divergence is not None:
-            result.divergence = stop.divergence
+    except _Stop as stopped:
+        if stopped.divergence is not None:
+            result.divergence = stopped.divergence
         else:
-            result.stopped, result.stopped_status = stop.reason, stop.status
+            result.stopped, result.stopped_status = stopped.reason, stopped.status
     finally:
         conjecture_engine.MAX_SHRINKING_SECONDS = shrinking_seconds
         result.seconds = time.perf_counter() - started

@@ -152,7 +152,7 @@ def _fuzz(
         _fail(ExitStatus.USAGE_ERROR, str(error))
         return
     adopt_orphans()
-    interrupt_on_signals()
+    stop = interrupt_on_signals()
     console = _console()
     try:
         for who, wrapped in (("engine", engine), ("oracle", oracle)):
@@ -183,6 +183,7 @@ def _fuzz(
             shrink=not no_shrink,
             shrink_seconds=min(shrink_seconds, max(1.0, deadline - time.monotonic())),
             deadline=deadline,
+            stop=stop,
         )
         _report(console, result, target, engine_label)
     except KeyboardInterrupt:

@@ -148,12 +148,20 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     >>> run = sweep_run(document, name)
     >>> run["floor"], run["open"], run["seconds"]["later_passes"], run["search"]["later_passes"]
     (3, 0, [321.0, 77.4], [[1], [1]])
+
+    A later pass stopped before it had finished a chunk asked nothing, and is not a pass of it:
+
+    >>> name, document = next(item for item in stored_sweeps(7) if item[0] == "sweep-7-floor3.json")
+    >>> document["second_pass"]["asked_again"], sweep_run(document, name)["seconds"]["later_passes"]
+    (0, [])
     """
     floor = int(document["floor"])
     unsettled = {LABELS[code] for code in open_codes(floor)}
     first = document.get("first_pass_cpu_seconds")
     later = document.get("second_pass")
     passes = later if isinstance(later, list) else [later] if isinstance(later, dict) else []
+    # a pass stopped before it had finished a chunk asked nothing: no time, no search to show
+    passes = [item for item in passes if item.get("asked_again", 1)]
     first_seconds: float | None = None
     share = 0.0
     if isinstance(first, Mapping):

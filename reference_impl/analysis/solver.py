@@ -99,8 +99,8 @@ SEARCH_REVISIONS = {
     "and the lead, the cards above every card out of their suits",
     2: "it counts sure as well the trumps that cannot all be beaten: no more of the soloist's trumps "
     "lose than the higher trumps out can be paired with them, one each (trumps_sure)",
-    3: "it counts them before the first lead too (leading a suit makes it trumps), and tries the "
-    "opening leads that would make the surest trumps first",
+    3: "it counts those trumps before the first lead too (leading a suit makes it trumps), and tries "
+    "first the opening leads that would make the surest trumps",
 }
 """What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
 with every chunk the revision that solved it: a revision changes how many nodes a question

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import signal
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -337,3 +338,28 @@ def test_an_interrupt_ends_the_fuzzing(tmp_path: Path, signum: int, ignored: boo
     assert code == ExitStatus.INTERRUPTED, printed
     assert "interrupted" in printed
     assert_gone(pids)
+
+
+class _SwallowedInterrupt(ReferenceEngine):
+    """At its tenth case an interrupt comes and its exception is lost (hypothesis runs code in
+    the garbage collector's callbacks, where an exception is printed and dropped): only the
+    run's event says so."""
+
+    def __init__(self, stop: threading.Event) -> None:
+        super().__init__()
+        self.stop = stop
+        self.cases = 0
+
+    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+        self.cases += 1
+        if self.cases == 10:
+            self.stop.set()
+        return super().run(case)
+
+
+def test_an_interrupt_whose_exception_was_lost_still_ends_the_fuzzing_at_the_next_case() -> None:
+    stop = threading.Event()
+    engine = _SwallowedInterrupt(stop)
+    with pytest.raises(KeyboardInterrupt):
+        run(engine, deals=50, stop=stop)
+    assert engine.cases == 10

@@ -422,12 +422,23 @@ def _children(pid: int) -> list[int]:
     return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
 
 
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs: not ended, nor a zombie, ended and waiting to be reaped (by the
+    process that adopted it, which may be this one: an in-process certify makes the test
+    process the reaper of orphans)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
 def _running(pids: list[int], wait: float = 10) -> list[int]:
     """Those of ``pids`` still running after up to ``wait`` seconds."""
     deadline = time.monotonic() + wait
-    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+    return [pid for pid in pids if _alive(pid)]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's children are read from /proc")
