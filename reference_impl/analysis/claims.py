@@ -84,15 +84,15 @@ class MissingSweep(LookupError):
 
 
 class MissingExtra(RuntimeError):
-    """A check plays against a library that an optional extra installs, and it is not
-    installed: the message names the library, the extra and the check."""
+    """A check plays against a package that an optional extra installs, and it is not
+    installed: the message names the package, the extra and the check."""
 
-    def __init__(self, library: str, extra: str, check_id: str) -> None:
-        super().__init__(library, extra, check_id)
-        self.library, self.extra, self.check_id = library, extra, check_id
+    def __init__(self, package: str, extra: str, check_id: str) -> None:
+        super().__init__(package, extra, check_id)
+        self.package, self.extra, self.check_id = package, extra, check_id
 
     def __str__(self) -> str:
-        return (f"the check {self.check_id!r} plays against {self.library}, which is not installed: "
+        return (f"the check {self.check_id!r} plays against {self.package}, which is not installed: "
                 f"pip install 'napspec[{self.extra}]', or leave the check out (--only names the others)")  # fmt: skip
 
 

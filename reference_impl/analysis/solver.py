@@ -693,9 +693,7 @@ class Solver:
 
     def guaranteed(self, hand: Sequence[int]) -> int:
         """The most tricks ``hand`` is sure of."""
-        self._check(hand)
-        suits = suit_gaps(hand, self.table.pack)
-        value = max(trumps_sure(g) for g in suits)  # leading a suit makes it trumps
+        value = 0  # the tricks the trumps alone are sure of are answered without a search
         while value < self.table.hand_size and self.can_win(hand, value + 1):
             value += 1
         return value

@@ -174,6 +174,12 @@ def hostile(mode: str, pids: Path | None = None) -> str:
     return command + (f" --pids {pids}" if pids else "")
 
 
+def ignoring_ctrl_c(command: list[str]) -> list[str]:
+    """``command`` started with SIGINT ignored, as a shell's background job is: the shell
+    ignores it, and exec keeps it ignored in what replaces the shell."""
+    return ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
+
+
 def interrupted_napspec(
     arguments: list[str], pids: Path, signum: int, started_ignoring_ctrl_c: bool = False
 ) -> tuple[int, str]:
@@ -183,11 +189,8 @@ def interrupted_napspec(
     ``started_ignoring_ctrl_c``, it starts with SIGINT ignored, as a shell's background job
     does (Python then installs no handler of its own)."""
     command = [sys.executable, "-m", "napspec.docs.pipeline", *arguments]
-    if started_ignoring_ctrl_c:
-        # the shell ignores SIGINT, and exec keeps it ignored in what replaces the shell
-        command = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
     process = subprocess.Popen(
-        command,
+        ignoring_ctrl_c(command) if started_ignoring_ctrl_c else command,
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

@@ -26,6 +26,7 @@ from napspec.reference.analysis.progress import Progress
 from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.analysis.sweep import sweep
 from napspec.reference.cli import main
+from tests.conformance.conftest import ignoring_ctrl_c
 
 #: A small sweep: 120 hands at two hands dealt, in six chunks of 20.
 SMALL = {"hands_dealt": 2, "jobs": 1, "sample": 120, "seed": 4, "chunk": 20}
@@ -396,7 +397,7 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
         "--store", str(store), "--out", str(out),
     ]  # fmt: skip
     if ignored:
-        command = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *command]
+        command = ignoring_ctrl_c(command)
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 60
