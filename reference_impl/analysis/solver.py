@@ -63,6 +63,15 @@ The search works on abstract states, each step kept exact:
   not there to beat his next one, and trying it first more than doubled the search of the
   hardest hands), and while a partner holds it, the cheapest cards; an opponent's lead, the
   highest first.
+* Once the soloist has played to a trick, the opponents still to play can only take cards
+  out of the unseen ones, and no card the fewer lowers his certain lower bound; so the bound
+  of the trick as it lies (his card gone) holds for every way the trick can end. When it is
+  enough whoever wins the trick, the rest of the trick is not searched; when it is enough if
+  he wins it, neither is the rest of a trick his card is sure to win, and the last opponent to
+  play tries only the cards that take it.
+* Two suits that are neither trumps, nor the suit led, nor the suit of the soloist's card in
+  the trick, with the same gaps and the same opponents void in them, are interchangeable: a
+  card of one or of the other is the same play, and only one is tried.
 * The tables hold facts about abstract states, whatever hand reached them, so one solver may
   answer many hands with them (the sweep keeps them over a chunk of alike hands): only the
   number of nodes a question takes changes, never its answer. With no void known, every
@@ -101,6 +110,11 @@ SEARCH_REVISIONS = {
     "lose than the higher trumps out can be paired with them, one each (trumps_sure)",
     3: "it counts those trumps before the first lead too (leading a suit makes it trumps), and tries "
     "first the opening leads that would make the surest trumps",
+    4: "once the soloist has played to a trick, it counts sure the rest of the trick when his lower bound "
+    "after it suffices whoever wins it (or his card cannot be beaten and it suffices if he wins), and "
+    "tries only the last card that takes it when it suffices if he wins; of two suits alike (the same "
+    "gaps, the same opponents void) that are neither trumps, the suit led nor his card's, it plays "
+    "only one",
 }
 """What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
 with every chunk the revision that solved it: a revision changes how many nodes a question
@@ -331,12 +345,36 @@ class _Search:
                         return False
                 return True
             return self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, best)
+        taking_only = False
+        if ghost is not None and (seat == 1 or played == seats - 1):
+            # The soloist has played: what the rest of the trick can still change is whether
+            # he wins it; checked as he has played, and at its last card.
+            if_lost, if_won = self.sure_after_trick(suits, trump, need, ghost)
+            if if_lost:
+                return True
+            if if_won and best is not None and best[2] == 0:
+                if _unbeatable(suits, trump, led, best):
+                    return True
+                taking_only = played == seats - 1  # the last card: only one that takes it matters
         for new_suits, new_voids, new_led, new_best in self.defence_moves(
-            suits, voids, trump, leader, tricks, led, played, best, seat
+            suits, voids, trump, leader, tricks, led, played, best, seat, ghost, taking_only
         ):
             if not self.play(new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost):
                 return False
         return True
+
+    @staticmethod
+    def sure_after_trick(suits: Suits, trump: int, need: int, ghost: tuple[int, int]) -> tuple[bool, bool]:
+        """Once the soloist has played to a trick: is he sure of ``need`` tricks from here if
+        he loses it, and if he wins it, whatever the opponents still to play put on it? Their
+        cards only leave fewer cards unseen, and no unseen card the fewer lowers his certain
+        lower bound, so the bound of the trick as it lies (his card gone) holds for every
+        ending of it."""
+        suit, i = ghost
+        gaps = suits[suit]
+        after = _replace(suits, suit, (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :]))
+        if_lost = trumps_sure(after[trump]) >= need
+        return if_lost, if_lost or 1 + _Search.lower_bound(after, trump, 0) >= need
 
     def soloist_turn(
         self,
@@ -350,7 +388,7 @@ class _Search:
         played: int,
         best: Best | None,
     ) -> bool:
-        for suit, i, new_best in self.soloist_moves(suits, trump, led, best):
+        for suit, i, new_best in self.soloist_moves(suits, voids, trump, led, best):
             if self.play(
                 suits, voids, trump, leader, tricks, need, suit if led < 0 else led, played + 1, new_best, (suit, i)
             ):
@@ -358,12 +396,14 @@ class _Search:
         return False
 
     @staticmethod
-    def soloist_moves(suits: Suits, trump: int, led: int, best: Best | None) -> list[tuple[int, int, Best]]:
+    def soloist_moves(
+        suits: Suits, voids: tuple[int, ...], trump: int, led: int, best: Best | None
+    ) -> list[tuple[int, int, Best]]:
         """The soloist's distinct cards to play (suit, separator, new best), likeliest first."""
         if led >= 0 and len(suits[led]) > 1:
             allowed: Sequence[int] = (led,)
         else:
-            allowed = range(SUIT_COUNT)
+            allowed = _distinct_suits(range(SUIT_COUNT), suits, voids, (trump, led))
         winning: list[tuple[int, int, int, Best]] = []
         losing: list[tuple[int, int, int, Best]] = []
         for suit in allowed:
@@ -398,6 +438,8 @@ class _Search:
         played: int,
         best: Best | None,
         seat: int,
+        ghost: Ghost = None,
+        taking_only: bool = False,
     ) -> Iterator[tuple[Suits, tuple[int, ...], int, Best]]:
         """The opponent at ``seat``'s distinct plays, each keeping a layout possible: while
         the soloist holds the trick (or nobody yet), the plays that take it first, highest
@@ -416,6 +458,8 @@ class _Search:
             options += [(t, shown) for t in range(SUIT_COUNT) if t != led and any(suits[t]) and not shown >> t & 1]
         else:
             options = [(t, mask) for t in range(SUIT_COUNT) if t != led and any(suits[t]) and not mask >> t & 1]
+        distinct = _distinct_suits([t for t, _ in options], suits, voids, (trump, led, ghost[0] if ghost else -1))
+        options = [(t, new_mask) for t, new_mask in options if t in distinct]
         # cards each opponent holds once this one has played
         held = tuple(tricks - (((i + 1 - leader) % seats) <= played) for i in range(m))
         # the moves, without their states: (order, taking, suit, gap, new voids, new best)
@@ -448,6 +492,8 @@ class _Search:
                         others.append((level, suit, j, new_mask, best))
                 else:
                     others.append((level + 100 * is_trump, suit, j, new_mask, best))
+        if taking_only:
+            others = []
         taking.sort(key=_first)
         others.sort(key=_first)
         ordered = others + taking if best is not None and best[2] != 0 else taking + others
@@ -470,6 +516,34 @@ FREE = 99
 soloist, who sees it, is to play with an opponent after him; until then the adversary may
 place any later card of the gap above or below it (any order of distinct cards is some
 choice of the actual cards)."""
+
+
+def _distinct_suits(candidates: Iterable[int], suits: Suits, voids: tuple[int, ...], special: Sequence[int]) -> list[int]:
+    """The suits of ``candidates`` to try, one of each kind: two suits, neither of them
+    ``special`` (trumps, the suit led, the suit of the soloist's card in the trick), with the
+    same gaps and the same opponents void in them are interchangeable (exchanging their names
+    maps every layout and line of play onto another), so only the first is kept.
+
+    >>> _distinct_suits(range(4), ((13,), (3, 10), (13,), (13,)), (0b0100, 0), (1, -1))
+    [0, 1, 2]
+    """
+    kept: list[int] = []
+    kinds: set[tuple[Gaps, int]] = set()
+    for suit in candidates:
+        if suit not in special:
+            kind = (suits[suit], sum(((v >> suit) & 1) << i for i, v in enumerate(voids)))
+            if kind in kinds:
+                continue
+            kinds.add(kind)
+        kept.append(suit)
+    return kept
+
+
+def _unbeatable(suits: Suits, trump: int, led: int, best: Best) -> bool:
+    """Is the soloist's ``best`` card of the trick sure to win it: no unseen card of its suit
+    above it and, unless it is a trump, no unseen trump?"""
+    gaps = suits[trump if best[0] else led]
+    return not any(gaps[best[1] // 2 + 1 :]) and (best[0] or not any(suits[trump]))
 
 
 def _first(move: tuple[int, int, int, int, Best]) -> int:
