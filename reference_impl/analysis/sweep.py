@@ -41,15 +41,8 @@ from typing import cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
-from napspec.reference.analysis.solver import (
-    EARLIEST_REVISION,
-    SEARCH_REVISION,
-    OutOfBudget,
-    Solver,
-    Table,
-    _top,
-    suit_gaps,
-)
+from napspec.reference.analysis.search import OutOfBudget, suit_gaps, tops
+from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISION, Solver, Table
 from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.cards import FULL_PACK, format_cards
 
@@ -141,7 +134,7 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
                 return 2
         except OutOfBudget:
             return THREE_OR_FOUR if three else BELOW_THREE
-        if max(_top(g) for g in suit_gaps(hand, solver.table.pack)):
+        if max(tops(g) for g in suit_gaps(hand, solver.table.pack)):
             return 1
         if not exact:
             return ZERO_OR_ONE

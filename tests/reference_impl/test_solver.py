@@ -17,15 +17,8 @@ from hypothesis import strategies as st
 from napspec.reference.actions import Call, Pass, Play
 from napspec.reference.analysis.brute import brute_guaranteed
 from napspec.reference.analysis.lines import refutations, strategy_leads
-from napspec.reference.analysis.solver import (
-    Solver,
-    Table,
-    guaranteed_tricks,
-    position,
-    suit_gaps,
-    trick_winner,
-    trumps_sure,
-)
+from napspec.reference.analysis.search import suit_gaps, trumps_sure
+from napspec.reference.analysis.solver import Solver, Table, guaranteed_tricks, position, trick_winner
 from napspec.reference.analysis.sweep import canonical_hands, cards_of, multiplicity, sweep
 from napspec.reference.cards import FULL_PACK, format_cards, parse_cards, short_pack
 from napspec.reference.cli import main
@@ -305,7 +298,7 @@ def test_the_sweep_command(tmp_path: Path) -> None:
 
 
 def test_a_budget_leaves_a_question_open_and_says_so() -> None:
-    from napspec.reference.analysis.solver import OutOfBudget
+    from napspec.reference.analysis.search import OutOfBudget
     from napspec.reference.analysis.sweep import BELOW_THREE, sweep_value
 
     solver = Solver(Table(4))
