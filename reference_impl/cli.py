@@ -27,6 +27,7 @@ five-card hand up to the symmetry of the suits (:mod:`napspec.reference.analysis
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import signal
@@ -101,6 +102,27 @@ def _scheduler_option(command: Any) -> Any:
         help="run the work on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; "
         "env NAPSPEC_SCHEDULER; needs the cluster extra); default: the local cores",
     )(command)
+
+
+def _progress_option(command: Any) -> Any:
+    """``--progress-every SECONDS``: the progress of a long run written to standard error even
+    when it is not a terminal (a log file, a batch job's output), a line every SECONDS."""
+
+    @functools.wraps(command)
+    def with_progress(*args: Any, progress_every: float | None, **kwargs: Any) -> Any:
+        from napspec.reference.analysis.progress import progress_to_log
+
+        with progress_to_log(progress_every):
+            return command(*args, **kwargs)
+
+    return click.option(
+        "--progress-every",
+        type=click.FloatRange(min=0.1),
+        envvar="NAPSPEC_PROGRESS_EVERY",
+        metavar="SECONDS",
+        help="write the progress (done, rate, time left) to standard error even when it is not a terminal "
+        "(a log, a batch job), a line every SECONDS (env NAPSPEC_PROGRESS_EVERY); default: on a terminal only",
+    )(with_progress)
 
 
 class _Command(click.Group):
@@ -294,6 +316,7 @@ def _call_words(call: int | str) -> str:
 )
 @click.option("--jobs", type=click.IntRange(min=1), help="processes for --agents plain (default: the cores)")
 @_scheduler_option
+@_progress_option
 def bench(
     hands: int,
     sessions: int | None,
@@ -428,6 +451,7 @@ FINDING_WORDS = {True: "holds", False: "does not hold", None: "undetermined"}
     help="local processes that draw the simulated samples (1: this process alone; default: the cores)",
 )
 @_scheduler_option
+@_progress_option
 def claims(
     write: bool,
     check_only: bool,
@@ -581,6 +605,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 )
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 @_scheduler_option
+@_progress_option
 def sweep(
     hands_dealt: int,
     jobs: int,
@@ -598,7 +623,8 @@ def sweep(
     """Every five-card hand up to the symmetry of the suits, with the tricks it is sure of:
     the counts of each value, the hands sure of three or more, the run time and rate. The
     chunks run on --jobs local processes, or on the Dask cluster named by --scheduler; the
-    progress (hands done, rate, time left) goes to standard error on a terminal."""
+    progress (hands done, rate, time left) goes to standard error on a terminal, or to a log
+    with --progress-every."""
     import json
     from pathlib import Path
 

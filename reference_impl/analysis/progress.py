@@ -1,27 +1,54 @@
 """Progress of a long run on standard error: how much is done, the rate, the time left.
 
 A line is written at most once every ``every`` seconds (the first after ``every`` seconds, so
-that a short run says nothing), rewritten in place on a terminal, and nothing at all is written
-when the stream is not a terminal (a log, a pipe, a test), unless asked.
+that a short run says nothing), rewritten in place on a terminal. Nothing at all is written when
+the stream is not a terminal (a log, a pipe, a test) unless asked: within
+:func:`progress_to_log` (the commands' ``--progress-every``), a run in the background or in a
+batch job writes a whole line to its log every so many seconds.
 
 >>> import io
 >>> stream = io.StringIO()
 >>> clock = iter([0.0, 5.0, 9.0]).__next__
->>> report = Progress("hands", stream=stream, every=2.0, enabled=True, clock=clock)
+>>> report = Progress("hands", stream=stream, every=2.0, enabled=True, in_place=True, clock=clock)
 >>> report(0, 400)
 >>> report(100, 400)
 >>> report(400, 400)
 >>> print(stream.getvalue().replace("\\r", "|"))
 |100/400 hands (25%), 20.0/s, 15 s left|400/400 hands (100%), 44.4/s, done in 9 s
 <BLANKLINE>
+
+>>> log = io.StringIO()
+>>> with progress_to_log(60.0):
+...     report = Progress("hands", stream=log, clock=iter([0.0, 30.0, 61.0, 90.0]).__next__)
+>>> for done in (0, 100, 200, 400):
+...     report(done, 400)
+>>> print(log.getvalue(), end="")
+200/400 hands (50%), 3.3/s, 61 s left
+400/400 hands (100%), 4.4/s, done in 90 s
 """
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TextIO
+
+_LOG_EVERY: ContextVar[float | None] = ContextVar("napspec_progress_log_every", default=None)
+
+
+@contextmanager
+def progress_to_log(every: float | None) -> Iterator[None]:
+    """Within it, a :class:`Progress` made without ``enabled`` writes to a stream that is not
+    a terminal too (a log file, a batch job's output): a whole line every ``every`` seconds.
+    None: on a terminal only, as outside it."""
+    token = _LOG_EVERY.set(every)
+    try:
+        yield
+    finally:
+        _LOG_EVERY.reset(token)
 
 
 def _duration(seconds: float) -> str:
@@ -44,14 +71,18 @@ class Progress:
         self,
         what: str,
         stream: TextIO | None = None,
-        every: float = 2.0,
+        every: float | None = None,
         enabled: bool | None = None,
+        in_place: bool | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.what = what
         self.stream = sys.stderr if stream is None else stream
-        self.every = every
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        on_terminal = self.stream.isatty()
+        log_every = _LOG_EVERY.get()
+        self.enabled = (on_terminal or log_every is not None) if enabled is None else enabled
+        self.in_place = on_terminal if in_place is None else in_place  # a log keeps every line
+        self.every = every if every is not None else (2.0 if on_terminal or log_every is None else log_every)
         self.clock = clock
         self._start: float | None = None
         self._baseline = 0
@@ -78,10 +109,13 @@ class Progress:
             tail = f"{_duration((total - done) / rate)} left"
         else:
             tail = "time left unknown"
-        line = f"\r{done:,}/{total:,} {self.what} ({share}), {rate:,.1f}/s, {tail}"
-        self.stream.write(line + ("\n" if finished else ""))
+        line = f"{done:,}/{total:,} {self.what} ({share}), {rate:,.1f}/s, {tail}"
+        if self.in_place:
+            self.stream.write("\r" + line + ("\n" if finished else ""))
+        else:
+            self.stream.write(line + "\n")
         self.stream.flush()
-        self._wrote = not finished
+        self._wrote = self.in_place and not finished
 
     def close(self) -> None:
         """End a line left open by a run that stopped before the end."""
@@ -91,4 +125,4 @@ class Progress:
             self._wrote = False
 
 
-__all__ = ["Progress"]
+__all__ = ["Progress", "progress_to_log"]

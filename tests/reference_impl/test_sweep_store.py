@@ -9,6 +9,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.progress import Progress, progress_to_log
 from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.analysis.sweep import sweep
 from napspec.reference.cli import main
@@ -261,6 +262,40 @@ def test_progress_is_throttled() -> None:
     assert terminal.getvalue().count("\r") == 4  # at two, four, six and eight seconds
     report.close()
     assert terminal.getvalue().endswith("\n")
+
+
+def test_a_log_gets_a_whole_line_every_so_often_when_asked() -> None:
+    """Standard error that is not a terminal (a log file, a batch job's output) is written to
+    only within progress_to_log: then a whole line each time, no carriage return, at its
+    interval; and the setting ends with the block."""
+    now = [0.0]
+    log = io.StringIO()
+    with progress_to_log(60.0):
+        report = Progress("hands", stream=log, clock=lambda: now[0])
+    report(0, 6000)
+    for done in range(1, 6000):
+        now[0] = done / 10  # ten minutes in all
+        report(done, 6000)
+    report(6000, 6000)
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and len(lines) == 10  # each minute, and the last
+    assert lines[0].startswith("600/6,000 hands (10%), 10.0/s, ") and lines[-1].endswith("done in 10 min")
+    assert not Progress("hands", stream=io.StringIO()).enabled
+
+
+def test_the_long_commands_write_their_progress_to_a_log_when_asked(tmp_path: Path) -> None:
+    args = ["sweep", "--hands-dealt", "3", "--sample", "30", "--out", str(tmp_path / "sweep.json")]
+    line = re.compile(r"30/30 hands \(100%\), [\d,.]+/s, done in \d+ s\n")
+    asked = CliRunner().invoke(main, [*args, "--progress-every", "0.1"])
+    assert asked.exit_code == 0, asked.output
+    assert line.fullmatch(asked.stderr)
+    by_environment = CliRunner().invoke(main, args, env={"NAPSPEC_PROGRESS_EVERY": "0.1"})
+    assert line.fullmatch(by_environment.stderr)
+    assert CliRunner().invoke(main, args).stderr == ""
+    wrong = CliRunner().invoke(main, [*args, "--progress-every", "0"])
+    assert wrong.exit_code == 2 and "--progress-every" in wrong.output
+    for command in ("claims", "bench"):
+        assert "--progress-every" in CliRunner().invoke(main, [command, "--help"]).output
 
 
 def test_every_long_run_reports_its_progress() -> None:
