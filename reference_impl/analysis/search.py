@@ -261,10 +261,7 @@ class Search:
             assert best is not None
             winner = best[2]
             if ghost is not None:
-                suit, i = ghost
-                gaps = suits[suit]
-                merged = (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :])
-                suits = _replace(suits, suit, merged)
+                suits = _played_out(suits, ghost)
             return self.win(suits, voids, trump, winner, tricks - 1, need - (winner == 0))
         seat = (leader + played) % seats
         if seat == 0:
@@ -304,9 +301,7 @@ class Search:
         cards only leave fewer cards unseen, and no unseen card the fewer lowers his certain
         lower bound, so the bound of the trick as it lies (his card gone) holds for every
         ending of it."""
-        suit, i = ghost
-        gaps = suits[suit]
-        after = _replace(suits, suit, (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :]))
+        after = _played_out(suits, ghost)
         if_lost = trumps_sure(after[trump]) >= need
         return if_lost, if_lost or 1 + Search.lower_bound(after, trump, 0) >= need
 
@@ -502,6 +497,14 @@ def _splits(most_above: int, left: int, later: int) -> list[tuple[int, int]]:
             seen.add(form)
             result.append((above, below))
     return result
+
+
+def _played_out(suits: Suits, ghost: tuple[int, int]) -> Suits:
+    """The suits once the soloist's card of the trick (``ghost``) is gone: the two gaps it
+    separated are one."""
+    suit, i = ghost
+    gaps = suits[suit]
+    return _replace(suits, suit, (*gaps[:i], gaps[i] + gaps[i + 1], *gaps[i + 2 :]))
 
 
 def _replace(suits: Suits, suit: int, gaps: Gaps) -> Suits:
