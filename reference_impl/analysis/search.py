@@ -54,9 +54,11 @@ The search works on abstract states, each step kept exact:
 * Once the soloist has played to a trick, the opponents still to play can only take cards
   out of the unseen ones, and no card the fewer lowers his certain lower bound; so the bound
   of the trick as it lies (his card gone) holds for every way the trick can end. When it is
-  enough whoever wins the trick, the rest of the trick is not searched; when it is enough if
-  he wins it, neither is the rest of a trick his card is sure to win, and the last opponent to
-  play tries only the cards that take it.
+  enough whoever wins the trick, the rest of the trick is not searched. When it is enough if
+  he wins it, only an opponent's taking the trick can hold him: an opponent may take it only
+  if a card above the soloist's is unseen in a suit he is not void in (a trump, or the suit
+  led if the soloist's card is not a trump), so the rest of the trick is not searched once no
+  opponent left to play may, and no card is tried after which none may.
 * Two suits that are neither trumps, nor the suit led, nor the suit of the soloist's card in
   the trick, with the same gaps and the same opponents void in them, are interchangeable: a
   card of one or of the other is the same play, and only one is tried.
@@ -277,19 +279,31 @@ class Search:
                 return True
             return self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, best)
         taking_only = False
-        if ghost is not None and (seat == 1 or played == seats - 1):
+        takers_after: tuple[int, ...] | None = None  # while only a card that takes the trick matters
+        if ghost is not None and best is not None and (best[2] == 0 or seat == 1 or played == seats - 1):
             # The soloist has played: what the rest of the trick can still change is whether
-            # he wins it; checked as he has played, and at its last card.
+            # he wins it (checked while he holds it, and as he has played, and at its last card).
             if_lost, if_won = self.sure_after_trick(suits, trump, need, ghost)
             if if_lost:
                 return True
-            if if_won and best is not None and best[2] == 0:
-                if _unbeatable(suits, trump, led, best):
+            if if_won and best[2] == 0:
+                # Only an opponent's taking the trick can hold him: nobody left who may take
+                # it, and he has it; only this opponent left who may, and only his taking
+                # cards matter; else any card of his after which somebody may still take it.
+                later = [(leader + p) % seats for p in range(played + 1, seats)]
+                takers_after = tuple(s for s in later if _may_take(suits, voids[s - 1], trump, led, best))
+                if not takers_after and not _may_take(suits, voids[seat - 1], trump, led, best):
                     return True
-                taking_only = played == seats - 1  # the last card: only one that takes it matters
+                taking_only = not takers_after
         for new_suits, new_voids, new_led, new_best in self.defence_moves(
             suits, voids, trump, leader, tricks, led, played, best, seat, ghost, taking_only
         ):
+            if (
+                takers_after
+                and new_best[2] == 0
+                and not any(_may_take(new_suits, new_voids[s - 1], trump, led, new_best) for s in takers_after)
+            ):
+                continue  # he leaves the trick to the soloist, and nobody after him can take it
             if not self.play(new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost):
                 return False
         return True
@@ -470,11 +484,15 @@ def _distinct_suits(
     return kept
 
 
-def _unbeatable(suits: Suits, trump: int, led: int, best: Best) -> bool:
-    """Is the soloist's ``best`` card of the trick sure to win it: no unseen card of its suit
-    above it and, unless it is a trump, no unseen trump?"""
-    gaps = suits[trump if best[0] else led]
-    return not any(gaps[best[1] // 2 + 1 :]) and (best[0] or not any(suits[trump]))
+def _may_take(suits: Suits, void: int, trump: int, led: int, best: Best) -> bool:
+    """May an opponent void in the suits of ``void`` (a mask) still take a trick whose best card
+    is ``best``: is a card above it unseen in a suit he may hold (a trump, or a higher card of
+    the suit led if the best card is not a trump)? It may say yes where no layout lets him;
+    never no where one does."""
+    level = best[1] // 2 + 1 if best[0] else 0
+    if not void >> trump & 1 and any(suits[trump][level:]):
+        return True
+    return not best[0] and not void >> led & 1 and any(suits[led][best[1] // 2 + 1 :])
 
 
 def _first(move: tuple[int, int, int, int, Best]) -> int:

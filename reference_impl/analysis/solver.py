@@ -61,6 +61,9 @@ SEARCH_REVISIONS = {
     "tries only the last card that takes it when it suffices if he wins; of two suits alike (the same "
     "gaps, the same opponents void) that are neither trumps, the suit led nor his card's, it plays "
     "only one",
+    5: "when the rest of such a trick suffices if he wins it, it counts it sure once no opponent left to "
+    "play may take it (void in every suit that holds a card above his), and tries no card after which "
+    "nobody may",
 }
 """What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
 with every chunk the revision that solved it: a revision changes how many nodes a question
