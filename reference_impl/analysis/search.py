@@ -59,6 +59,9 @@ The search works on abstract states, each step kept exact:
   if a card above the soloist's is unseen in a suit he is not void in (a trump, or the suit
   led if the soloist's card is not a trump), so the rest of the trick is not searched once no
   opponent left to play may, and no card is tried after which none may.
+* The unseen cards of a suit every opponent is void in lie in the stock: nobody can play them,
+  and Hall's condition never counts them, so they are taken out of the state (and the voids in
+  that suit with them), and the soloist's cards of the suit are above every card in play.
 * Two suits that are neither trumps, nor the suit led, nor the suit of the soloist's card in
   the trick, with the same gaps and the same opponents void in them, are interchangeable: a
   card of one or of the other is the same play, and only one is tried.
@@ -223,6 +226,7 @@ class Search:
             return True
         if need > tricks:
             return False
+        suits, voids = _out_of_reach(suits, voids)
         lower = self.lower_bound(suits, trump, leader)
         if lower >= need:
             return True
@@ -283,7 +287,7 @@ class Search:
         if ghost is not None and best is not None and (best[2] == 0 or seat == 1 or played == seats - 1):
             # The soloist has played: what the rest of the trick can still change is whether
             # he wins it (checked while he holds it, and as he has played, and at its last card).
-            if_lost, if_won = self.sure_after_trick(suits, trump, need, ghost)
+            if_lost, if_won = self.sure_after_trick(suits, voids, trump, need, ghost)
             if if_lost:
                 return True
             if if_won and best[2] == 0:
@@ -309,13 +313,15 @@ class Search:
         return True
 
     @staticmethod
-    def sure_after_trick(suits: Suits, trump: int, need: int, ghost: tuple[int, int]) -> tuple[bool, bool]:
+    def sure_after_trick(
+        suits: Suits, voids: tuple[int, ...], trump: int, need: int, ghost: tuple[int, int]
+    ) -> tuple[bool, bool]:
         """Once the soloist has played to a trick: is he sure of ``need`` tricks from here if
         he loses it, and if he wins it, whatever the opponents still to play put on it? Their
-        cards only leave fewer cards unseen, and no unseen card the fewer lowers his certain
-        lower bound, so the bound of the trick as it lies (his card gone) holds for every
-        ending of it."""
-        after = _played_out(suits, ghost)
+        cards only leave fewer cards unseen, and their voids only grow, and neither lowers his
+        certain lower bound, so the bound of the trick as it lies (his card gone) holds for
+        every ending of it."""
+        after, _ = _out_of_reach(_played_out(suits, ghost), voids)
         if_lost = trumps_sure(after[trump]) >= need
         return if_lost, if_lost or 1 + Search.lower_bound(after, trump, 0) >= need
 
@@ -515,6 +521,26 @@ def _splits(most_above: int, left: int, later: int) -> list[tuple[int, int]]:
             seen.add(form)
             result.append((above, below))
     return result
+
+
+def _out_of_reach(suits: Suits, voids: tuple[int, ...]) -> tuple[Suits, tuple[int, ...]]:
+    """The state with the unseen cards of each suit every opponent is void in taken out: they
+    lie in the stock, nobody can play them, and Hall's condition never counts them (no
+    opponent may hold them). So the states are the same, and the voids in those suits, which
+    then constrain nothing, are dropped.
+
+    >>> _out_of_reach(((3, 0, 2), (13,), (13,), (10,)), (0b0001, 0b1001))
+    (((0, 0, 0), (13,), (13,), (10,)), (0, 8))
+    """
+    everyone = voids[0]
+    for void in voids[1:]:
+        everyone &= void
+    if not everyone:
+        return suits, voids
+    for suit in range(SUIT_COUNT):
+        if everyone >> suit & 1:
+            suits = _replace(suits, suit, (0,) * len(suits[suit]))
+    return suits, tuple(void & ~everyone for void in voids)
 
 
 def _played_out(suits: Suits, ghost: tuple[int, int]) -> Suits:

@@ -64,6 +64,8 @@ SEARCH_REVISIONS = {
     5: "when the rest of such a trick suffices if he wins it, it counts it sure once no opponent left to "
     "play may take it (void in every suit that holds a card above his), and tries no card after which "
     "nobody may",
+    6: "it takes out of play the unseen cards of a suit every opponent is void in (they lie in the "
+    "stock), so that the soloist's cards of it count as the highest",
 }
 """What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
 with every chunk the revision that solved it: a revision changes how many nodes a question
