@@ -494,7 +494,13 @@ def _may_take(suits: Suits, void: int, trump: int, led: int, best: Best) -> bool
     """May an opponent void in the suits of ``void`` (a mask) still take a trick whose best card
     is ``best``: is a card above it unseen in a suit he may hold (a trump, or a higher card of
     the suit led if the best card is not a trump)? It may say yes where no layout lets him;
-    never no where one does."""
+    never no where one does.
+
+    >>> spades = (2, 0, 1)  # the soloist's two spades, one spade unseen above them
+    >>> suits, his_top = ((13,), (13,), (13,), spades), (True, 3, 0, 0, 0)
+    >>> _may_take(suits, 0b0000, 3, 3, his_top), _may_take(suits, 0b1000, 3, 3, his_top)
+    (True, False)
+    """
     level = best[1] // 2 + 1 if best[0] else 0
     if not void >> trump & 1 and any(suits[trump][level:]):
         return True
