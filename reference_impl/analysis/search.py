@@ -294,8 +294,8 @@ class Search:
                 # Only an opponent's taking the trick can hold him: nobody left who may take
                 # it, and he has it; only this opponent left who may, and only his taking
                 # cards matter; else any card of his after which somebody may still take it.
-                later = [(leader + p) % seats for p in range(played + 1, seats)]
-                takers_after = tuple(s for s in later if _may_take(suits, voids[s - 1], trump, led, best))
+                after_him = [(leader + p) % seats for p in range(played + 1, seats)]
+                takers_after = tuple(s for s in after_him if _may_take(suits, voids[s - 1], trump, led, best))
                 if not takers_after and not _may_take(suits, voids[seat - 1], trump, led, best):
                     return True
                 taking_only = not takers_after
