@@ -61,9 +61,9 @@ SEARCH_REVISIONS = {
     "tries only the last card that takes it when it suffices if he wins; of two suits alike (the same "
     "gaps, the same opponents void) that are neither trumps, the suit led nor his card's, it plays "
     "only one",
-    5: "when the rest of such a trick suffices if he wins it, it counts it sure once no opponent left to "
-    "play may take it (void in every suit that holds a card above his), and tries no card after which "
-    "nobody may",
+    5: "while the soloist holds a trick he has played to and winning it would be enough, it counts the "
+    "rest of the trick sure once no opponent left to play may take it (void in every suit that holds a "
+    "card above his), and tries no card after which nobody may",
     6: "it takes out of play the unseen cards of a suit every opponent is void in (they lie in the "
     "stock), so that the soloist's cards of it count as the highest",
 }
