@@ -157,8 +157,9 @@ class ClaimsDirective(NapDirective):
             "of every hand, the hands it left open on a question it asks, and the time "
             "of its search on one core: its first pass, then each pass that asked again, with more "
             "nodes, what the one before left open. Each time names the revisions of the search that "
-            "ran it: a revision changes how long a question takes, and so what a budget of nodes "
-            "leaves open, never an answer."
+            "ran it: each revision keeps the shortcuts of those before it and adds its own, and "
+            "changes how long a question takes, and so what a budget of nodes leaves open, never an "
+            "answer."
         )
         block += table(["Hands dealt", "Sweep", "Tricks asked", "Left open", "Time, one core"], runs,
                        classes=["nap-claim-evidence", "nap-sweeps"])  # fmt: skip
