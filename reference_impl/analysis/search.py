@@ -283,7 +283,7 @@ class Search:
                 return True
             return self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, best)
         taking_only = False
-        takers_after: tuple[int, ...] | None = None  # while only a card that takes the trick matters
+        takers_after: tuple[int, ...] = ()  # while only a card that takes the trick matters: who may
         if ghost is not None and best is not None and (best[2] == 0 or seat == 1 or played == seats - 1):
             # The soloist has played: what the rest of the trick can still change is whether
             # he wins it (checked while he holds it, and as he has played, and at its last card).

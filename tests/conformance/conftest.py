@@ -222,14 +222,17 @@ def assert_gone(pids_file: Path, within: float = 5.0) -> None:
     deadline = time.monotonic() + within
     alive = pids
     while alive and time.monotonic() < deadline:
-        alive = [pid for pid in pids if _running(pid)]
+        alive = [pid for pid in pids if running(pid)]
         time.sleep(0.05)
     for pid in alive:  # started by this test's engine: end them before failing
         os.kill(pid, signal.SIGKILL)
     assert not alive, f"processes left behind: {alive}"
 
 
-def _running(pid: int) -> bool:
+def running(pid: int) -> bool:
+    """Whether ``pid`` runs: not ended, nor a zombie (ended and waiting to be reaped, maybe by
+    the test process itself: an in-process certify makes it the reaper of orphans). Linux:
+    read from /proc."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as stat:
             return stat.read().rsplit(b")", 1)[1].split()[0] != b"Z"

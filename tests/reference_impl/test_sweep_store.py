@@ -27,7 +27,7 @@ from napspec.reference.analysis.progress import Progress, progress_to_log
 from napspec.reference.analysis.store import ChunkStore, StoreError
 from napspec.reference.analysis.sweep import sweep
 from napspec.reference.cli import main
-from tests.conformance.conftest import ignoring_ctrl_c
+from tests.conformance.conftest import ignoring_ctrl_c, running
 
 #: A small sweep: 120 hands at two hands dealt, in six chunks of 20.
 SMALL = {"hands_dealt": 2, "jobs": 1, "sample": 120, "seed": 4, "chunk": 20}
@@ -426,18 +426,11 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
     (CI cancelling a job), stops it as Ctrl-C at a terminal does: exit status 3, the chunks
     done kept for a rerun, no result written."""
     store, out = tmp_path / "store", tmp_path / "sweep.json"
-    command = [
-        # every hand at three hands dealt: minutes in all, a second or so a chunk
-        sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
-        "--store", str(store), "--out", str(out),
-    ]  # fmt: skip
-    if ignored:
-        command = ignoring_ctrl_c(command)
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    command = _sweep_of_minutes(store, out)
+    process = subprocess.Popen(ignoring_ctrl_c(command) if ignored else command, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)  # fmt: skip
     try:
-        deadline = time.monotonic() + 60
-        while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
-            time.sleep(0.05)  # until a chunk is kept
+        _wait_for_a_chunk(store)
         workers = _children(process.pid)
         process.send_signal(signum)
         printed, _ = process.communicate(timeout=60)
@@ -447,7 +440,20 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
     assert process.returncode == 3, printed
     assert "interrupted" in printed
     assert list(store.glob("*/chunk-*.json")) and not out.exists()
-    assert workers and not _running(workers), "its workers outlived it"
+    assert workers and not _still_running(workers), "its workers outlived it"
+
+
+def _sweep_of_minutes(store: Path, out: Path, *more: str) -> list[str]:
+    """A sweep of every hand at three hands dealt: minutes in all, a second or so a chunk."""
+    return [sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
+            "--store", str(store), "--out", str(out), *more]  # fmt: skip
+
+
+def _wait_for_a_chunk(store: Path, within: float = 60) -> None:
+    """Until the sweep has kept a chunk: its workers are at work."""
+    deadline = time.monotonic() + within
+    while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def _children(pid: int) -> list[int]:
@@ -458,44 +464,28 @@ def _children(pid: int) -> list[int]:
     return [int(child) for task in tasks.iterdir() for child in (task / "children").read_text().split()]
 
 
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` runs: not ended, nor a zombie, ended and waiting to be reaped (by the
-    process that adopted it, which may be this one: an in-process certify makes the test
-    process the reaper of orphans)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"
-
-
-def _running(pids: list[int], wait: float = 10) -> list[int]:
+def _still_running(pids: list[int], wait: float = 10) -> list[int]:
     """Those of ``pids`` still running after up to ``wait`` seconds."""
     deadline = time.monotonic() + wait
-    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
-    return [pid for pid in pids if _alive(pid)]
+    return [pid for pid in pids if running(pid)]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process's children are read from /proc")
 def test_the_processes_of_a_killed_sweep_end_with_it(tmp_path: Path) -> None:
     """A sweep killed outright (SIGKILL: it can end nothing itself) leaves no worker behind."""
     store = tmp_path / "store"
-    command = [
-        sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
-        "--jobs", "2", "--store", str(store), "--out", str(tmp_path / "sweep.json"),
-    ]  # fmt: skip
+    command = _sweep_of_minutes(store, tmp_path / "sweep.json", "--jobs", "2")
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     workers: list[int] = []
     try:
-        deadline = time.monotonic() + 60
-        while not list(store.glob("*/chunk-*.json")) and time.monotonic() < deadline:
-            time.sleep(0.05)  # until a chunk is kept: the workers are at work
+        _wait_for_a_chunk(store)
         workers = _children(process.pid)
         assert workers, "the sweep started no worker"
         process.kill()
         process.wait(timeout=10)
-        left = _running(workers)
+        left = _still_running(workers)
     finally:
         if process.poll() is None:
             process.kill()
