@@ -36,6 +36,11 @@ The search works on abstract states, each step kept exact:
   start of a trick, holds the known lower and upper bounds of the soloist's tricks from
   there, and a search asks the boolean question "can he still win ``need`` tricks", which
   prunes far better than computing the value.
+* Inside a trick, the opponents who follow without taking it reach the same state in any
+  order of their cards (two followers' low cards of one suit, exchanged), so a second table
+  keeps the answers from the trick's second card on, keyed by the whole state and ``need``
+  (:data:`INSIDE_LIMIT` entries at most: it is emptied when full, which forgets, never
+  changes, an answer).
 * Certain lower bounds: each of the soloist's trumps is played by the last trick and wins
   unless an opponent plays a higher trump to the same trick, so no more of them lose than
   the unseen trumps can be paired off with lower ones of his (:func:`trumps_sure`; it
@@ -49,8 +54,10 @@ The search works on abstract states, each step kept exact:
   first; the adversary, while the soloist holds the trick, the cheapest cards that take it
   (following suit before trumping: a high card spent on a trick the soloist has lost anyway is
   not there to beat his next one, and trying it first more than doubled the search of the
-  hardest hands), and while a partner holds it, the cheapest cards; an opponent's lead, the
-  highest first.
+  hardest hands), and while a partner holds it, the cheapest cards of the suit led, then the
+  cheapest discards (showing out tells the soloist where the rest of the suit is not, and
+  trying discards first cost some hands a hundred times the nodes); an opponent's lead, a
+  trump, the lowest first (it draws one of the soloist's), then the others' highest cards.
 * Once the soloist has played to a trick, the opponents still to play can only take cards
   out of the unseen ones, and no card the fewer lowers his certain lower bound; so the bound
   of the trick as it lies (his card gone) holds for every way the trick can end. When it is
@@ -76,6 +83,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 SUIT_COUNT = 4
+_ALL_SUITS = (1 << SUIT_COUNT) - 1
+_SUIT_SETS = 1 << SUIT_COUNT
+_SUIT_BITS = tuple(1 << s for s in range(SUIT_COUNT))
+
+INSIDE_LIMIT = 1_000_000
+"""The entries of the table of answers from inside a trick past which a search empties it
+(about half a gigabyte)."""
 
 Gaps = tuple[int, ...]
 """One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
@@ -160,7 +174,7 @@ class Search:
         self.seats = opponents + 1
         self.memo: dict[object, list[int]] = {}
         self.hall: dict[object, bool] = {}
-        self.subsets = [[i for i in range(opponents) if s >> i & 1] for s in range(1, 1 << opponents)]
+        self.inside: dict[object, bool] = {}  # answers from inside a trick (see the module's notes)
         self.nodes = 0
         self.budget: int | None = None  # nodes allowed before OutOfBudget (None: no limit)
 
@@ -177,24 +191,36 @@ class Search:
     def feasible_counts(self, unseen: tuple[int, int, int, int], voids: tuple[int, ...], held: tuple[int, ...]) -> bool:
         """:meth:`feasible` from the counts of unseen cards of each suit. With no void known
         every set of opponents has every suit open to it, so the condition is the total's,
-        true by construction, and nothing is looked up."""
+        true by construction, and nothing is looked up.
+
+        Hall's condition is checked over the sets of suits rather than of opponents (16 sets
+        whatever the table): the set of opponents that needs the most from the suits of a set
+        ``T`` is every opponent whose open suits all lie in ``T``, so it is enough that they
+        need no more than ``T`` holds.
+
+        >>> Search(2).feasible_counts((1, 0, 0, 3), (0b1110, 0b1110), (1, 1))  # two want the one spade
+        False
+        >>> Search(2).feasible_counts((1, 0, 0, 3), (0b1110, 0b0110), (1, 1))
+        True
+        """
         if not any(voids):
             return True
         key = (unseen, voids, held)
         known = self.hall.get(key)
         if known is not None:
             return known
-        result = True
-        for subset in self.subsets:
-            wanted = 0
-            open_suits = 0
-            for i in subset:
-                wanted += held[i]
-                open_suits |= ~voids[i]
-            supply = sum(unseen[s] for s in range(SUIT_COUNT) if open_suits >> s & 1)
-            if wanted > supply:
-                result = False
-                break
+        wanted = [0] * _SUIT_SETS  # by set of suits: what the opponents open to exactly those need
+        for void, count in zip(voids, held):
+            wanted[~void & _ALL_SUITS] += count
+        for bit in _SUIT_BITS:  # now by set: what the opponents open to suits within it need
+            for suits in range(_SUIT_SETS):
+                if suits & bit:
+                    wanted[suits] += wanted[suits ^ bit]
+        result = all(
+            wanted[suits] <= sum(unseen[s] for s in range(SUIT_COUNT) if suits >> s & 1)
+            for suits in range(_SUIT_SETS)
+            if wanted[suits]
+        )
         self.hall[key] = result
         return result
 
@@ -211,12 +237,9 @@ class Search:
 
     def key(self, suits: Suits, voids: tuple[int, ...], trump: int, leader: int, tricks: int) -> object:
         """The transposition key of a trick's start: non-trump suits sorted with their voids."""
-
-        def column(s: int) -> int:
-            return sum(((v >> s) & 1) << i for i, v in enumerate(voids))
-
-        others = sorted((suits[s], column(s)) for s in range(SUIT_COUNT) if s != trump)
-        return (leader, tricks, suits[trump], column(trump), tuple(others))
+        columns = _void_columns(voids)
+        others = sorted((suits[s], columns[s]) for s in range(SUIT_COUNT) if s != trump)
+        return (leader, tricks, suits[trump], columns[trump], tuple(others))
 
     # ------------------------------------------------------------------ the search
 
@@ -259,6 +282,30 @@ class Search:
         ghost: Ghost,
     ) -> bool:
         """Inside a trick: ``played`` cards are on the table, ``best`` the winning one so far."""
+        if 2 <= played < self.seats:
+            key = (suits, voids, trump, leader, tricks, need, led, played, best, ghost)
+            known = self.inside.get(key)
+            if known is None:
+                known = self._play(suits, voids, trump, leader, tricks, need, led, played, best, ghost)
+                if len(self.inside) >= INSIDE_LIMIT:
+                    self.inside.clear()
+                self.inside[key] = known
+            return known
+        return self._play(suits, voids, trump, leader, tricks, need, led, played, best, ghost)
+
+    def _play(
+        self,
+        suits: Suits,
+        voids: tuple[int, ...],
+        trump: int,
+        leader: int,
+        tricks: int,
+        need: int,
+        led: int,
+        played: int,
+        best: Best | None,
+        ghost: Ghost,
+    ) -> bool:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise OutOfBudget(self.nodes)
@@ -391,9 +438,10 @@ class Search:
         taking_only: bool = False,
     ) -> Iterator[tuple[Suits, tuple[int, ...], int, Best]]:
         """The opponent at ``seat``'s distinct plays, each keeping a layout possible: while
-        the soloist holds the trick (or nobody yet), the plays that take it first, highest
-        first; while an opponent holds it, the cheapest plays first. Made lazily, since one
-        play that holds the soloist is enough."""
+        the soloist holds the trick, the plays that take it first, the cheapest first; a lead,
+        the lowest trump first, then the highest of the other suits; while an opponent holds
+        it, the cheapest cards of the suit led first, then the cheapest of the others. Made
+        lazily, since one play that holds the soloist is enough."""
         m = self.m
         seats = self.seats
         me = seat - 1
@@ -422,7 +470,9 @@ class Search:
                     continue
                 level = 2 * j
                 if best is None:
-                    taking.append((-level, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
+                    # a lead: a trump, the lowest first (it draws one of his), then the highest
+                    order = level if is_trump else FOLLOWING - level
+                    taking.append((order, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
                 elif is_trump and not best[0]:
                     taking.append((level + 100, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
                 elif is_trump == best[0] and suit in (trump, led):
@@ -438,9 +488,9 @@ class Search:
                             new_below = FREE if below == FREE else below - 1
                             others.append((level, suit, j, new_mask, (is_trump, level, owner, above, new_below)))
                     else:
-                        others.append((level, suit, j, new_mask, best))
+                        others.append((level - FOLLOWING * (suit == led), suit, j, new_mask, best))
                 else:
-                    others.append((level + 100 * is_trump, suit, j, new_mask, best))
+                    others.append((level + 100 * is_trump - FOLLOWING * (suit == led), suit, j, new_mask, best))
         if taking_only:
             others = []
         taking.sort(key=_first)
@@ -466,6 +516,10 @@ soloist, who sees it, is to play with an opponent after him; until then the adve
 place any later card of the gap above or below it (any order of distinct cards is some
 choice of the actual cards)."""
 
+FOLLOWING = 1000
+"""The head start in the adversary's order of a card that follows the suit led over one that
+does not (an order of trial only)."""
+
 
 def _distinct_suits(
     candidates: Iterable[int], suits: Suits, voids: tuple[int, ...], special: Sequence[int]
@@ -480,14 +534,30 @@ def _distinct_suits(
     """
     kept: list[int] = []
     kinds: set[tuple[Gaps, int]] = set()
+    columns = _void_columns(voids)
     for suit in candidates:
         if suit not in special:
-            kind = (suits[suit], sum(((v >> suit) & 1) << i for i, v in enumerate(voids)))
+            kind = (suits[suit], columns[suit])
             if kind in kinds:
                 continue
             kinds.add(kind)
         kept.append(suit)
     return kept
+
+
+def _void_columns(voids: tuple[int, ...]) -> list[int]:
+    """For each suit, the opponents void in it (bit ``i`` for opponent ``i``).
+
+    >>> _void_columns((0b0100, 0b0101))
+    [2, 0, 3, 0]
+    """
+    columns = [0] * SUIT_COUNT
+    for i, void in enumerate(voids):
+        if void:
+            for suit in range(SUIT_COUNT):
+                if void >> suit & 1:
+                    columns[suit] |= 1 << i
+    return columns
 
 
 def _may_take(suits: Suits, void: int, trump: int, led: int, best: Best) -> bool:

@@ -66,11 +66,15 @@ SEARCH_REVISIONS = {
     "card above his), and tries no card after which nobody may",
     6: "it takes out of play the unseen cards of a suit every opponent is void in (they lie in the "
     "stock), so that the soloist's cards of it count as the highest",
+    7: "it keeps the answers from inside a trick too, so that the opponents' cards that follow without "
+    "taking it are searched once in whatever order they come; an opponent whose partner holds the trick "
+    "tries following suit before discarding; an opponent's lead tries the lowest trump first",
 }
-"""What each revision of the search's shortcuts counts sure before it searches. A sweep keeps
-with every chunk the revision that solved it: a revision changes how many nodes a question
-takes (so a sweep's time, and what a budget leaves open), never an answer. Chunks kept before
-revisions were recorded were all solved by revision 1."""
+"""What each revision of the search changed: what it counts sure before it searches, what it
+remembers, what it tries first. A sweep keeps with every chunk the revision that solved it: a
+revision changes how many nodes a question takes (so a sweep's time, and what a budget leaves
+open), never an answer. Chunks kept before revisions were recorded were all solved by
+revision 1."""
 
 SEARCH_REVISION = max(SEARCH_REVISIONS)
 """The revision of this search."""
@@ -209,13 +213,16 @@ class Solver:
         self.search = Search(self.table.opponents)
 
     def clear(self) -> None:
-        """Forget the transposition table (it grows with every hand asked about)."""
+        """Forget the tables (they grow with every hand asked about)."""
         self.search.memo.clear()
         self.search.hall.clear()
+        self.search.inside.clear()
 
     def trim(self, limit: int = TABLE_LIMIT) -> None:
-        """Forget the tables once they hold more than ``limit`` entries (:data:`TABLE_LIMIT`);
-        until then they are worth keeping between hands."""
+        """Forget the tables once the transposition table and the memo of layouts hold more
+        than ``limit`` entries (:data:`TABLE_LIMIT`); until then they are worth keeping between
+        hands. (The table of answers inside a trick keeps itself to
+        :data:`~napspec.reference.analysis.search.INSIDE_LIMIT`.)"""
         if len(self.search.memo) + len(self.search.hall) > limit:
             self.clear()
 
