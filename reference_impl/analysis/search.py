@@ -80,7 +80,8 @@ The search works on abstract states, each step kept exact:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Concatenate, ParamSpec, cast
 
 SUIT_COUNT = 4
 _ALL_SUITS = (1 << SUIT_COUNT) - 1
@@ -158,6 +159,32 @@ def suit_gaps(cards: Iterable[int], pack: Iterable[int], seen: Iterable[int] = (
         else:
             gaps[-1] += 1
     return (tuple(suits[0]), tuple(suits[1]), tuple(suits[2]), tuple(suits[3]))
+
+
+_P = ParamSpec("_P")
+
+
+def _remembered_inside_a_trick(
+    play: Callable[Concatenate[Search, _P], bool],
+) -> Callable[Concatenate[Search, _P], bool]:
+    """:meth:`Search.play` with its answers from the trick's second card on kept in the
+    search's table ``inside``, keyed by the whole state (see the module's notes); the table is
+    emptied when it holds :data:`INSIDE_LIMIT` answers. The state is passed by position."""
+
+    def remembered(search: Search, /, *state: _P.args, **named: _P.kwargs) -> bool:
+        played = cast(int, state[7])
+        if named or not 2 <= played < search.seats:
+            return play(search, *state, **named)
+        known = search.inside.get(state)
+        if known is None:
+            known = play(search, *state, **named)
+            if len(search.inside) >= INSIDE_LIMIT:
+                search.inside.clear()
+            search.inside[state] = known
+        return known
+
+    remembered.__doc__ = play.__doc__
+    return remembered
 
 
 class OutOfBudget(Exception):
@@ -268,6 +295,7 @@ class Search:
             bounds[1] = min(bounds[1], need - 1)
         return result
 
+    @_remembered_inside_a_trick
     def play(
         self,
         suits: Suits,
@@ -282,30 +310,6 @@ class Search:
         ghost: Ghost,
     ) -> bool:
         """Inside a trick: ``played`` cards are on the table, ``best`` the winning one so far."""
-        if 2 <= played < self.seats:
-            key = (suits, voids, trump, leader, tricks, need, led, played, best, ghost)
-            known = self.inside.get(key)
-            if known is None:
-                known = self._play(suits, voids, trump, leader, tricks, need, led, played, best, ghost)
-                if len(self.inside) >= INSIDE_LIMIT:
-                    self.inside.clear()
-                self.inside[key] = known
-            return known
-        return self._play(suits, voids, trump, leader, tricks, need, led, played, best, ghost)
-
-    def _play(
-        self,
-        suits: Suits,
-        voids: tuple[int, ...],
-        trump: int,
-        leader: int,
-        tricks: int,
-        need: int,
-        led: int,
-        played: int,
-        best: Best | None,
-        ghost: Ghost,
-    ) -> bool:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise OutOfBudget(self.nodes)
