@@ -490,7 +490,8 @@ class Search:
                             taking.append((level, suit, j, new_mask, (is_trump, level, seat, new_above, FREE)))
                         if below:
                             new_below = FREE if below == FREE else below - 1
-                            others.append((level, suit, j, new_mask, (is_trump, level, owner, above, new_below)))
+                            below_it = (is_trump, level, owner, above, new_below)
+                            others.append((level - FOLLOWING * (suit == led), suit, j, new_mask, below_it))
                     else:
                         others.append((level - FOLLOWING * (suit == led), suit, j, new_mask, best))
                 else:
