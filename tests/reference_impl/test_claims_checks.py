@@ -549,5 +549,8 @@ def test_a_certainty_reading_is_judged_from_each_table_size_s_own_sweep() -> Non
     finding = judge(claim, _with_given(claim.readings[0], **{"hands-dealt": [2, 5]}))
     tables = finding.evidence["tables"]
     assert set(tables) == {"2", "5"} and all(item["deals"] == 4 for item in tables.values())
-    missing = judge(claim, _with_given(claim.readings[0], **{"hands-dealt": [4, 9]}))
+    three = _claim("peel-three-certain")  # nine hands are swept on five only: three is not asked
+    missing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [9]}))
     assert missing.holds is None and missing.evidence["tables"]["9"]["finding"] == "not yet settled"
+    failing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [4, 9]}))  # four's counterexamples
+    assert failing.holds is False and failing.evidence["tables"]["9"]["finding"] == "not yet settled"
