@@ -89,8 +89,8 @@ _SUIT_SETS = 1 << SUIT_COUNT
 _SUIT_BITS = tuple(1 << s for s in range(SUIT_COUNT))
 
 INSIDE_LIMIT = 1_000_000
-"""The entries of the table of answers from inside a trick past which a search empties it
-(about half a gigabyte)."""
+"""The entries of the table of answers from inside a trick past which a search empties it, so
+that a long question's memory stays bounded."""
 
 Gaps = tuple[int, ...]
 """One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
@@ -475,7 +475,7 @@ class Search:
                 level = 2 * j
                 if best is None:
                     # a lead: a trump, the lowest first (it draws one of his), then the highest
-                    order = level if is_trump else FOLLOWING - level
+                    order = level - 100 if is_trump else -level
                     taking.append((order, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
                 elif is_trump and not best[0]:
                     taking.append((level + 100, suit, j, new_mask, (is_trump, level, seat, FREE, FREE)))
