@@ -41,13 +41,22 @@ def _dask() -> Any:
     return distributed
 
 
+LOCAL_CLUSTER: dict[str, Any] = {
+    "n_workers": 2,
+    "threads_per_worker": 1,
+    "processes": False,
+    "dashboard_address": None,
+    # the scheduler's HTTP server on a free port: clusters of tests run side by side do not collide
+    "scheduler_kwargs": {"dashboard_address": ":0"},
+}
+"""A cluster of two workers of one thread each, in this process, without a dashboard."""
+
+
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a cluster of two workers of one thread each, in this process."""
     distributed = _dask()
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
+    with distributed.LocalCluster(**LOCAL_CLUSTER) as cluster:
         yield str(cluster.scheduler_address)
 
 

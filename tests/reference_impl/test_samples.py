@@ -29,6 +29,7 @@ from napspec.reference.analysis.simulate import Experiment
 from napspec.spec import load
 from napspec.spec.claims import Sample, load_claims, load_evidence
 from napspec.spec.register import SPEC_DIR
+from tests.reference_impl.test_cluster import LOCAL_CLUSTER
 
 
 def coin(rng: random.Random, chance: float) -> tuple[float, ...]:
@@ -153,7 +154,7 @@ def test_the_stopping_rule_gives_the_same_on_a_dask_cluster() -> None:
         local = draw_until_narrow(_coin(0.8, chunk=10), judge_coin, rule, step=30)
     samples._DRAWN.clear()
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.LocalCluster(**LOCAL_CLUSTER) as cluster,
         using_scheduler(str(cluster.scheduler_address)),
     ):
         on_cluster = draw_until_narrow(_coin(0.8, chunk=10), judge_coin, rule, step=30)
