@@ -135,12 +135,7 @@ class ClaimsDirective(NapDirective):
             for index, profile in enumerate(entry["games"]):
                 title = register.profiles[profile].title if profile in register.profiles else profile
                 games += [", "] * bool(index) + [xref("profile", profile, title)]
-            found = entry["tricks"]
-            cells = [
-                settled_count(found[count]) if count in found else ("not asked" if entry["runs"] else "not swept")
-                for count in SWEEP_TRICKS
-            ]
-            rows.append([f"{size} hands", games, *cells])
+            rows.append([f"{size} hands", games, *(sweep_cell(entry, count) for count in SWEEP_TRICKS)])
         block += table(
             ["Hands dealt", "Games that deal them", *(f"Sure of {word}" for word in SWEEP_TRICKS.values())],
             rows,
@@ -342,6 +337,23 @@ def tricks_asked(floor: int) -> str:
     ('five to two', 'five only')
     """
     return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
+
+
+def sweep_cell(entry: Mapping[str, Any], count: str) -> str:
+    """What the sweeps of one table size (an entry of the evidence's ``sweeps``) settled on
+    ``count`` tricks: the count, "not asked" when its sweeps did not ask it, "not swept" when
+    there is no sweep of the size.
+
+    >>> sweep_cell({"runs": [{}], "tricks": {"5": {"hands": 1, "deals": 4, "open": 0}}}, "5")
+    '1 (4)'
+    >>> sweep_cell({"runs": [{}], "tricks": {"5": {"hands": 1, "deals": 4, "open": 0}}}, "3")
+    'not asked'
+    >>> sweep_cell({"runs": [], "tricks": {}}, "5")
+    'not swept'
+    """
+    if count in entry["tricks"]:
+        return settled_count(entry["tricks"][count])
+    return "not asked" if entry["runs"] else "not swept"
 
 
 def settled_count(found: Mapping[str, int]) -> str:
