@@ -80,6 +80,7 @@ The search works on abstract states, each step kept exact:
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Concatenate, ParamSpec, cast
 
@@ -170,9 +171,10 @@ def _remembered_inside_a_trick(
     """:meth:`Search.play` with its answers from the trick's second card on kept in the
     search's table ``inside``, keyed by the whole state (see the module's notes); the table is
     emptied when it holds :data:`INSIDE_LIMIT` answers. The state is passed by position."""
+    at_played = list(inspect.signature(play).parameters).index("played") - 1  # its place in the state
 
     def remembered(search: Search, /, *state: _P.args, **named: _P.kwargs) -> bool:
-        played = cast(int, state[7])
+        played = cast(int, state[at_played])
         if named or not 2 <= played < search.seats:
             return play(search, *state, **named)
         known = search.inside.get(state)
@@ -469,6 +471,7 @@ class Search:
         for suit, new_mask in options:
             gaps = suits[suit]
             is_trump = suit == trump
+            follows = FOLLOWING if suit == led else 0  # the head start of following suit
             for j, count in enumerate(gaps):
                 if not count:
                     continue
@@ -491,11 +494,11 @@ class Search:
                         if below:
                             new_below = FREE if below == FREE else below - 1
                             below_it = (is_trump, level, owner, above, new_below)
-                            others.append((level - FOLLOWING * (suit == led), suit, j, new_mask, below_it))
+                            others.append((level - follows, suit, j, new_mask, below_it))
                     else:
-                        others.append((level - FOLLOWING * (suit == led), suit, j, new_mask, best))
+                        others.append((level - follows, suit, j, new_mask, best))
                 else:
-                    others.append((level + 100 * is_trump - FOLLOWING * (suit == led), suit, j, new_mask, best))
+                    others.append((level + 100 * is_trump - follows, suit, j, new_mask, best))
         if taking_only:
             others = []
         taking.sort(key=_first)

@@ -322,7 +322,7 @@ def test_the_aces_at_seven_hands_are_refuted_in_a_few_nodes() -> None:
 
 def test_an_opponent_follows_suit_before_showing_out() -> None:
     """Three hands at six hands not sure of two, each refuted in under 200,000 nodes since
-    search 7 (1.8, 4.6 and 3.1 million before it): while a partner holds the trick, an opponent
+    search 7 (4.6, 1.8 and 16.2 million with search 6): while a partner holds the trick, an opponent
     who follows with a low card keeps the layout open, and the adversary tries that first."""
     solver = Solver(Table(6))
     solver.limit(200_000)

@@ -444,7 +444,7 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
 
 
 def _sweep_of_minutes(store: Path, out: Path, *more: str) -> list[str]:
-    """A sweep of every hand at three hands dealt: minutes in all, a second or so a chunk."""
+    """A sweep of every hand at three hands dealt: minutes in all, under a second a chunk."""
     return [sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
             "--store", str(store), "--out", str(out), *more]  # fmt: skip
 
