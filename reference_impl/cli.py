@@ -603,6 +603,12 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     callback=lambda _context, _parameter, value: int(value),
     help="3: ask only five, four, three; 5: only five",
 )
+@click.option(
+    "--known-from",
+    type=click.Path(exists=True, dir_okay=False),
+    help="a complete stored sweep down to a higher floor (its JSON result): take what it answered "
+    "and ask only the questions below its floor",
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 @_scheduler_option
 @_progress_option
@@ -617,6 +623,7 @@ def sweep(
     budget: int | None,
     resolve_budget: tuple[int, ...],
     floor: int,
+    known_from: str | None,
     out: str | None,
     scheduler: str | None,
 ) -> None:
@@ -628,11 +635,24 @@ def sweep(
     import json
     from pathlib import Path
 
+    from napspec.conformance.contract import MESSAGE_LIMIT, printable
     from napspec.reference.analysis.executors import ClusterError
     from napspec.reference.analysis.store import StoreError
+    from napspec.reference.analysis.sweep import KnownAnswers, KnownAnswersError
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
     try:
+        known = None
+        if known_from:
+            # the file's name and content are the user's: inert in the result and in a message
+            name = printable(Path(known_from).name)
+            try:
+                document = json.loads(Path(known_from).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+                raise KnownAnswersError(f"{name}: cannot be read as JSON: {error}") from error
+            if not isinstance(document, dict):
+                raise KnownAnswersError(f"{name}: not a stored sweep: its JSON is not an object")
+            known = KnownAnswers(document, name, hands_dealt, floor)
         result = run_sweep(
             hands_dealt,
             jobs,
@@ -645,7 +665,10 @@ def sweep(
             floor,
             resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
             scheduler=scheduler,
+            known=known,
         )
+    except KnownAnswersError as error:
+        raise click.ClickException(printable(error, limit=MESSAGE_LIMIT)) from error
     except (ClusterError, StoreError) as error:
         raise click.ClickException(str(error)) from error
     text = json.dumps(result, indent=1)

@@ -142,14 +142,16 @@ class ClaimsDirective(NapDirective):
             classes=["nap-claim-evidence", "nap-sweeps"],
         )
         runs = [
-            [f"{size} hands", run["file"], tricks_asked(run["floor"]), f"{run['open']:,}",
+            [f"{size} hands", run["file"], tricks_asked(run["floor"], run.get("known_from")), f"{run['open']:,}",
              sweep_time(run["seconds"], run["search"])]
             for size, entry in ordered
             for run in entry["runs"]
         ]  # fmt: skip
         block += para(
             "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
-            "of every hand, the hands it left open on a question it asks, and the time "
+            "of every hand (a sweep built on another asks only the questions below that one's, of "
+            "the hands that one found not sure of its least, and takes the rest from it), the "
+            "hands it left open on a question it asks, and the time "
             "of its search on one core: its first pass, then each pass that asked again, with more "
             "nodes, what the one before left open. Each time names the revisions of the search that "
             "ran it: each revision keeps the shortcuts of those before it and adds its own, and "
@@ -330,13 +332,27 @@ class ClaimsDirective(NapDirective):
 SWEEP_TRICKS = {"5": "five", "4": "four", "3": "three", "2": "two"}
 
 
-def tricks_asked(floor: int) -> str:
-    """The numbers of tricks a sweep down to ``floor`` asks of every hand.
+def tricks_asked(floor: int, known_from: Mapping[str, Any] | None = None) -> str:
+    """The numbers of tricks a sweep down to ``floor`` asks of every hand; for a sweep built on
+    another (``known_from``: its file and floor), those it asks and those it took from that one.
 
     >>> tricks_asked(2), tricks_asked(5)
     ('five to two', 'five only')
+    >>> tricks_asked(2, {"file": "sweep-7-floor3.json", "floor": 3})
+    'two; five to three from sweep-7-floor3.json'
+    >>> tricks_asked(3, {"file": "sweep-8-floor5.json", "floor": 5})
+    'four and three; five from sweep-8-floor5.json'
     """
-    return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
+    if known_from is None:
+        return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
+    above = int(known_from["floor"])
+    return f"{_tricks_from(above - 1, floor)}; {_tricks_from(5, above)} from {known_from['file']}"
+
+
+def _tricks_from(most: int, least: int) -> str:
+    """Numbers of tricks from ``most`` down to ``least``, in words."""
+    words = [SWEEP_TRICKS[str(n)] for n in range(most, least - 1, -1)]
+    return words[0] if len(words) == 1 else " and ".join(words) if len(words) == 2 else f"{words[0]} to {words[-1]}"
 
 
 def sweep_cell(entry: Mapping[str, Any], count: str) -> str:

@@ -175,9 +175,14 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
             solved = int(document.get("solved_this_run") or 0) if run is document else int(document["hands"])
             first_seconds, share = float(run["seconds_this_run"]), solved / int(document["hands"])
     revisions = [_revisions(part) for part in [first, *passes]]
+    known = document.get("known_from")
     return {
         "file": name,
         "floor": floor,
+        # a sweep built on another took the answers of that one's questions from it
+        "known_from": {"file": str(known["file"]), "floor": int(known["floor"])}
+        if isinstance(known, Mapping)
+        else None,
         "open": sum(int(n) for label, n in document["counts"].items() if label in unsettled),
         "seconds": {
             "first_pass": first_seconds,

@@ -28,16 +28,18 @@ was. Progress (hands done, rate, time left) goes to standard error on a terminal
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from functools import cache
 from math import factorial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
@@ -107,7 +109,9 @@ def multiplicity(hand: Canonical) -> int:
     return ways
 
 
-def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor: int = 2) -> int:
+def sweep_value(
+    solver: Solver, hand: Sequence[int], exact: bool = False, floor: int = 2, known: int | None = None
+) -> int:
     """The tricks ``hand`` is sure of, or one of the codes of :data:`LABELS` for what the
     budget of the solver left open. The questions come in the order of their interest (and
     of their cost): five, then three, then four or two.
@@ -115,14 +119,30 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
     A hand not sure of two is sure of one if it holds an ace; without one it is recorded as
     :data:`ZERO_OR_ONE` unless ``exact``. With ``floor`` 3, two is not asked: a hand not sure
     of three is recorded as :data:`BELOW_THREE`; with ``floor`` 5, only five is asked
-    (:data:`BELOW_FIVE`)."""
+    (:data:`BELOW_FIVE`).
+
+    ``known`` is what a complete sweep down to a higher floor found of the hand
+    (:class:`KnownAnswers`): its value, returned as it is, or :data:`BELOW_FIVE` or
+    :data:`BELOW_THREE`, so that the questions it answered are not asked again.
+
+    >>> from napspec.reference.cards import parse_cards
+    >>> solver = Solver(Table(6))
+    >>> hand = parse_cards("AS KS 2H 3H 2D")
+    >>> sweep_value(solver, hand, floor=3), sweep_value(solver, hand, known=BELOW_THREE)
+    (-2, 2)
+    >>> solver.search.nodes = 0
+    >>> sweep_value(solver, parse_cards("AS KS QS JS 9S"), known=4), solver.search.nodes
+    (4, 0)
+    """
+    if known is not None and known >= 0:
+        return known
     try:
         try:
-            if solver.can_win(hand, 5):
+            if known not in (BELOW_FIVE, BELOW_THREE) and solver.can_win(hand, 5):
                 return 5
             if floor >= 5:
                 return BELOW_FIVE
-            three = solver.can_win(hand, 3)
+            three = known != BELOW_THREE and solver.can_win(hand, 3)
         except OutOfBudget:
             return UNRESOLVED
         try:
@@ -146,6 +166,80 @@ def sweep_value(solver: Solver, hand: Sequence[int], exact: bool = False, floor:
         solver.trim()
 
 
+class KnownAnswersError(ValueError):
+    """A stored sweep that a sweep cannot be built on; the message names the file and why."""
+
+
+class KnownAnswers:
+    """What a complete stored sweep of every hand down to a higher floor found, for a sweep
+    down to a lower one to build on: the hands it lists as sure of three or more with their
+    values, and every other hand as not sure of its floor. The new sweep asks only the
+    questions below that floor, of the hands not sure of it.
+
+    ``document`` is the stored sweep (its JSON), ``source`` the name it is known by (kept in
+    the new sweep's result). It must be of every hand, at ``hands_dealt``, complete, with
+    nothing left open, and down to a floor above ``floor``.
+
+    >>> from napspec.reference.analysis.certainty import stored_sweeps
+    >>> name, document = next(item for item in stored_sweeps(5) if item[0] == "sweep-5-floor3.json")
+    >>> known = KnownAnswers(document, name, hands_dealt=5, floor=2)
+    >>> known.floor, len(known.values)
+    (3, 435)
+    >>> [LABELS.get(v, v) for v in known.of(canonical_hands()[:2] + canonical_hands()[-1:])]
+    [5, 4, 'below 3']
+    >>> KnownAnswers(document, name, hands_dealt=6, floor=2)
+    Traceback (most recent call last):
+    ...
+    napspec.reference.analysis.sweep.KnownAnswersError: sweep-5-floor3.json: a sweep at 5 hands dealt, not 6
+    """
+
+    def __init__(self, document: Mapping[str, Any], source: str, hands_dealt: int, floor: int) -> None:
+        def refuse(why: str) -> KnownAnswersError:
+            return KnownAnswersError(f"{source}: {why}")
+
+        try:
+            their_floor, dealt = int(document["floor"]), int(document["hands_dealt"])
+            listed = {str(hand): str(label) for hand, label in dict(document["sure_of_3_or_more"]).items()}
+            complete, sample, hands = document["complete"], document["sample"], int(document["hands"])
+            counts = {str(label): int(n) for label, n in dict(document["counts"]).items()}
+        except (KeyError, TypeError, ValueError) as error:
+            raise refuse(f"not a stored sweep: {type(error).__name__} {error}") from error
+        if dealt != hands_dealt:
+            raise refuse(f"a sweep at {dealt} hands dealt, not {hands_dealt}")
+        if sample is not None or hands != len(canonical_hands()) or complete is not True:
+            raise refuse("not a complete sweep of every hand")
+        left_open = sum(counts.get(LABELS[code], 0) for code in open_codes(their_floor))
+        if left_open:
+            raise refuse(f"it left {left_open:,} hands open")
+        if their_floor <= floor:
+            raise refuse(f"it asks down to {their_floor} tricks, so it answers none of the questions above {floor}")
+        values = {hand: int(label) for hand, label in listed.items() if label.isdigit()}
+        if len(values) != len(listed) or any(v < their_floor for v in values.values()):
+            raise refuse("its hands sure of three or more are not all settled")
+        if len(values) != sum(counts.get(str(v), 0) for v in range(their_floor, 6)):
+            raise refuse(f"it lists {len(values):,} hands sure of {their_floor} or more, and its counts say otherwise")
+        self.source = source
+        self.floor = their_floor
+        self.values = values
+        text = json.dumps(sorted(values.items()), separators=(",", ":"))
+        self.digest = hashlib.sha256(f"{their_floor}:{text}".encode()).hexdigest()[:20]
+
+    def of(self, hands: Sequence[Canonical]) -> tuple[int | None, ...]:
+        """What the stored sweep found of each of ``hands``: its value, or the code of a hand
+        not sure of the stored sweep's floor."""
+        below = BELOW_FIVE if self.floor >= 5 else BELOW_THREE
+        return tuple(self.values.get(format_cards(cards_of(hand)), below) for hand in hands)
+
+    def key(self) -> dict[str, object]:
+        """What a run's store key holds of it: its floor and a digest of what it found."""
+        return {"floor": self.floor, "digest": self.digest}
+
+    def summary(self) -> dict[str, object]:
+        """What a result says of it."""
+        return {"file": self.source, "floor": self.floor, "hands_sure_of_its_floor_or_more": len(self.values),
+                "digest": self.digest}  # fmt: skip
+
+
 # A solver per table size and per thread: a cluster's worker may run chunks in threads side
 # by side, and a solver's tables are its own. Each chunk starts from empty tables, so its
 # values (what a budget leaves open included) do not depend on what ran before it on the worker.
@@ -158,8 +252,13 @@ search that solved it (:data:`~napspec.reference.analysis.solver.SEARCH_REVISION
 the worker runs, which on a cluster need not be this process's)."""
 
 
-def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -> ChunkDone:
-    index, hands_dealt, hands, exact, budget, floor = job
+Job = tuple[int, int, tuple[Canonical, ...], bool, int | None, int, tuple[int | None, ...] | None]
+"""A chunk to solve: its index, the hands dealt, its hands, ``exact``, the budget, the floor,
+and what a sweep built on knows of each hand (:meth:`KnownAnswers.of`), or ``None``."""
+
+
+def _chunk(job: Job) -> ChunkDone:
+    index, hands_dealt, hands, exact, budget, floor, known = job
     solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
     solver = solvers.get(hands_dealt)
     if solver is None:
@@ -167,11 +266,15 @@ def _chunk(job: tuple[int, int, tuple[Canonical, ...], bool, int | None, int]) -
     solver.clear()
     solver.limit(budget)
     started = time.process_time()
-    values = [sweep_value(solver, cards_of(h), exact, floor) for h in hands]
+    values = [sweep_value(solver, cards_of(h), exact, floor, k) for h, k in zip(hands, known or [None] * len(hands))]
     return index, values, time.process_time() - started, SEARCH_REVISION
 
 
 ChunkFuture = Future[ChunkDone]
+
+
+def _known_of(known: KnownAnswers | None, hands: Sequence[Canonical]) -> tuple[int | None, ...] | None:
+    return None if known is None else known.of(hands)
 
 
 def _out_of_time(start: float, limit_seconds: float | None) -> bool:
@@ -230,6 +333,7 @@ def sweep(
     progress: Callable[[int, int], None] | None = None,
     scheduler: str | None = None,
     chunk: int = CHUNK,
+    known: KnownAnswers | None = None,
 ) -> dict[str, object]:
     """Solve every canonical hand (or a random ``sample`` of them) with ``hands_dealt``
     hands dealt from the full pack; the result as a JSON-ready summary. With ``store`` (a
@@ -241,7 +345,10 @@ def sweep(
     four and three are asked. With ``resolve_budget``, once every chunk is done, the hands the
     budget left open are asked again, chunk by chunk over the same processes or cluster, with
     that many nodes (:func:`_second_pass`, kept in the store too); given several budgets, each
-    pass asks again what the one before it left open. The chunks run on ``jobs`` local
+    pass asks again what the one before it left open. With ``known`` (a complete stored sweep
+    down to a higher floor) the questions it answered are not asked again: its values are
+    taken, and only the questions below its floor are asked, of the hands not sure of it. The
+    chunks run on ``jobs`` local
     processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
     hands done and the hands in all, first with those taken from the store (default: a
@@ -268,13 +375,17 @@ def sweep(
         "chunk": chunk,
         "hands": len(hands),
     }
+    if known is not None:
+        # only a sweep built on something has this item: the keys of earlier stores stay as they were
+        key["known"] = known.key()
     kept = ChunkStore(store, key) if store is not None else None
     done: dict[int, list[int]] = kept.done() if kept is not None else {}
     for index, values in done.items():
         if index >= len(chunks) or len(values) != len(chunks[index]):
             raise StoreError(f"{kept and kept.folder}: chunk {index} does not fit this sweep's {len(chunks)} chunks")
     found_in_store = sum(len(v) for v in done.values())
-    todo = [(i, hands_dealt, chunks[i], exact, budget, floor) for i in range(len(chunks)) if i not in done]
+    todo: list[Job] = [(i, hands_dealt, chunks[i], exact, budget, floor, _known_of(known, chunks[i]))
+                       for i in range(len(chunks)) if i not in done]  # fmt: skip
     report = progress if progress is not None else Progress("hands")
     report(found_in_store, len(hands))
     start = time.monotonic()
@@ -315,7 +426,7 @@ def sweep(
         # The default progress on a terminal goes on through the later passes, each its own line.
         shown = Progress(f"hands asked again with {nodes:,} nodes") if progress is None else None
         summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
-                                        limit_seconds, jobs, scheduler, shown)  # fmt: skip
+                                        limit_seconds, jobs, scheduler, shown, known)  # fmt: skip
         passes.append(summary)
         seconds = time.monotonic() - start
     counts, deals, listed, left_open = _tally(chunks, done, floor)
@@ -329,6 +440,7 @@ def sweep(
         "exact": exact,
         "budget_nodes": budget,
         "floor": floor,
+        **({"known_from": known.summary()} if known is not None else {}),
         "solved": sum(len(v) for v in done.values()),
         "complete": len(done) == len(chunks),
         "stopped_by_time_limit": stopped,
@@ -401,6 +513,7 @@ def _second_pass(
     jobs: int = 1,
     scheduler: str | None = None,
     report: Progress | None = None,
+    known: KnownAnswers | None = None,
 ) -> tuple[dict[str, object], bool]:
     """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
     a chunk's at a time, the chunks spread over ``jobs`` local processes or the cluster at
@@ -410,7 +523,8 @@ def _second_pass(
     pass stopped halfway resumes too; the time limit starts no chunk after it passes, and the
     chunks then running end and are kept. ``done`` is updated in place; returns the pass's
     summary and whether the time limit stopped it. ``report`` is told the hands asked again so
-    far (those the store held first) and how many the pass asks in all."""
+    far (those the store held first) and how many the pass asks in all. What ``known`` answers
+    is not asked again here either."""
     unsettled = open_codes(floor)
     kept = ChunkStore(store, key) if store is not None else None
     again = kept.done() if kept is not None else {}
@@ -432,9 +546,10 @@ def _second_pass(
     searched: set[int] = set()
     if todo and not stopped:
         with executor(jobs, scheduler) as pool:
+            open_hands = {index: tuple(chunks[index][p] for p in places_of[index]) for index in todo}
             pending: set[ChunkFuture] = {
-                pool.submit(_chunk, (index, hands_dealt, tuple(chunks[index][p] for p in places_of[index]), exact,
-                                     resolve_budget, floor))
+                pool.submit(_chunk, (index, hands_dealt, open_hands[index], exact, resolve_budget, floor,
+                                     _known_of(known, open_hands[index])))
                 for index in todo
             }  # fmt: skip
 
