@@ -15,7 +15,9 @@ The sweep runs in chunks over the local processes or a Dask cluster
 (:mod:`~napspec.reference.analysis.executors`); a chunk's values depend on its hands alone, so
 the result is the same wherever it runs. With a ``store`` folder each chunk is kept as it is
 done (:mod:`~napspec.reference.analysis.store`), and a run stopped halfway is resumed where it
-was. Progress (hands done, rate, time left) goes to standard error on a terminal.
+was. Progress (hands done, rate, time left) goes to standard error on a terminal. A sweep down
+to a low floor may build on a complete stored one down to a higher floor
+(:class:`KnownAnswers`), asking only the questions that one did not.
 
 >>> len(canonical_hands())
 134459
@@ -348,8 +350,7 @@ def sweep(
     pass asks again what the one before it left open. With ``known`` (a complete stored sweep
     down to a higher floor) the questions it answered are not asked again: its values are
     taken, and only the questions below its floor are asked, of the hands not sure of it. The
-    chunks run on ``jobs`` local
-    processes, or on the Dask cluster at ``scheduler``
+    chunks run on ``jobs`` local processes, or on the Dask cluster at ``scheduler``
     (:func:`~napspec.reference.analysis.executors.executor`); ``progress`` is called with the
     hands done and the hands in all, first with those taken from the store (default: a
     :class:`~napspec.reference.analysis.progress.Progress` on standard error).
