@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from napspec.reference.analysis.certainty import stored_sweeps
 from napspec.reference.analysis.executors import SCHEDULER_ENV, ClusterError, executor, using_scheduler
 from napspec.reference.analysis.simulate import Experiment, run
 from napspec.reference.analysis.simulated import seat_winnings
-from napspec.reference.analysis.sweep import sweep
+from napspec.reference.analysis.sweep import KnownAnswers, sweep
 from napspec.reference.cli import main
 from napspec.reference.rules import Rules
 
@@ -64,6 +65,17 @@ def test_a_sweep_gives_the_same_result_on_the_cluster(scheduler: str) -> None:
     local = sweep(**SMALL_SWEEP)
     on_cluster = sweep(**SMALL_SWEEP, scheduler=scheduler)
     assert on_cluster["solved"] == 90 and on_cluster["complete"]
+    assert {k: v for k, v in on_cluster.items() if k not in RUN_FIELDS} == {
+        k: v for k, v in local.items() if k not in RUN_FIELDS
+    }
+
+
+def test_a_sweep_built_on_a_stored_one_gives_the_same_result_on_the_cluster(scheduler: str) -> None:
+    # the stored sweep at two hands asks down to two; its answers on five to three are a sweep down to three
+    name, document = next(item for item in stored_sweeps(2) if item[0] == "sweep-2.json")
+    built = {**SMALL_SWEEP, "known": KnownAnswers({**document, "floor": 3}, name, hands_dealt=2, floor=2)}
+    local, on_cluster = sweep(**built), sweep(**built, scheduler=scheduler)
+    assert on_cluster["known_from"]["file"] == name  # type: ignore[index]
     assert {k: v for k, v in on_cluster.items() if k not in RUN_FIELDS} == {
         k: v for k, v in local.items() if k not in RUN_FIELDS
     }
