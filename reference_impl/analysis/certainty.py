@@ -127,8 +127,16 @@ TRICK_COUNTS = ("5", "4", "3", "2")
 
 
 def _asks(document: Mapping[str, Any], tricks: int) -> bool:
-    """Whether a sweep asked every hand if it is sure of ``tricks`` (floor 5 asks five only)."""
+    """Whether a sweep asked every hand if it is sure of ``tricks`` (floor 5 asks five only; a
+    sweep built on another asks none of the questions it took from that one).
+
+    >>> _asks({"floor": 2}, 3), _asks({"floor": 2, "known_from": {"file": "sweep-7-floor3.json", "floor": 3}}, 3)
+    (True, False)
+    """
     floor = int(document["floor"])
+    known = document.get("known_from")
+    if isinstance(known, Mapping) and tricks >= int(known["floor"]):
+        return False
     return tricks == 5 or (floor <= tricks and floor < 5)
 
 

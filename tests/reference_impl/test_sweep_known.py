@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from napspec.reference.analysis import sweep as sweep_module
-from napspec.reference.analysis.certainty import stored_sweeps, sweep_run
+from napspec.reference.analysis.certainty import stored_sweeps, sweep_run, sweeps_overview
 from napspec.reference.analysis.solver import Solver, Table
 from napspec.reference.analysis.store import ChunkStore
 from napspec.reference.analysis.sweep import (
@@ -186,3 +186,15 @@ def test_a_stored_sweep_built_on_another_says_so_as_a_run() -> None:
     document = {**stored("sweep-4.json"), "known_from": known.summary()}
     assert sweep_run(document, "sweep-4.json")["known_from"] == {"file": "sweep-4-floor3.json", "floor": 3}
     assert sweep_run(stored("sweep-4.json"), "sweep-4.json")["known_from"] is None
+
+
+def test_each_count_of_the_overview_is_credited_to_a_sweep_that_asked_it() -> None:
+    overview = sweeps_overview(["britannica"])
+    built = 0
+    for size, entry in overview.items():
+        documents = dict(stored_sweeps(int(size)))
+        for count, found in entry["tricks"].items():
+            known = documents[found["file"]].get("known_from")
+            assert known is None or int(count) < int(known["floor"]), (size, count)
+            built += known is not None
+    assert built  # the stored sweeps hold one built on another
