@@ -400,15 +400,22 @@ def sweep_time(seconds: Mapping[str, Any], search: Mapping[str, Any] | None = No
     '412 s (96% of the hands timed; search 1)'
     >>> sweep_time({"first_pass": None, "first_pass_share_timed": 0.0, "later_passes": []})
     'not recorded'
+
+    A later pass stopped before it had asked every hand it was to ask says so:
+
+    >>> sweep_time({"first_pass": 2772.5, "later_passes": [2179.2], "later_passes_stopped": [True]})
+    '2,772 s, then 2,179 s (stopped before the end)'
     """
     first = seconds.get("first_pass")
     timed = [first, *seconds.get("later_passes", [])]
     searched = [search["first_pass"], *search["later_passes"]] if search is not None else [None] * len(timed)
     share = float(seconds.get("first_pass_share_timed", 1.0))
+    stopped = [False, *seconds.get("later_passes_stopped", [False] * (len(timed) - 1))]
     shown = []
     for number, (value, revisions) in enumerate(zip(timed, searched)):
         notes = [f"{share:.0%} of the hands timed"] if number == 0 and value is not None and share < 1 else []
         notes += [_searched(revisions)] if revisions is not None else []
+        notes += ["stopped before the end"] if stopped[number] else []
         time = f"{value:,.0f} s" if value is not None else "not recorded"
         shown.append(time + (f" ({'; '.join(notes)})" if notes else ""))
     first_shown, *later = shown

@@ -162,6 +162,13 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     >>> stopped = {"budget_nodes": 3000000, "asked_again": 0, "decided": 0, "cpu_seconds": 0, "complete": False}
     >>> sweep_run(dict(document, second_pass=[*document["second_pass"], stopped]), name)["seconds"]["later_passes"]
     [321.0, 77.4]
+
+    One stopped after it had asked some is a pass, and said to have stopped:
+
+    >>> partly = dict(stopped, asked_again=194, decided=38, cpu_seconds=2179.2)
+    >>> seconds = sweep_run(dict(document, second_pass=[*document["second_pass"], partly]), name)["seconds"]
+    >>> seconds["later_passes"], seconds["later_passes_stopped"]
+    ([321.0, 77.4, 2179.2], [False, False, True])
     """
     floor = int(document["floor"])
     unsettled = {LABELS[code] for code in open_codes(floor)}
@@ -197,6 +204,8 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
             "first_pass_share_timed": round(share, 3),
             # older files call a later pass's time "seconds"
             "later_passes": [_seconds(item.get("cpu_seconds", item.get("seconds"))) for item in passes],
+            # a pass stopped before it had asked every hand it was to (older files: all finished)
+            "later_passes_stopped": [item.get("complete") is False for item in passes],
         },
         # the revisions of the search each pass ran (files made before they were kept: the first)
         "search": {
