@@ -149,8 +149,8 @@ class ClaimsDirective(NapDirective):
         ]  # fmt: skip
         block += para(
             "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
-            "of every hand (a sweep built on another asks only the questions below that one's, of "
-            "the hands that one found not sure of its least, and takes the rest from it), the "
+            "of every hand (a sweep built on another takes that one's answers, and asks the fewer "
+            "tricks only of the hands that one found not sure of the fewest it asked), the "
             "hands it left open on a question it asks, and the time "
             "of its search on one core: its first pass, then each pass that asked again, with more "
             "nodes, what the one before left open. Each time names the revisions of the search that "
@@ -352,7 +352,9 @@ def tricks_asked(floor: int, known_from: Mapping[str, Any] | None = None) -> str
 def _tricks_from(most: int, least: int) -> str:
     """Numbers of tricks from ``most`` down to ``least``, in words."""
     words = [SWEEP_TRICKS[str(n)] for n in range(most, least - 1, -1)]
-    return words[0] if len(words) == 1 else " and ".join(words) if len(words) == 2 else f"{words[0]} to {words[-1]}"
+    if len(words) <= 2:
+        return " and ".join(words)
+    return f"{words[0]} to {words[-1]}"
 
 
 def sweep_cell(entry: Mapping[str, Any], count: str) -> str:

@@ -149,8 +149,9 @@ def _sure_of_at_least(table: Mapping[str, int], tricks: int) -> int:
 def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     """One stored sweep as a run: its file, how far down it asks, how many hands it left open
     on a question it asks, the time its passes took on one core (the first pass's with the
-    share of its hands that time covers, then each later pass's; ``None`` where the file did
-    not record it), and the revisions of the search that ran each pass, with their meaning.
+    share of its hands that time covers, then each later pass's, and whether it was stopped;
+    ``None`` where the file did not record it), the revisions of the search that ran each pass,
+    with their meaning, and the sweep it was built on (``known_from``), if any.
 
     >>> name, document = next(item for item in stored_sweeps(5) if item[0] == "sweep-5-floor3.json")
     >>> run = sweep_run(document, name)
