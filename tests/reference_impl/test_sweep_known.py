@@ -160,13 +160,14 @@ def test_a_stored_sweep_down_to_the_same_floor_answers_nothing_and_is_refused() 
 def test_the_sweep_command_names_a_file_it_cannot_build_on_and_writes_nothing(
     tmp_path: Path, text: str, said: str
 ) -> None:
-    given = tmp_path / "given.json"
+    # the file's name is the user's too: an escape in it is shown, not obeyed
+    given = tmp_path / "given\x1b[2J.json"
     given.write_text(text, encoding="utf-8")
     out = tmp_path / "out.json"
     arguments = ["sweep", "--hands-dealt", "4", "--sample", "5", "--known-from", str(given), "--out", str(out)]
     result = CliRunner().invoke(main, arguments)
     assert result.exit_code == 1
-    assert "given.json: " in result.output and said in result.output
+    assert "given\\x1b[2J.json: " in result.output and said in result.output
     assert "\x1b" not in result.output
     assert not out.exists()
 
