@@ -19,7 +19,7 @@ from typing import Any
 
 from napspec.reference.analysis.claims import MissingSweep, _fraction, check, hands_dealt
 from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISIONS
-from napspec.reference.analysis.sweep import LABELS, open_codes
+from napspec.reference.analysis.sweep import open_count
 from napspec.reference.cards import RANKS, format_cards
 from napspec.reference.rules import FULL_PACK_CARDS, Rules
 from napspec.spec.claims import Claim, Reading
@@ -172,7 +172,6 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
     ([321.0, 77.4, 2179.2], [False, False, True])
     """
     floor = int(document["floor"])
-    unsettled = {LABELS[code] for code in open_codes(floor)}
     first = document.get("first_pass_cpu_seconds")
     later = document.get("second_pass")
     passes = later if isinstance(later, list) else [later] if isinstance(later, dict) else []
@@ -199,7 +198,7 @@ def sweep_run(document: Mapping[str, Any], name: str) -> dict[str, Any]:
         "known_from": {"file": str(known["file"]), "floor": int(known["floor"])}
         if isinstance(known, Mapping)
         else None,
-        "open": sum(int(n) for label, n in document["counts"].items() if label in unsettled),
+        "open": open_count(document["counts"], floor),
         "seconds": {
             "first_pass": first_seconds,
             "first_pass_share_timed": round(share, 3),

@@ -210,9 +210,9 @@ class KnownAnswers:
             raise refuse(f"a sweep at {dealt} hands dealt, not {hands_dealt}")
         if sample is not None or hands != len(canonical_hands()) or complete is not True:
             raise refuse("not a complete sweep of every hand")
-        left_open = sum(counts.get(LABELS[code], 0) for code in open_codes(their_floor))
-        if left_open:
-            raise refuse(f"it left {left_open:,} hands open")
+        unsettled = open_count(counts, their_floor)
+        if unsettled:
+            raise refuse(f"it left {unsettled:,} hands open")
         if their_floor <= floor:
             raise refuse(f"it asks down to {their_floor} tricks, so it answers none of the questions above {floor}")
         values = {hand: int(label) for hand, label in listed.items() if label.isdigit()}
@@ -226,7 +226,7 @@ class KnownAnswers:
         text = json.dumps(sorted(values.items()), separators=(",", ":"))
         self.digest = hashlib.sha256(f"{their_floor}:{text}".encode()).hexdigest()[:20]
 
-    def of(self, hands: Sequence[Canonical]) -> tuple[int | None, ...]:
+    def of(self, hands: Sequence[Canonical]) -> tuple[int, ...]:
         """What the stored sweep found of each of ``hands``: its value, or the code of a hand
         not sure of the stored sweep's floor."""
         below = BELOW_FIVE if self.floor >= 5 else BELOW_THREE
@@ -319,6 +319,15 @@ def open_codes(floor: int) -> set[int]:
     """The codes of what a budget left open on a question a sweep of ``floor`` asks (not
     :data:`ZERO_OR_ONE` unless exact, nor what ``floor`` does not ask)."""
     return {UNRESOLVED, THREE_OR_FOUR} | ({BELOW_THREE} if floor == 2 else set())
+
+
+def open_count(counts: Mapping[str, int], floor: int) -> int:
+    """The hands a sweep down to ``floor`` left open on a question it asks, from its counts.
+
+    >>> open_count({"3": 409, "below 3": 130, "3 or 4": 2, "unresolved": 1}, 2), open_count({"below 3": 130}, 3)
+    (133, 0)
+    """
+    return sum(int(counts.get(LABELS[code], 0)) for code in open_codes(floor))
 
 
 def sweep(
