@@ -18,6 +18,11 @@ How it is decided, and why each step of the search is exact, is told in
 :mod:`~napspec.reference.analysis.brute`, which enumerates every layout of tiny packs and
 evaluates the definition over the soloist's information sets.
 
+A solver may be given a :class:`~napspec.reference.analysis.refute.Refuter` (the sweep's later
+passes are): each opening lead is first put to layouts played with every card seen, and a lead
+one of them holds below the tricks asked is not searched, which is sound because seeing the
+cards can only help the soloist. It changes how much is searched, never an answer.
+
 >>> from napspec.reference.cards import parse_cards
 >>> guaranteed_tricks(parse_cards("AS KS QS JS TS"))
 5
@@ -34,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from napspec.reference.analysis.refute import Refuter
 from napspec.reference.analysis.search import (
     SUIT_COUNT,
     Best,
@@ -69,6 +75,9 @@ SEARCH_REVISIONS = {
     7: "it keeps the answers from inside a trick too, so that the opponents' cards that follow without "
     "taking it are searched once in whatever order they come; an opponent whose partner holds the trick "
     "tries following suit before discarding; an opponent's lead tries the lowest trump first",
+    8: "a pass that asks again what a budget left open first puts each opening lead to layouts played double "
+    "dummy (the soloist sees every card once he has led): a lead that one of them holds below the tricks asked "
+    "is not searched, and a hand whose every lead is so held is not sure of them",
 }
 """What each revision of the search changed: what it counts sure before it searches, what it
 remembers, what it tries first. A sweep keeps with every chunk the revision that solved it: a
@@ -211,6 +220,9 @@ class Solver:
     def __init__(self, table: Table | None = None) -> None:
         self.table = table or Table()
         self.search = Search(self.table.opponents)
+        self.refuter: Refuter | None = None
+        """When set, each opening lead is first put to it (:mod:`~napspec.reference.analysis.refute`),
+        and a lead it refutes is not searched: quicker where it refutes, never another answer."""
 
     def clear(self) -> None:
         """Forget the tables (they grow with every hand asked about)."""
@@ -247,8 +259,12 @@ class Solver:
         if p.trump < 0:
             if need <= max(trumps_sure(gaps) for gaps in p.suits):  # leading a suit makes it trumps
                 return True
-            return any(self._can_win(hand, need, [(0, card)]) for card in self._leads(hand))
+            leads = (card for card in self._leads(hand) if not self._refuted(hand, need, card))
+            return any(self._can_win(hand, need, [(0, card)]) for card in leads)
         return self._from(p, need - p.won)
+
+    def _refuted(self, hand: Sequence[int], need: int, lead: int) -> bool:
+        return self.refuter is not None and self.refuter.refutes(hand, need, lead)
 
     def _from(self, p: Position, need: int) -> bool:
         if p.played == 0:

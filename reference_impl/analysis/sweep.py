@@ -45,6 +45,7 @@ from typing import Any, cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.refute import Refuter
 from napspec.reference.analysis.search import OutOfBudget, suit_gaps, tops
 from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISION, Solver, Table
 from napspec.reference.analysis.store import ChunkStore, StoreError
@@ -254,19 +255,22 @@ search that solved it (:data:`~napspec.reference.analysis.solver.SEARCH_REVISION
 the worker runs, which on a cluster need not be this process's)."""
 
 
-Job = tuple[int, int, tuple[Canonical, ...], bool, int | None, int, tuple[int | None, ...] | None]
+Job = tuple[int, int, tuple[Canonical, ...], bool, int | None, int, tuple[int | None, ...] | None, bool]
 """A chunk to solve: its index, the hands dealt, its hands, ``exact``, the budget, the floor,
-and what a sweep built on knows of each hand (:meth:`KnownAnswers.of`), or ``None``."""
+what a sweep built on knows of each hand (:meth:`KnownAnswers.of`) or ``None``, and whether
+each opening lead is first put to the refuter (:mod:`~napspec.reference.analysis.refute`:
+the later passes, whose hands are the hard ones)."""
 
 
 def _chunk(job: Job) -> ChunkDone:
-    index, hands_dealt, hands, exact, budget, floor, known = job
+    index, hands_dealt, hands, exact, budget, floor, known, refute = job
     solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
     solver = solvers.get(hands_dealt)
     if solver is None:
         solver = solvers[hands_dealt] = Solver(Table(hands_dealt))
     solver.clear()
     solver.limit(budget)
+    solver.refuter = Refuter(solver.table) if refute else None
     started = time.process_time()
     values = [sweep_value(solver, cards_of(h), exact, floor, k) for h, k in zip(hands, known or [None] * len(hands))]
     return index, values, time.process_time() - started, SEARCH_REVISION
@@ -394,7 +398,7 @@ def sweep(
         if index >= len(chunks) or len(values) != len(chunks[index]):
             raise StoreError(f"{kept and kept.folder}: chunk {index} does not fit this sweep's {len(chunks)} chunks")
     found_in_store = sum(len(v) for v in done.values())
-    todo: list[Job] = [(i, hands_dealt, chunks[i], exact, budget, floor, _known_of(known, chunks[i]))
+    todo: list[Job] = [(i, hands_dealt, chunks[i], exact, budget, floor, _known_of(known, chunks[i]), False)
                        for i in range(len(chunks)) if i not in done]  # fmt: skip
     report = progress if progress is not None else Progress("hands")
     report(found_in_store, len(hands))
@@ -559,7 +563,7 @@ def _second_pass(
             open_hands = {index: tuple(chunks[index][p] for p in places_of[index]) for index in todo}
             pending: set[ChunkFuture] = {
                 pool.submit(_chunk, (index, hands_dealt, open_hands[index], exact, resolve_budget, floor,
-                                     _known_of(known, open_hands[index])))
+                                     _known_of(known, open_hands[index]), True))
                 for index in todo
             }  # fmt: skip
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-import unicodedata
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,39 +14,11 @@ from click.testing import CliRunner
 from napspec import spec
 from napspec.docs.pipeline import main
 
+from .book import BOOK_CHAPTERS, pdf_chapters, pdf_text, squeezed
 from .conftest import Builds, Editions, require
 from .shown import quote as shown_quote
 
 REGISTER = spec.load()
-
-
-def squeezed(text: str) -> str:
-    """Text without whitespace or hyphens, so that a line broken (or hyphenated) in the PDF
-    still matches."""
-    return re.sub(r"[\s\-‐­]+", "", unicodedata.normalize("NFKC", text))
-
-
-@cache
-def pdf_text(path: Path) -> tuple[int, str]:
-    require("pypdf", "the PDF's text is read with pypdf")
-    from pypdf import PdfReader
-
-    reader = PdfReader(path)
-    return len(reader.pages), "\n".join(_without_footer(page.extract_text() or "") for page in reader.pages)
-
-
-def _without_footer(text: str) -> str:
-    """A page's text less its running header and page number (the book's title or the
-    chapter's, then the number), which the text of a page ends with: a quotation broken across
-    pages then reads whole."""
-    from napspec.docs import conf
-
-    lines = text.rstrip().splitlines()
-    if lines and lines[-1].strip().isdigit():
-        lines.pop()
-    if lines and lines[-1].strip() in {conf.rinoh_documents[0]["title"], *BOOK_CHAPTERS}:
-        lines.pop()
-    return "\n".join(lines)
 
 
 def html_text(path: Path) -> str:
@@ -82,37 +52,6 @@ def test_the_single_page_carries_no_certification_line(editions: Editions) -> No
 
 
 # ---------------------------------------------------------------------- the PDF: a book
-
-#: The book's parts, in order: the front matter, the quick rules, the rules chapter by chapter,
-#: the disputes, the claims, the glossary, and the four transcriptions as appendices.
-BOOK_CHAPTERS = [
-    "About this book",
-    "Bibliography",
-    *[f"Quick rules: {p.title}" for p in REGISTER.profiles.values()],
-    *[c.title for c in REGISTER.chapters.values()],
-    "Settle a dispute",
-    "Where the sources disagree",
-    "What the sources claim",
-    "Glossary",
-    *[f"{s.short}: {s.title}" for s in REGISTER.sources.values()],
-]
-
-
-@cache
-def pdf_chapters(path: Path) -> list[tuple[str, int]]:
-    """The book's chapters as its outline lists them, each with its first page."""
-    require("pypdf", "the PDF's text is read with pypdf")
-    from pypdf import PdfReader
-
-    reader = PdfReader(path)
-    chapters = []
-    for item in reader.outline:
-        if isinstance(item, list):
-            continue
-        title = re.sub(r"^\d+\s+", "", str(item.title))
-        page = reader.get_destination_page_number(item)
-        chapters.append((title, (page or 0) + 1))
-    return chapters
 
 
 @pytest.mark.campaign
@@ -259,21 +198,6 @@ def test_the_house_rules_edition_states_the_table_s_rules_in_words(editions: Edi
     assert "Uncited: no source names this number" in text  # a cut of three: no source gives it
     # the rest of the book follows
     assert all(c.title in text for c in REGISTER.chapters.values())
-
-
-@pytest.mark.campaign
-def test_the_house_rules_book_bears_the_table_s_name_and_rules_first(house_pdf_edition: Path) -> None:
-    """The same book, for one table: its title page names the table, its first chapter states
-    the table's choices, and the book's chapters follow in their order."""
-    require("pypdf", "the PDF's text is read with pypdf")
-    from pypdf import PdfReader
-
-    title_page = PdfReader(house_pdf_edition).pages[0].extract_text() or ""
-    assert "House rules: The Crown, Tuesdays" in " ".join(title_page.split())
-    titles = [title for title, _page in pdf_chapters(house_pdf_edition) if title != "Index"]
-    assert titles == ["House rules: The Crown, Tuesdays", *BOOK_CHAPTERS]
-    _pages, text = pdf_text(house_pdf_edition)
-    assert "Penny Nap at the Crown" in text and "we like a deep cut" in text
 
 
 @pytest.mark.parametrize(

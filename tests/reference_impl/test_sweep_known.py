@@ -73,7 +73,9 @@ def test_what_the_stored_sweep_answered_is_taken_not_asked_again() -> None:
     counts = {**document["counts"], "5": 2, "below 3": document["counts"]["below 3"] - 1}
     doctored = {**document, "sure_of_3_or_more": listed, "counts": counts}
     known = KnownAnswers(doctored, "doctored.json", hands_dealt=4, floor=2)
-    _index, values, _seconds, _revision = sweep_module._chunk((0, 4, (weakest,), False, None, 2, known.of([weakest])))
+    _index, values, _seconds, _revision = sweep_module._chunk(
+        (0, 4, (weakest,), False, None, 2, known.of([weakest]), False)
+    )
     assert values == [5]
     solver = Solver(Table(4))
     assert sweep_value(solver, cards_of(weakest), known=5) == 5 and solver.search.nodes == 0
