@@ -34,6 +34,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from napspec.reference.cards import format_cards
+
 if TYPE_CHECKING:  # the solver imports this module
     from napspec.reference.analysis.solver import Table
 
@@ -199,7 +201,17 @@ class Refuter:
     def refutes(self, hand: Sequence[int], need: int, lead: int) -> bool:
         """Is there, among the layouts drawn for this question, one on which the soloist who
         leads ``lead`` and then sees every card is held below ``need`` tricks? True proves the
-        lead does not make them; False proves nothing."""
+        lead does not make them; False proves nothing.
+
+        >>> from napspec.reference.analysis.solver import Table
+        >>> from napspec.reference.cards import parse_cards
+        >>> Refuter(Table(4)).refutes(parse_cards("AS KS QS JS TS"), 5, parse_cards("2H")[0])
+        Traceback (most recent call last):
+        ...
+        ValueError: the lead 2H is not a card of the hand AS KS QS JS TS
+        """
+        if lead not in hand:
+            raise ValueError(f"the lead {format_cards([lead])} is not a card of the hand {format_cards(hand)}")
         table = self.table
         seats = table.hands_dealt
         size = table.hand_size
