@@ -34,13 +34,13 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from napspec.reference.cards import format_cards
+from napspec.reference.cards import RANKS, format_cards, suit_of
 
 if TYPE_CHECKING:  # the solver imports this module
     from napspec.reference.analysis.solver import Table
 
-SUIT_SIZE = 13
-_SUIT_MASKS = tuple(((1 << SUIT_SIZE) - 1) << (SUIT_SIZE * s) for s in range(4))
+_SUIT_MASKS = tuple(((1 << len(RANKS)) - 1) << (len(RANKS) * s) for s in range(4))
+"""Each suit's cards as a mask (a card is ``suit * 13 + rank``, as in :mod:`napspec.reference.cards`)."""
 
 TRIES = 12
 """Layouts drawn for each opening lead before it counts as not refuted."""
@@ -57,10 +57,6 @@ class _Spent(Exception):
     """A double-dummy question has used its nodes."""
 
 
-def _suit(card: int) -> int:
-    return card // SUIT_SIZE
-
-
 def _cards(mask: int) -> list[int]:
     """The cards of a mask, lowest first."""
     cards = []
@@ -73,9 +69,18 @@ def _cards(mask: int) -> list[int]:
 
 def _beats(card: int, best: int, trump: int) -> bool:
     """Does ``card`` beat ``best``, the best card of a trick so far?"""
-    if _suit(card) == _suit(best):
+    if suit_of(card) == suit_of(best):
         return card > best
-    return _suit(card) == trump
+    return suit_of(card) == trump
+
+
+def _best_at(trick: Sequence[int], trump: int) -> int:
+    """The place in ``trick`` (cards in the order played) of the card that holds it."""
+    best = 0
+    for i in range(1, len(trick)):
+        if _beats(trick[i], trick[best], trump):
+            best = i
+    return best
 
 
 class DoubleDummy:
@@ -132,21 +137,14 @@ class DoubleDummy:
         seats = self.seats
         played = len(trick)
         if played == seats:
-            best = 0
-            for i in range(1, seats):
-                if _beats(trick[i], trick[best], self.trump):
-                    best = i
-            winner = (leader + best) % seats
+            winner = (leader + _best_at(trick, self.trump)) % seats
             return self.makes(hands, winner, tricks - 1, need - (winner == 0))
         seat = (leader + played) % seats
         held = hands[seat]
         if trick:
-            follow = held & _SUIT_MASKS[_suit(trick[0])]
+            follow = held & _SUIT_MASKS[suit_of(trick[0])]
             held = follow or held
-        best_at = 0
-        for i in range(1, played):
-            if _beats(trick[i], trick[best_at], self.trump):
-                best_at = i
+        best_at = _best_at(trick, self.trump) if trick else 0
         best = trick[best_at] if trick else -1
         soloist_holds = bool(trick) and (leader + best_at) % seats == 0
         live = 0
@@ -160,7 +158,7 @@ class DoubleDummy:
         if seat == 0:
             order = sorted(taking, reverse=best < 0) + others  # a lead: the highest first
         elif best < 0:
-            order = sorted(moves, key=lambda c: (_suit(c) != self.trump, c if _suit(c) == self.trump else -c))
+            order = sorted(moves, key=lambda c: (suit_of(c) != self.trump, c if suit_of(c) == self.trump else -c))
         elif soloist_holds:
             order = taking + others  # the cheapest that takes it, then the cheapest discard
         else:
@@ -179,7 +177,7 @@ class DoubleDummy:
         does what the other does."""
         kept: list[int] = []
         for card in _cards(held):
-            if kept and _suit(kept[-1]) == _suit(card):
+            if kept and suit_of(kept[-1]) == suit_of(card):
                 between = (live >> (kept[-1] + 1)) & ((1 << (card - kept[-1] - 1)) - 1)
                 if not between:
                     continue
@@ -217,7 +215,7 @@ class Refuter:
         size = table.hand_size
         mine = set(hand)
         unseen = [c for c in table.pack if c not in mine]
-        held_suits = {_suit(c) for c in hand}
+        held_suits = {suit_of(c) for c in hand}
         rng = random.Random(f"{sorted(hand)}:{seats}:{need}:{lead}:{len(table.pack)}")
         soloist = sum(1 << c for c in hand) & ~(1 << lead)
         dealt = size * (seats - 1)
@@ -225,11 +223,11 @@ class Refuter:
             weight = WEIGHTS[attempt % len(WEIGHTS)]
             # a weighted draw without replacement: each card's key a uniform number raised to
             # the inverse of its weight, the largest keys drawn
-            keyed = sorted(unseen, key=lambda c: rng.random() ** (1 / (weight if _suit(c) in held_suits else 1)))
+            keyed = sorted(unseen, key=lambda c: rng.random() ** (1 / (weight if suit_of(c) in held_suits else 1)))
             theirs = keyed[len(keyed) - dealt :]
             rng.shuffle(theirs)
             hands = (soloist, *(sum(1 << c for c in theirs[i * size : (i + 1) * size]) for i in range(seats - 1)))
-            search = DoubleDummy(seats, _suit(lead), self.nodes)
+            search = DoubleDummy(seats, suit_of(lead), self.nodes)
             try:
                 made = search.play(hands, 0, size, need, (lead,))
             except _Spent:

@@ -103,9 +103,9 @@ def _spread(count: int, seed: int) -> list[list[int]]:
 
 @pytest.mark.parametrize("hands_dealt", [3, 5, 7])
 def test_a_refuted_lead_is_never_one_the_solver_makes_its_tricks_from(hands_dealt: int) -> None:
-    """The full pack: every lead of the strongest hands and a spread of others, each question
-    from one trick to five, put to the refuter; each lead it refutes, the exact solver finds
-    the hand not sure from (and some are refuted, or the test proves nothing)."""
+    """The full pack: every lead of the strongest hands and a spread of others, asked two,
+    three and four tricks, put to the refuter; each lead it refutes, the exact solver finds the
+    hand not sure from (and more than 50 are refuted, or the test proves nothing)."""
     table = Table(hands_dealt)
     refuter = Refuter(table, tries=4, nodes=5_000)
     solver = Solver(table)
