@@ -609,10 +609,18 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     help="a complete stored sweep down to a higher floor (its JSON result): take what it answered "
     "and ask only the questions below its floor",
 )
+@click.option(
+    "--reopen",
+    type=click.Path(exists=True, dir_okay=False),
+    help="a complete stored sweep (its JSON result): ask only the hands it left open again, with the "
+    "--resolve-budget passes, and write it with what they found (its table and floor are the file's)",
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 @_scheduler_option
 @_progress_option
+@click.pass_context
 def sweep(
+    context: click.Context,
     hands_dealt: int,
     jobs: int,
     sample: int | None,
@@ -624,6 +632,7 @@ def sweep(
     resolve_budget: tuple[int, ...],
     floor: int,
     known_from: str | None,
+    reopen: str | None,
     out: str | None,
     scheduler: str | None,
 ) -> None:
@@ -639,34 +648,55 @@ def sweep(
     from napspec.reference.analysis.executors import ClusterError
     from napspec.reference.analysis.store import StoreError
     from napspec.reference.analysis.sweep import KnownAnswers, KnownAnswersError
+    from napspec.reference.analysis.sweep import reopen as reopen_sweep
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
+    def stored(path: str) -> tuple[str, dict[str, Any]]:
+        # the file's name and content are the user's: inert in the result and in a message
+        name = printable(Path(path).name)
+        try:
+            document = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise KnownAnswersError(f"{name}: cannot be read as JSON: {error}") from error
+        if not isinstance(document, dict):
+            raise KnownAnswersError(f"{name}: not a stored sweep: its JSON is not an object")
+        return name, document
+
+    if reopen:
+        given = [
+            f"--{option.replace('_', '-')}"
+            for option in ("hands_dealt", "sample", "seed", "exact", "budget", "floor", "known_from")
+            if context.get_parameter_source(option) not in (None, click.core.ParameterSource.DEFAULT)
+        ]
+        if given:
+            raise click.UsageError(f"--reopen takes the sweep's questions from its file: drop {', '.join(given)}")
+        if not resolve_budget:
+            raise click.UsageError("--reopen asks the open hands again: give at least one --resolve-budget")
     try:
-        known = None
-        if known_from:
-            # the file's name and content are the user's: inert in the result and in a message
-            name = printable(Path(known_from).name)
-            try:
-                document = json.loads(Path(known_from).read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-                raise KnownAnswersError(f"{name}: cannot be read as JSON: {error}") from error
-            if not isinstance(document, dict):
-                raise KnownAnswersError(f"{name}: not a stored sweep: its JSON is not an object")
-            known = KnownAnswers(document, name, hands_dealt, floor)
-        result = run_sweep(
-            hands_dealt,
-            jobs,
-            sample,
-            seed,
-            exact,
-            Path(store) if store else None,
-            time_limit,
-            budget,
-            floor,
-            resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
-            scheduler=scheduler,
-            known=known,
-        )
+        if reopen:
+            name, document = stored(reopen)
+            result = reopen_sweep(
+                document, name, resolve_budget, jobs, Path(store) if store else None, time_limit, scheduler=scheduler
+            )
+        else:
+            known = None
+            if known_from:
+                name, document = stored(known_from)
+                known = KnownAnswers(document, name, hands_dealt, floor)
+            result = run_sweep(
+                hands_dealt,
+                jobs,
+                sample,
+                seed,
+                exact,
+                Path(store) if store else None,
+                time_limit,
+                budget,
+                floor,
+                resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
+                scheduler=scheduler,
+                known=known,
+            )
     except KnownAnswersError as error:
         raise click.ClickException(printable(error, limit=MESSAGE_LIMIT)) from error
     except (ClusterError, StoreError) as error:

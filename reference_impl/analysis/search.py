@@ -82,7 +82,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Concatenate, ParamSpec, cast
+from typing import Concatenate, Literal, ParamSpec, cast
 
 SUIT_COUNT = 4
 _ALL_SUITS = (1 << SUIT_COUNT) - 1
@@ -161,6 +161,12 @@ def suit_gaps(cards: Iterable[int], pack: Iterable[int], seen: Iterable[int] = (
             gaps[-1] += 1
     return (tuple(suits[0]), tuple(suits[1]), tuple(suits[2]), tuple(suits[3]))
 
+
+State = tuple[Suits, tuple[int, ...], int, int, int, int, int, int, Best | None, Ghost]
+"""A state of the search, as :meth:`Search.play` takes it: (suits, voids, trumps, leader,
+tricks left, tricks needed, suit led or -1, cards played to the trick, its best card, the
+soloist's card in it). With no card played it is the start of a trick, which
+:meth:`Search.win` answers."""
 
 _P = ParamSpec("_P")
 
@@ -274,6 +280,19 @@ class Search:
 
     def win(self, suits: Suits, voids: tuple[int, ...], trump: int, leader: int, tricks: int, need: int) -> bool:
         """At the start of a trick with ``tricks`` left: can the soloist make ``need`` more?"""
+        opening = self.opening(suits, voids, trump, leader, tricks, need)
+        if isinstance(opening, bool):
+            return opening
+        suits, voids, bounds = opening
+        result = self.play(suits, voids, trump, leader, tricks, need, -1, 0, None, None)
+        self.learn(bounds, need, result)
+        return result
+
+    def opening(
+        self, suits: Suits, voids: tuple[int, ...], trump: int, leader: int, tricks: int, need: int
+    ) -> bool | tuple[Suits, tuple[int, ...], list[int]]:
+        """At the start of a trick, what is known without searching: the answer, or the state
+        with the suits out of reach taken out and its bounds in the transposition table."""
         if need <= 0:
             return True
         if need > tricks:
@@ -290,12 +309,63 @@ class Search:
             return True
         elif bounds[1] < need:
             return False
-        result = self.play(suits, voids, trump, leader, tricks, need, -1, 0, None, None)
-        if result:
+        return suits, voids, bounds
+
+    @staticmethod
+    def learn(bounds: list[int], need: int, won: bool) -> None:
+        """Keep in a trick start's bounds whether the soloist makes ``need`` tricks from it."""
+        if won:
             bounds[0] = max(bounds[0], need)
         else:
             bounds[1] = min(bounds[1], need - 1)
-        return result
+
+    # ------------------------------------------------------------------ one state at a time
+
+    def solve(self, state: State) -> bool:
+        """Can the soloist make the tricks ``state`` asks (:data:`State`)?"""
+        if state[7] == 0:
+            return self.win(*state[:6])
+        return self.play(*state)
+
+    def moves(self, state: State) -> bool | tuple[bool, list[State]]:
+        """What one step of the search does at ``state``: its answer if that is known without
+        trying a card, else whose turn it is (True: the soloist's, who needs one state that
+        wins; False: the defence's, who needs one that does not) and the states after each card
+        worth trying, in the order the search tries them. For a search that grows its own tree
+        (:mod:`~napspec.reference.analysis.proof_number`)."""
+        suits, voids, trump, leader, tricks, need, led, played, best, ghost = state
+        seats = self.seats
+        if played == 0:
+            opening = self.opening(suits, voids, trump, leader, tricks, need)
+            if isinstance(opening, bool):
+                return opening
+            suits, voids, _ = opening
+        if played == seats:
+            assert best is not None
+            winner = best[2]
+            if ghost is not None:
+                suits = _played_out(suits, ghost)
+            return True, [(suits, voids, trump, winner, tricks - 1, need - (winner == 0), -1, 0, None, None)]
+        seat = (leader + played) % seats
+        if seat == 0:
+            placed = self.placements(suits, trump, led, played, best)
+            if placed is not None:
+                return False, [
+                    (suits, voids, trump, leader, tricks, need, led, played, fixed, ghost) for fixed in placed
+                ]
+            return True, [
+                (suits, voids, trump, leader, tricks, need, suit if led < 0 else led, played + 1, new_best, (suit, i))
+                for suit, i, new_best in self.soloist_moves(suits, voids, trump, led, best)
+            ]
+        before = self.before_defence(suits, voids, trump, leader, need, led, played, best, ghost, seat)
+        if before is True:
+            return True
+        return False, [
+            (new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost)
+            for new_suits, new_voids, new_led, new_best in self.defence_moves(
+                suits, voids, trump, leader, tricks, led, played, best, seat, ghost, *before
+            )
+        ]
 
     @_remembered_inside_a_trick
     def play(
@@ -324,17 +394,39 @@ class Search:
             return self.win(suits, voids, trump, winner, tricks - 1, need - (winner == 0))
         seat = (leader + played) % seats
         if seat == 0:
-            if best is not None and best[2] and best[3] == FREE and played < seats - 1:
-                # The soloist sees the opponent's best card itself, and an opponent plays after
-                # him: the adversary settles here how many cards of its gap lie above it.
-                later = seats - 1 - played
-                left = suits[led if not best[0] else trump][best[1] // 2]
-                for above, below in _splits(left, left, later):
-                    fixed = (best[0], best[1], best[2], above, below)
-                    if not self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, fixed):
-                        return False
-                return True
+            placed = self.placements(suits, trump, led, played, best)
+            if placed is not None:
+                return all(
+                    self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, fixed) for fixed in placed
+                )
             return self.soloist_turn(suits, voids, trump, leader, tricks, need, led, played, best)
+        before = self.before_defence(suits, voids, trump, leader, need, led, played, best, ghost, seat)
+        if before is True:
+            return True
+        for new_suits, new_voids, new_led, new_best in self.defence_moves(
+            suits, voids, trump, leader, tricks, led, played, best, seat, ghost, *before
+        ):
+            if not self.play(new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost):
+                return False
+        return True
+
+    def before_defence(
+        self,
+        suits: Suits,
+        voids: tuple[int, ...],
+        trump: int,
+        leader: int,
+        need: int,
+        led: int,
+        played: int,
+        best: Best | None,
+        ghost: Ghost,
+        seat: int,
+    ) -> Literal[True] | tuple[bool, tuple[int, ...]]:
+        """Before an opponent's card: True if the soloist is sure of ``need`` however the trick
+        ends; else (whether only the cards that take the trick matter, the opponents after this
+        one who may still take it), for :meth:`defence_moves`."""
+        seats = self.seats
         taking_only = False
         takers_after: tuple[int, ...] = ()  # while only a card that takes the trick matters: who may
         if ghost is not None and best is not None and (best[2] == 0 or seat == 1 or played == seats - 1):
@@ -352,18 +444,18 @@ class Search:
                 if not takers_after and not _may_take(suits, voids[seat - 1], trump, led, best):
                     return True
                 taking_only = not takers_after
-        for new_suits, new_voids, new_led, new_best in self.defence_moves(
-            suits, voids, trump, leader, tricks, led, played, best, seat, ghost, taking_only
-        ):
-            if (
-                takers_after
-                and new_best[2] == 0
-                and not any(_may_take(new_suits, new_voids[s - 1], trump, led, new_best) for s in takers_after)
-            ):
-                continue  # he leaves the trick to the soloist, and nobody after him can take it
-            if not self.play(new_suits, new_voids, trump, leader, tricks, need, new_led, played + 1, new_best, ghost):
-                return False
-        return True
+        return taking_only, takers_after
+
+    def placements(self, suits: Suits, trump: int, led: int, played: int, best: Best | None) -> list[Best] | None:
+        """Before the soloist's card, when he sees an opponent's best card whose place in its
+        gap is not yet fixed and an opponent plays after him: the places the adversary may
+        give it (how many unseen cards of its gap lie above it); None when there is nothing to
+        place."""
+        if best is None or not best[2] or best[3] != FREE or played >= self.seats - 1:
+            return None
+        later = self.seats - 1 - played
+        left = suits[led if not best[0] else trump][best[1] // 2]
+        return [(best[0], best[1], best[2], above, below) for above, below in _splits(left, left, later)]
 
     @staticmethod
     def sure_after_trick(
@@ -442,12 +534,16 @@ class Search:
         seat: int,
         ghost: Ghost = None,
         taking_only: bool = False,
+        takers_after: tuple[int, ...] = (),
     ) -> Iterator[tuple[Suits, tuple[int, ...], int, Best]]:
         """The opponent at ``seat``'s distinct plays, each keeping a layout possible: while
         the soloist holds the trick, the plays that take it first, the cheapest first; a lead,
         the lowest trump first, then the highest of the other suits; while an opponent holds
         it, the cheapest cards of the suit led first, then the cheapest of the others. Made
-        lazily, since one play that holds the soloist is enough."""
+        lazily, since one play that holds the soloist is enough. With ``taking_only``, only the
+        plays that take the trick; with ``takers_after`` (the opponents after this one who may
+        take it, :meth:`before_defence`), not those that leave it to the soloist with none of
+        them able to take it any more."""
         m = self.m
         seats = self.seats
         me = seat - 1
@@ -514,6 +610,12 @@ class Search:
             # a void in a suit with no unseen card left constrains nothing, and is dropped
             still = nonempty if left[suit] else nonempty & ~(1 << suit)
             new_voids = tuple((new_mask if i == me else v) & still for i, v in enumerate(voids))
+            if (
+                takers_after
+                and new_best[2] == 0
+                and not any(_may_take(new_suits, new_voids[s - 1], trump, led, new_best) for s in takers_after)
+            ):
+                continue  # he leaves the trick to the soloist, and nobody after him can take it
             if self.feasible_counts((left[0], left[1], left[2], left[3]), new_voids, held):
                 yield new_suits, new_voids, (suit if led < 0 else led), new_best
 

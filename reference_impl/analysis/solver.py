@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from napspec.reference.analysis.proof_number import ProofNumberSearch
 from napspec.reference.analysis.refute import Refuter
 from napspec.reference.analysis.search import (
     SUIT_COUNT,
@@ -46,6 +47,7 @@ from napspec.reference.analysis.search import (
     Gaps,
     Ghost,
     Search,
+    State,
     Suits,
     suit_gaps,
     trumps_sure,
@@ -78,6 +80,9 @@ SEARCH_REVISIONS = {
     8: "a pass that asks again what a budget left open first puts each opening lead to layouts played double "
     "dummy (the soloist sees every card once he has led): a lead that one of them holds below the tricks asked "
     "is not searched, and a hand whose every lead is so held is not sure of them",
+    9: "a pass that asks again what a budget left open searches the opening leads best first (proof-number "
+    "search): a tree grown where the answer looks cheapest to settle, each new leaf of it given first to the "
+    "depth-first search with a share of the budget",
 }
 """What each revision of the search changed: what it counts sure before it searches, what it
 remembers, what it tries first. A sweep keeps with every chunk the revision that solved it: a
@@ -223,6 +228,10 @@ class Solver:
         self.refuter: Refuter | None = None
         """When set, each opening lead is first put to it (:mod:`~napspec.reference.analysis.refute`),
         and a lead it refutes is not searched: quicker where it refutes, never another answer."""
+        self.proof_numbers: ProofNumberSearch | None = None
+        """When set, the opening leads are searched best first by it
+        (:mod:`~napspec.reference.analysis.proof_number`) rather than one after another: quicker
+        where the depth-first order goes wrong, never another answer."""
 
     def clear(self) -> None:
         """Forget the tables (they grow with every hand asked about)."""
@@ -259,9 +268,16 @@ class Solver:
         if p.trump < 0:
             if need <= max(trumps_sure(gaps) for gaps in p.suits):  # leading a suit makes it trumps
                 return True
-            leads = (card for card in self._leads(hand) if not self._refuted(hand, need, card))
+            leads = [card for card in self._leads(hand) if not self._refuted(hand, need, card)]
+            if self.proof_numbers is not None:
+                return bool(leads) and self.proof_numbers.wins([self._state(hand, need, [(0, card)]) for card in leads])
             return any(self._can_win(hand, need, [(0, card)]) for card in leads)
         return self._from(p, need - p.won)
+
+    def _state(self, hand: Sequence[int], need: int, history: Sequence[Play]) -> State:
+        """The search's state after ``history`` (the plays so far), asking ``need`` tricks in all."""
+        p = position(self.table, hand, history)
+        return (p.suits, p.voids, p.trump, p.leader, p.tricks, need - p.won, p.led, p.played, p.best, p.ghost)
 
     def _refuted(self, hand: Sequence[int], need: int, lead: int) -> bool:
         return self.refuter is not None and self.refuter.refutes(hand, need, lead)

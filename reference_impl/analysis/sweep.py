@@ -41,10 +41,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from functools import cache
 from math import factorial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from napspec.reference.analysis.executors import executor
 from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.proof_number import ProofNumberSearch
 from napspec.reference.analysis.refute import Refuter
 from napspec.reference.analysis.search import OutOfBudget, suit_gaps, tops
 from napspec.reference.analysis.solver import EARLIEST_REVISION, SEARCH_REVISION, Solver, Table
@@ -258,19 +259,21 @@ the worker runs, which on a cluster need not be this process's)."""
 Job = tuple[int, int, tuple[Canonical, ...], bool, int | None, int, tuple[int | None, ...] | None, bool]
 """A chunk to solve: its index, the hands dealt, its hands, ``exact``, the budget, the floor,
 what a sweep built on knows of each hand (:meth:`KnownAnswers.of`) or ``None``, and whether
-each opening lead is first put to the refuter (:mod:`~napspec.reference.analysis.refute`:
-the later passes, whose hands are the hard ones)."""
+it is a later pass's, whose hands are the hard ones: each opening lead is then first put to
+the refuter (:mod:`~napspec.reference.analysis.refute`) and the leads left are searched best
+first (:mod:`~napspec.reference.analysis.proof_number`)."""
 
 
 def _chunk(job: Job) -> ChunkDone:
-    index, hands_dealt, hands, exact, budget, floor, known, refute = job
+    index, hands_dealt, hands, exact, budget, floor, known, later = job
     solvers: dict[int, Solver] = _SOLVERS.__dict__.setdefault("by_table", {})
     solver = solvers.get(hands_dealt)
     if solver is None:
         solver = solvers[hands_dealt] = Solver(Table(hands_dealt))
     solver.clear()
     solver.limit(budget)
-    solver.refuter = Refuter(solver.table) if refute else None
+    solver.refuter = Refuter(solver.table) if later else None
+    solver.proof_numbers = ProofNumberSearch(solver.search) if later else None
     started = time.process_time()
     values = [sweep_value(solver, cards_of(h), exact, floor, k) for h, k in zip(hands, known or [None] * len(hands))]
     return index, values, time.process_time() - started, SEARCH_REVISION
@@ -279,7 +282,15 @@ def _chunk(job: Job) -> ChunkDone:
 ChunkFuture = Future[ChunkDone]
 
 
-def _known_of(known: KnownAnswers | None, hands: Sequence[Canonical]) -> tuple[int | None, ...] | None:
+class Knows(Protocol):
+    """What is known of hands before they are asked (:class:`KnownAnswers`, :class:`OpenAnswers`)."""
+
+    def of(self, hands: Sequence[Canonical]) -> tuple[int | None, ...]:
+        """For each hand, its value, a code of what it is not sure of, or None: nothing known."""
+        ...
+
+
+def _known_of(known: Knows | None, hands: Sequence[Canonical]) -> tuple[int | None, ...] | None:
     return None if known is None else known.of(hands)
 
 
@@ -527,7 +538,7 @@ def _second_pass(
     jobs: int = 1,
     scheduler: str | None = None,
     report: Progress | None = None,
-    known: KnownAnswers | None = None,
+    known: Knows | None = None,
 ) -> tuple[dict[str, object], bool]:
     """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
     a chunk's at a time, the chunks spread over ``jobs`` local processes or the cluster at
@@ -604,3 +615,129 @@ def _second_pass(
         "search": sorted(kept.searches(EARLIEST_REVISION) if kept is not None else searched),
     }
     return summary, stopped
+
+
+REOPENED_CHUNK = 8
+"""The hands of a chunk of a reopened sweep: they are the hard ones (a minute each, or more),
+so a chunk is small enough for a time limit and a store to stop and resume it often."""
+
+
+class OpenAnswers:
+    """What a stored sweep knows of the hands it left open: a hand left "below 3" is not sure of
+    three (:data:`BELOW_THREE`), so only two is asked of it again; of the others nothing is
+    taken.
+
+    >>> hand = canonical_hands()[-1]
+    >>> OpenAnswers({hand: BELOW_THREE}).of([hand, canonical_hands()[0]])
+    (-2, None)
+    """
+
+    def __init__(self, codes: Mapping[Canonical, int]) -> None:
+        self.codes = codes
+
+    def of(self, hands: Sequence[Canonical]) -> tuple[int | None, ...]:
+        return tuple(BELOW_THREE if self.codes.get(hand) == BELOW_THREE else None for hand in hands)
+
+
+def reopen(
+    document: Mapping[str, Any],
+    source: str,
+    resolve_budget: Sequence[int],
+    jobs: int = 1,
+    store: Path | None = None,
+    limit_seconds: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    scheduler: str | None = None,
+    chunk: int = REOPENED_CHUNK,
+) -> dict[str, object]:
+    """Ask again, with each budget of ``resolve_budget`` in turn, the hands a complete stored
+    sweep (``document``, known as ``source``) left open, and return it with what they found:
+    its counts and deals moved from each hand's old label to its new one, its ``left_open``
+    and ``sure_of_3_or_more`` redone, each pass added to its ``second_pass``, and the file it
+    was reopened from under ``reopened``. The passes are a sweep's later passes
+    (:func:`_second_pass`): over ``jobs`` processes or the cluster at ``scheduler``, kept in
+    ``store`` and resumed from it, stopped by ``limit_seconds``. What the stored sweep did not
+    leave open is taken as it is, so a sweep whose store is gone need not run its first pass
+    again. Raises :class:`KnownAnswersError` (naming ``source``) for a document that is not a
+    complete stored sweep of every hand."""
+
+    def refuse(why: str) -> KnownAnswersError:
+        return KnownAnswersError(f"{source}: {why}")
+
+    try:
+        hands_dealt, floor, exact = int(document["hands_dealt"]), int(document["floor"]), bool(document["exact"])
+        counts = Counter({str(label): int(n) for label, n in dict(document["counts"]).items()})
+        deals = Counter({str(label): int(n) for label, n in dict(document["deals"]).items()})
+        left = {str(hand): str(label) for hand, label in dict(document["left_open"]).items()}
+        listed = {str(hand): str(label) for hand, label in dict(document["sure_of_3_or_more"]).items()}
+        complete, sample, total = document["complete"], document["sample"], int(document["hands"])
+        earlier = document.get("second_pass")
+        budgets = document.get("resolve_budget_nodes")
+    except (KeyError, TypeError, ValueError) as error:
+        raise refuse(f"not a stored sweep: {type(error).__name__} {error}") from error
+    if sample is not None or total != len(canonical_hands()) or complete is not True:
+        raise refuse("not a complete sweep of every hand")
+    if not resolve_budget:
+        raise refuse("no budget to ask its open hands again with")
+    codes = {label: code for code, label in LABELS.items()}
+    unsettled = open_codes(floor)
+    by_name = {format_cards(cards_of(hand)): hand for hand in canonical_hands()}
+    open_hands: dict[Canonical, int] = {}
+    for name, label in left.items():
+        if name not in by_name or codes.get(label) not in unsettled:
+            raise refuse(f"its open hand {name!r} ({label!r}) is not a hand left open on a question it asks")
+        open_hands[by_name[name]] = codes[label]
+    if len(open_hands) != open_count(counts, floor):
+        raise refuse(f"it lists {len(open_hands):,} hands open, and its counts say {open_count(counts, floor):,}")
+    ordered = [hand for hand in canonical_hands() if hand in open_hands]
+    chunks = [tuple(ordered[i : i + chunk]) for i in range(0, len(ordered), chunk)]
+    done = {index: [open_hands[hand] for hand in hands] for index, hands in enumerate(chunks)}
+    text = json.dumps(sorted(left.items()), separators=(",", ":"))
+    digest = hashlib.sha256(f"{hands_dealt}:{floor}:{text}".encode()).hexdigest()[:20]
+    key: dict[str, object] = {"reopen": digest, "hands_dealt": hands_dealt, "floor": floor, "exact": exact,
+                              "chunk": chunk}  # fmt: skip
+    start = time.monotonic()
+    passes: list[dict[str, object]] = []
+    stopped = False
+    for number, nodes in enumerate(resolve_budget):
+        if stopped:
+            break
+        pass_key = {**key, "resolve_budget": nodes, "after": list(resolve_budget[:number])}
+        shown = Progress(f"hands asked again with {nodes:,} nodes") if progress is None else None
+        summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
+                                        limit_seconds, jobs, scheduler, shown, OpenAnswers(open_hands))  # fmt: skip
+        passes.append(summary)
+    for index, hands in enumerate(chunks):
+        for hand, value in zip(hands, done[index]):
+            old, new = _label(open_hands[hand]), _label(value)
+            counts[old] -= 1
+            counts[new] += 1
+            deals[old] -= multiplicity(hand)
+            deals[new] += multiplicity(hand)
+            name = format_cards(cards_of(hand))
+            left.pop(name)
+            listed.pop(name, None)
+            if value in unsettled:
+                left[name] = new
+            if value >= 3 or value == THREE_OR_FOUR:
+                listed[name] = new
+    before = earlier if isinstance(earlier, list) else [earlier] if isinstance(earlier, dict) else []
+    old_budgets = budgets if isinstance(budgets, list) else [budgets] if isinstance(budgets, int) else []
+    all_budgets = [*old_budgets, *resolve_budget]
+    all_passes = [*before, *passes]
+    result = dict(document)
+    result.update({
+        "resolve_budget_nodes": all_budgets[0] if len(all_budgets) == 1 else all_budgets,
+        "resolved_by_second_pass": sum(int(p["decided"]) for p in all_passes),
+        "counts": {label: counts[label] for label in ORDER if counts[label]},
+        "deals": {label: deals[label] for label in ORDER if deals[label]},
+        "second_pass": all_passes[0] if len(all_passes) == 1 else all_passes,
+        "stopped_by_time_limit": stopped,
+        "reopened": [*list(document.get("reopened") or []), {"file": source, "hands": len(ordered), "digest": digest,
+                                                      "seconds": round(time.monotonic() - start, 1)}],
+        "left_open": dict(sorted(left.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
+        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
+    })  # fmt: skip
+    if "first_pass" not in result:
+        result["first_pass"] = {"counts": dict(document["counts"])}
+    return result
