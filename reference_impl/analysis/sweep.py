@@ -734,7 +734,7 @@ def reopen(
         "second_pass": all_passes[0] if len(all_passes) == 1 else all_passes,
         "stopped_by_time_limit": stopped,
         "reopened": [*list(document.get("reopened") or []), {"file": source, "hands": len(ordered), "digest": digest,
-                                                      "seconds": round(time.monotonic() - start, 1)}],
+                                                      "seconds_this_run": round(time.monotonic() - start, 1)}],
         "left_open": dict(sorted(left.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
         "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
     })  # fmt: skip
