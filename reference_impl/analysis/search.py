@@ -332,7 +332,14 @@ class Search:
         trying a card, else whose turn it is (True: the soloist's, who needs one state that
         wins; False: the defence's, who needs one that does not) and the states after each card
         worth trying, in the order the search tries them. For a search that grows its own tree
-        (:mod:`~napspec.reference.analysis.proof_number`)."""
+        (:mod:`~napspec.reference.analysis.proof_number`).
+
+        The decisions are the depth-first search's own (:meth:`opening`, :meth:`placements`,
+        :meth:`soloist_moves`, :meth:`before_defence`, :meth:`defence_moves`); only the states
+        after them are built here as :meth:`play` builds them inline. Building them once for
+        both, as generators, made the depth-first search a quarter slower (the same nodes, 1.17 s
+        against 0.93 s on 150 questions), so the two are held together by a test instead: the
+        answers of these steps alone, down to the end of play, are :meth:`solve`'s."""
         suits, voids, trump, leader, tricks, need, led, played, best, ghost = state
         seats = self.seats
         if played == 0:

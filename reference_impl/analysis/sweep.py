@@ -475,7 +475,7 @@ def sweep(
         "solved_this_run": solved,
         "hands_found_in_store": found_in_store,
         "first_pass_cpu_seconds": _first_pass_seconds(kept, len(chunks), cpu_this_run, searched),
-        "resolve_budget_nodes": budgets[0] if len(budgets) == 1 else (budgets or None),
+        "resolve_budget_nodes": _one_or_many(budgets),
         "resolved_by_second_pass": sum(cast(int, summary["decided"]) for summary in passes),
         "hands_per_second": round(solved / seconds, 1) if seconds and solved else None,
         "ms_per_hand_per_job": round(1000 * seconds * jobs / solved, 2) if solved else None,
@@ -484,10 +484,30 @@ def sweep(
     }
     if passes:
         result["first_pass"] = {"counts": {label: first_counts[label] for label in ORDER if label in first_counts}}
-        result["second_pass"] = passes[0] if len(passes) == 1 else passes
-    result["left_open"] = dict(sorted(left_open.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
-    result["sure_of_3_or_more"] = dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
+        result["second_pass"] = _one_or_many(passes)
+    result["left_open"] = _by_value(left_open)
+    result["sure_of_3_or_more"] = _by_value(listed)
     return result
+
+
+def _one_or_many(items: Sequence[Any]) -> Any:
+    """A result's form of a list that is usually of one item (the later passes, their budgets):
+    None for none, the item for one, else the list; :func:`_many` reads it back.
+
+    >>> _one_or_many([]), _one_or_many([7]), _one_or_many([7, 8]), _many(_one_or_many([7]))
+    (None, 7, [7, 8], [7])
+    """
+    return None if not items else items[0] if len(items) == 1 else list(items)
+
+
+def _many(value: Any) -> list[Any]:
+    """The list a result's :func:`_one_or_many` stands for."""
+    return list(value) if isinstance(value, list) else [] if value is None else [value]
+
+
+def _by_value(listing: Mapping[str, str]) -> dict[str, str]:
+    """A result's listing of hands, the highest value first, then the hands in reverse order."""
+    return dict(sorted(listing.items(), key=lambda kv: (kv[1], kv[0]), reverse=True))
 
 
 def _tally(
@@ -721,22 +741,20 @@ def reopen(
                 left[name] = new
             if value >= 3 or value == THREE_OR_FOUR:
                 listed[name] = new
-    before = earlier if isinstance(earlier, list) else [earlier] if isinstance(earlier, dict) else []
-    old_budgets = budgets if isinstance(budgets, list) else [budgets] if isinstance(budgets, int) else []
-    all_budgets = [*old_budgets, *resolve_budget]
-    all_passes = [*before, *passes]
+    all_budgets = [*_many(budgets), *resolve_budget]
+    all_passes = [*_many(earlier), *passes]
     result = dict(document)
     result.update({
-        "resolve_budget_nodes": all_budgets[0] if len(all_budgets) == 1 else all_budgets,
+        "resolve_budget_nodes": _one_or_many(all_budgets),
         "resolved_by_second_pass": sum(int(p["decided"]) for p in all_passes),
         "counts": {label: counts[label] for label in ORDER if counts[label]},
         "deals": {label: deals[label] for label in ORDER if deals[label]},
-        "second_pass": all_passes[0] if len(all_passes) == 1 else all_passes,
+        "second_pass": _one_or_many(all_passes),
         "stopped_by_time_limit": stopped,
         "reopened": [*list(document.get("reopened") or []), {"file": source, "hands": len(ordered), "digest": digest,
                                                       "seconds_this_run": round(time.monotonic() - start, 1)}],
-        "left_open": dict(sorted(left.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
-        "sure_of_3_or_more": dict(sorted(listed.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)),
+        "left_open": _by_value(left),
+        "sure_of_3_or_more": _by_value(listed),
     })  # fmt: skip
     if "first_pass" not in result:
         result["first_pass"] = {"counts": dict(document["counts"])}
