@@ -229,9 +229,11 @@ class Search:
         true by construction, and nothing is looked up.
 
         Hall's condition is checked over the sets of suits rather than of opponents (16 sets
-        whatever the table): the set of opponents that needs the most from the suits of a set
-        ``T`` is every opponent whose open suits all lie in ``T``, so it is enough that they
-        need no more than ``T`` holds.
+        at most, whatever the table): the set of opponents that needs the most from the suits of
+        a set ``T`` is every opponent whose open suits all lie in ``T``, so it is enough that
+        they need no more than ``T`` holds. Only the unions of the opponents' open sets need
+        asking, since any other ``T`` holds at least as much as the union of those inside it
+        and they need the same; with one void known, that is one set and the whole.
 
         >>> Search(2).feasible_counts((1, 0, 0, 3), (0b1110, 0b1110), (1, 1))  # two want the one spade
         False
@@ -244,18 +246,25 @@ class Search:
         known = self.hall.get(key)
         if known is not None:
             return known
-        wanted = [0] * _SUIT_SETS  # by set of suits: what the opponents open to exactly those need
+        holds = _subset_sums(unseen)
+        needs: dict[int, int] = {}  # by the set of suits open to them: what the opponents barred from some need
+        total = 0
         for void, count in zip(voids, held):
-            wanted[~void & _ALL_SUITS] += count
-        for bit in _SUIT_BITS:  # now by set: what the opponents open to suits within it need
-            for suits in range(_SUIT_SETS):
-                if suits & bit:
-                    wanted[suits] += wanted[suits ^ bit]
-        result = all(
-            wanted[suits] <= sum(unseen[s] for s in range(SUIT_COUNT) if suits >> s & 1)
-            for suits in range(_SUIT_SETS)
-            if wanted[suits]
-        )
+            total += count
+            open_to = ~void & _ALL_SUITS
+            if count and open_to != _ALL_SUITS:
+                needs[open_to] = needs.get(open_to, 0) + count
+        result = total <= holds[_ALL_SUITS]
+        if result and needs:
+            # The sets of suits that bind are the unions of the opponents' open sets: any other
+            # set holds at least as much as the union of the open sets inside it.
+            unions = {0}
+            for open_to in needs:
+                unions |= {union | open_to for union in unions}
+            result = all(
+                sum(count for open_to, count in needs.items() if not open_to & ~union) <= holds[union]
+                for union in unions
+            )
         self.hall[key] = result
         return result
 
@@ -614,9 +623,12 @@ class Search:
             new_suits = _replace(suits, suit, (*gaps[:j], gaps[j] - 1, *gaps[j + 1 :]))
             left = list(unseen)
             left[suit] -= 1
-            # a void in a suit with no unseen card left constrains nothing, and is dropped
-            still = nonempty if left[suit] else nonempty & ~(1 << suit)
-            new_voids = tuple((new_mask if i == me else v) & still for i, v in enumerate(voids))
+            if new_mask == mask and left[suit]:
+                new_voids = voids  # nothing shown, no suit gone: the voids are as they were
+            else:
+                # a void in a suit with no unseen card left constrains nothing, and is dropped
+                still = nonempty if left[suit] else nonempty & ~(1 << suit)
+                new_voids = tuple((new_mask if i == me else v) & still for i, v in enumerate(voids))
             if (
                 takers_after
                 and new_best[2] == 0
@@ -639,7 +651,7 @@ does not (an order of trial only)."""
 
 
 def _distinct_suits(
-    candidates: Iterable[int], suits: Suits, voids: tuple[int, ...], special: Sequence[int]
+    candidates: Sequence[int], suits: Suits, voids: tuple[int, ...], special: Sequence[int]
 ) -> list[int]:
     """The suits of ``candidates`` to try, one of each kind: two suits, neither of them
     ``special`` (trumps, the suit led, the suit of the soloist's card in the trick), with the
@@ -649,6 +661,8 @@ def _distinct_suits(
     >>> _distinct_suits(range(4), ((13,), (3, 10), (13,), (13,)), (0b0100, 0), (1, -1))
     [0, 1, 2]
     """
+    if sum(suit not in special for suit in candidates) < 2:
+        return list(candidates)  # nothing to tell apart
     kept: list[int] = []
     kinds: set[tuple[Gaps, int]] = set()
     columns = _void_columns(voids)
@@ -662,19 +676,42 @@ def _distinct_suits(
     return kept
 
 
-def _void_columns(voids: tuple[int, ...]) -> list[int]:
+def _subset_sums(unseen: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """The unseen cards of each set of suits (bit ``s`` for suit ``s``), by set.
+
+    >>> _subset_sums((1, 2, 4, 8)) == tuple(range(16))
+    True
+    """
+    a, b, c, d = unseen
+    ab = a + b
+    return (0, a, b, ab, c, a + c, b + c, ab + c, d, a + d, b + d, ab + d, c + d, a + c + d, b + c + d, ab + c + d)
+
+
+_COLUMNS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_COLUMNS_LIMIT = 100_000
+"""The entries of the memo of :func:`_void_columns` past which it is emptied: it is asked at
+every trick's start and every choice among discards, and keeps one entry for each distinct
+set of voids met."""
+
+
+def _void_columns(voids: tuple[int, ...]) -> tuple[int, ...]:
     """For each suit, the opponents void in it (bit ``i`` for opponent ``i``).
 
     >>> _void_columns((0b0100, 0b0101))
-    [2, 0, 3, 0]
+    (2, 0, 3, 0)
     """
-    columns = [0] * SUIT_COUNT
-    for i, void in enumerate(voids):
-        if void:
-            for suit in range(SUIT_COUNT):
-                if void >> suit & 1:
-                    columns[suit] |= 1 << i
-    return columns
+    known = _COLUMNS.get(voids)
+    if known is None:
+        columns = [0] * SUIT_COUNT
+        for i, void in enumerate(voids):
+            if void:
+                for suit in range(SUIT_COUNT):
+                    if void >> suit & 1:
+                        columns[suit] |= 1 << i
+        if len(_COLUMNS) >= _COLUMNS_LIMIT:
+            _COLUMNS.clear()
+        known = _COLUMNS[voids] = tuple(columns)
+    return known
 
 
 def _may_take(suits: Suits, void: int, trump: int, led: int, best: Best) -> bool:
