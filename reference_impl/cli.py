@@ -394,6 +394,28 @@ def _bench_agents(rules: Rules, players: int, hands: int, seed: int, jobs: int |
 __all__ = ["main"]
 
 
+@main.command("bench-solver")
+@click.option(
+    "--hands-dealt",
+    default=7,
+    show_default=True,
+    type=click.IntRange(2, 10),
+    help="hands dealt, the soloist's included",
+)
+@click.option("--questions", "count", default=40, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=1, show_default=True, type=int)
+@click.option("--budget", default=300_000, show_default=True, type=click.IntRange(min=1), help="nodes a question")
+@click.option("--best-first", is_flag=True, help="search the opening leads best first, as a sweep's later passes do")
+def bench_solver(hands_dealt: int, count: int, seed: int, budget: int, best_first: bool) -> None:
+    """Time the exact solver on questions drawn at random (every other hand with a long suit,
+    each asked whether it is sure of two or of three tricks) and print the nodes searched and
+    the nodes per second. The nodes depend only on the arguments: a change that makes the
+    search's steps cheaper leaves them as they were."""
+    from napspec.reference.analysis.solver_bench import time_solver
+
+    click.echo(time_solver(hands_dealt, count, seed, budget, best_first).describe(seed, budget, best_first))
+
+
 @main.command()
 @click.option(
     "--hold-profile",
