@@ -104,6 +104,17 @@ def _scheduler_option(command: Any) -> Any:
     )(command)
 
 
+def _hands_dealt_option(default: int) -> Any:
+    """``--hands-dealt N``: the table of an analysis, two to ten hands (ten use fifty cards)."""
+    return click.option(
+        "--hands-dealt",
+        default=default,
+        show_default=True,
+        type=click.IntRange(2, 10),
+        help="hands dealt, the soloist's included",
+    )
+
+
 def _progress_option(command: Any) -> Any:
     """``--progress-every SECONDS``: the progress of a long run written to standard error even
     when it is not a terminal (a log file, a batch job's output), a line every SECONDS."""
@@ -395,13 +406,7 @@ __all__ = ["main"]
 
 
 @main.command("bench-solver")
-@click.option(
-    "--hands-dealt",
-    default=7,
-    show_default=True,
-    type=click.IntRange(2, 10),
-    help="hands dealt, the soloist's included",
-)
+@_hands_dealt_option(default=7)
 @click.option("--questions", "count", default=40, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=1, show_default=True, type=int)
 @click.option("--budget", default=300_000, show_default=True, type=click.IntRange(min=1), help="nodes a question")
@@ -549,13 +554,7 @@ def claims(
 
 @main.command()
 @click.argument("hand")
-@click.option(
-    "--hands-dealt",
-    default=4,
-    show_default=True,
-    type=click.IntRange(2, 10),
-    help="hands dealt, the soloist's included",
-)
+@_hands_dealt_option(default=4)
 @click.option(
     "--pack",
     "pack_size",
@@ -590,7 +589,7 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
 
 
 @main.command()
-@click.option("--hands-dealt", default=4, show_default=True, type=click.IntRange(2, 10))
+@_hands_dealt_option(default=4)
 @click.option("--jobs", default=1, show_default=True, type=click.IntRange(min=1), help="processes")
 @click.option("--sample", type=click.IntRange(min=1), help="solve this many hands drawn at random, not all")
 @click.option("--seed", default=0, show_default=True, type=int)
