@@ -33,7 +33,8 @@ import random
 import signal
 import sys
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -104,7 +105,10 @@ def _scheduler_option(command: Any) -> Any:
     )(command)
 
 
-def _hands_dealt_option(default: int) -> Any:
+_Decorated = TypeVar("_Decorated", bound=Callable[..., Any])
+
+
+def _hands_dealt_option(default: int) -> Callable[[_Decorated], _Decorated]:
     """``--hands-dealt N``: the table of an analysis, two to ten hands (ten use fifty cards)."""
     return click.option(
         "--hands-dealt",

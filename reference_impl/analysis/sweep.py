@@ -450,8 +450,8 @@ def sweep(
         pass_key = {**key, "resolve_budget": nodes} | ({"after": budgets[:number]} if number else {})
         # The default progress on a terminal goes on through the later passes, each its own line.
         shown = Progress(f"hands asked again with {nodes:,} nodes") if progress is None else None
-        summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
-                                        limit_seconds, jobs, scheduler, shown, known)  # fmt: skip
+        summary, stopped, _ = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
+                                           limit_seconds, jobs, scheduler, shown, known)  # fmt: skip
         passes.append(summary)
         seconds = time.monotonic() - start
     counts, deals, listed, left_open = _tally(chunks, done, floor)
@@ -559,7 +559,8 @@ def _second_pass(
     scheduler: str | None = None,
     report: Progress | None = None,
     known: Knows | None = None,
-) -> tuple[dict[str, object], bool]:
+    skip: frozenset[Canonical] = frozenset(),
+) -> tuple[dict[str, object], bool, set[Canonical]]:
     """Ask again, with ``resolve_budget`` nodes a question, the hands the pass before left open,
     a chunk's at a time, the chunks spread over ``jobs`` local processes or the cluster at
     ``scheduler`` as the first pass's are. A chunk's hands asked again are solved afresh, in
@@ -567,9 +568,10 @@ def _second_pass(
     again is kept apart (under ``key``, the sweep's with this pass's budget added), so that a
     pass stopped halfway resumes too; the time limit starts no chunk after it passes, and the
     chunks then running end and are kept. ``done`` is updated in place; returns the pass's
-    summary and whether the time limit stopped it. ``report`` is told the hands asked again so
-    far (those the store held first) and how many the pass asks in all. What ``known`` answers
-    is not asked again here either."""
+    summary, whether the time limit stopped it and the hands it asked (those the store held
+    too). ``report`` is told the hands asked again so far (those the store held first) and how
+    many the pass asks in all. What ``known`` answers is not asked again here either, nor the
+    hands of ``skip``."""
     unsettled = open_codes(floor)
     kept = ChunkStore(store, key) if store is not None else None
     again = kept.done() if kept is not None else {}
@@ -577,7 +579,7 @@ def _second_pass(
     places_of = {
         index: places
         for index, values in done.items()
-        if (places := [place for place, value in enumerate(values) if value in unsettled])
+        if (places := [p for p, value in enumerate(values) if value in unsettled and chunks[index][p] not in skip])
     }
     for index, resolved in again.items():
         if index not in places_of or len(resolved) != len(done[index]):
@@ -619,23 +621,29 @@ def _second_pass(
             finally:
                 if report is not None:
                     report.close()
-    asked = decided = 0
+    asked: set[Canonical] = set()
+    decided = 0
     for index, places in places_of.items():
         if index not in again:
             continue
-        asked += len(places)
+        asked.update(chunks[index][place] for place in places)
         decided += sum(again[index][place] not in unsettled for place in places)
         done[index] = again[index]
     summary: dict[str, object] = {
         "budget_nodes": resolve_budget,
-        "asked_again": asked,
+        "asked_again": len(asked),
         "decided": decided,
         "cpu_seconds": round(seconds, 1),
         "complete": not stopped,
         "search": sorted(kept.searches(EARLIEST_REVISION) if kept is not None else searched),
     }
-    return summary, stopped
+    return summary, stopped, asked
 
+
+ASKED_WITH = "left_open_asked_with"
+"""The field of a reopened sweep that names each hand it left open after asking it again, with
+the most nodes it was asked with: reopened again, the file does not ask a hand again with as
+many nodes or fewer, so that a pass stopped partway goes on from the file it wrote."""
 
 REOPENED_CHUNK = 8
 """The hands of a chunk of a reopened sweep: they are the hard ones (a minute each, or more),
@@ -678,7 +686,9 @@ def reopen(
     (:func:`_second_pass`): over ``jobs`` processes or the cluster at ``scheduler``, kept in
     ``store`` and resumed from it, stopped by ``limit_seconds``. What the stored sweep did not
     leave open is taken as it is, so a sweep whose store is gone need not run its first pass
-    again. Raises :class:`KnownAnswersError` (naming ``source``) for a document that is not a
+    again. A hand the file names in :data:`ASKED_WITH` is not asked again with as many nodes as
+    it was asked with there, or fewer; each hand asked and left open is named there with the most
+    nodes it was asked with, so a pass stopped partway goes on from the file it wrote. Raises :class:`KnownAnswersError` (naming ``source``) for a document that is not a
     complete stored sweep of every hand."""
 
     def refuse(why: str) -> KnownAnswersError:
@@ -693,6 +703,7 @@ def reopen(
         complete, sample, total = document["complete"], document["sample"], int(document["hands"])
         earlier = document.get("second_pass")
         budgets = document.get("resolve_budget_nodes")
+        asked_with = {str(hand): int(nodes) for hand, nodes in dict(document.get(ASKED_WITH) or {}).items()}
     except (KeyError, TypeError, ValueError) as error:
         raise refuse(f"not a stored sweep: {type(error).__name__} {error}") from error
     if sample is not None or total != len(canonical_hands()) or complete is not True:
@@ -709,10 +720,15 @@ def reopen(
         open_hands[by_name[name]] = codes[label]
     if len(open_hands) != open_count(counts, floor):
         raise refuse(f"it lists {len(open_hands):,} hands open, and its counts say {open_count(counts, floor):,}")
+    for name, nodes in asked_with.items():
+        if name not in left or nodes < 1:
+            raise refuse(f"its {ASKED_WITH} names {name!r} ({nodes}), not a hand it left open with a budget")
     ordered = [hand for hand in canonical_hands() if hand in open_hands]
     chunks = [tuple(ordered[i : i + chunk]) for i in range(0, len(ordered), chunk)]
     done = {index: [open_hands[hand] for hand in hands] for index, hands in enumerate(chunks)}
     text = json.dumps(sorted(left.items()), separators=(",", ":"))
+    if asked_with:  # what is skipped is part of what is asked (a file without it keeps its digest)
+        text += json.dumps(sorted(asked_with.items()), separators=(",", ":"))
     digest = hashlib.sha256(f"{hands_dealt}:{floor}:{text}".encode()).hexdigest()[:20]
     key: dict[str, object] = {"reopen": digest, "hands_dealt": hands_dealt, "floor": floor, "exact": exact,
                               "chunk": chunk}  # fmt: skip
@@ -724,9 +740,14 @@ def reopen(
             break
         pass_key = {**key, "resolve_budget": nodes, "after": list(resolve_budget[:number])}
         shown = Progress(f"hands asked again with {nodes:,} nodes") if progress is None else None
-        summary, stopped = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store, start,
-                                        limit_seconds, jobs, scheduler, shown, OpenAnswers(open_hands))  # fmt: skip
-        passes.append(summary)
+        skip = frozenset(by_name[name] for name, asked in asked_with.items() if asked >= nodes)
+        summary, stopped, asked_now = _second_pass(chunks, done, hands_dealt, exact, floor, nodes, pass_key, store,
+                                                   start, limit_seconds, jobs, scheduler, shown,
+                                                   OpenAnswers(open_hands), skip)  # fmt: skip
+        passes.append(summary | ({"skipped": len(skip)} if skip else {}))
+        for hand in asked_now:
+            name = format_cards(cards_of(hand))
+            asked_with[name] = max(asked_with.get(name, 0), nodes)
     for index, hands in enumerate(chunks):
         for hand, value in zip(hands, done[index]):
             old, new = _label(open_hands[hand]), _label(value)
@@ -739,6 +760,8 @@ def reopen(
             listed.pop(name, None)
             if value in unsettled:
                 left[name] = new
+            else:
+                asked_with.pop(name, None)
             if value >= 3 or value == THREE_OR_FOUR:
                 listed[name] = new
     all_budgets = [*_many(budgets), *resolve_budget]
@@ -755,6 +778,7 @@ def reopen(
                                                       "seconds_this_run": round(time.monotonic() - start, 1)}],
         "left_open": _by_value(left),
         "sure_of_3_or_more": _by_value(listed),
+        ASKED_WITH: dict(sorted(asked_with.items(), key=lambda kv: (-kv[1], kv[0]))),
     })  # fmt: skip
     if "first_pass" not in result:
         result["first_pass"] = {"counts": dict(document["counts"])}

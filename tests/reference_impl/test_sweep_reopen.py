@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from napspec.reference.analysis.certainty import stored_sweeps, sweep_run
 from napspec.reference.analysis.solver import Solver, Table
 from napspec.reference.analysis.sweep import (
+    ASKED_WITH,
     BELOW_THREE,
     LABELS,
     THREE_OR_FOUR,
@@ -104,6 +105,30 @@ def test_each_budget_asks_what_the_one_before_left_open() -> None:
     assert result["resolve_budget_nodes"] == [1, 1_000_000]
 
 
+def test_a_pass_stopped_partway_goes_on_from_the_file_it_wrote(tmp_path: Path) -> None:
+    document, _ = doctored()
+    store = tmp_path / "store"
+    reopen(document, "doctored.json", [1], store=store, chunk=1)  # each hand a chunk of its own
+    (folder,) = [path for path in store.iterdir() if path.is_dir()]
+    for kept in sorted(folder.glob("chunk-*.json"))[2:]:
+        kept.unlink()  # as if stopped after two chunks: the others were never kept
+    stopped = reopen(document, "doctored.json", [1], store=store, limit_seconds=0, chunk=1)
+    first = stopped["second_pass"]
+    assert isinstance(first, dict) and first["asked_again"] == 2 and first["complete"] is False
+    asked_with = cast(dict[str, int], stopped[ASKED_WITH])
+    assert set(asked_with) <= set(cast(dict[str, str], stopped["left_open"]))
+    assert len(asked_with) == 2 - first["decided"] > 0 and set(asked_with.values()) == {1}
+    # reopened from the file it wrote, with the same budget: only the hands not asked yet
+    went_on = reopen(stopped, "stopped.json", [1], chunk=1)
+    this = cast(list[dict[str, int]], went_on["second_pass"])[-1]
+    assert (this["asked_again"], this["skipped"]) == (3, len(asked_with))
+    assert set(cast(dict[str, int], went_on[ASKED_WITH])) == set(cast(dict[str, str], went_on["left_open"]))
+    # with more nodes every hand left open is asked, and each is settled as the sweep settled it
+    settled = reopen(went_on, "went-on.json", [1_000_000])
+    assert settled["left_open"] == {} and settled[ASKED_WITH] == {}
+    assert settled["counts"] == original()["counts"]
+
+
 def break_count(document: dict[str, Any]) -> None:
     document["counts"]["below 3"] += 1
 
@@ -126,6 +151,11 @@ def leave_a_settled_hand_open(document: dict[str, Any]) -> None:
         (break_count, "it lists 5 hands open, and its counts say 6"),
         (name_a_card_twice, "its open hand 'AS AS KS QS JS' ('below 3') is not a hand left open"),
         (leave_a_settled_hand_open, "is not a hand left open on a question it asks"),
+        (
+            lambda d: d.update(left_open_asked_with={"AS KS QS JS TS": 5}),
+            "its left_open_asked_with names 'AS KS QS JS TS' (5), not a hand it left open with a budget",
+        ),
+        (lambda d: d.update(left_open_asked_with={"AS KS": "many"}), "not a stored sweep: ValueError"),
     ],
 )
 def test_a_file_that_cannot_be_reopened_is_refused_naming_it(doctor: Any, said: str) -> None:
