@@ -687,9 +687,10 @@ def reopen(
     ``store`` and resumed from it, stopped by ``limit_seconds``. What the stored sweep did not
     leave open is taken as it is, so a sweep whose store is gone need not run its first pass
     again. A hand the file names in :data:`ASKED_WITH` is not asked again with as many nodes as
-    it was asked with there, or fewer; each hand asked and left open is named there with the most
-    nodes it was asked with, so a pass stopped partway goes on from the file it wrote. Raises :class:`KnownAnswersError` (naming ``source``) for a document that is not a
-    complete stored sweep of every hand."""
+    it was asked with there, or fewer; each hand asked and left open is named there with the
+    most nodes it was asked with, so a pass stopped partway goes on from the file it wrote.
+    Raises :class:`KnownAnswersError` (naming ``source``) for a document that is not a complete
+    stored sweep of every hand."""
 
     def refuse(why: str) -> KnownAnswersError:
         return KnownAnswersError(f"{source}: {why}")
