@@ -718,7 +718,7 @@ def sweep(
                 time_limit,
                 budget,
                 floor,
-                resolve_budget[0] if len(resolve_budget) == 1 else (resolve_budget or None),
+                resolve_budget or None,
                 scheduler=scheduler,
                 known=known,
             )

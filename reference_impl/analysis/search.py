@@ -86,8 +86,6 @@ from typing import Concatenate, Literal, ParamSpec, cast
 
 SUIT_COUNT = 4
 _ALL_SUITS = (1 << SUIT_COUNT) - 1
-_SUIT_SETS = 1 << SUIT_COUNT
-_SUIT_BITS = tuple(1 << s for s in range(SUIT_COUNT))
 
 INSIDE_LIMIT = 1_000_000
 """The entries of the table of answers from inside a trick past which a search empties it, so

@@ -147,6 +147,11 @@ class Position:
     won: int  # tricks the soloist has won so far
     to_play: int  # the seat to play
 
+    def state(self, need: int) -> State:
+        """The search's state here, asking ``need`` tricks in all (those won so far counted)."""
+        return (self.suits, self.voids, self.trump, self.leader, self.tricks, need - self.won, self.led, self.played,
+                self.best, self.ghost)  # fmt: skip
+
 
 def trick_winner(trick: Sequence[Play], trump: int) -> int:
     """The seat that wins a full trick."""
@@ -272,20 +277,14 @@ class Solver:
             if self.proof_numbers is not None:
                 return bool(leads) and self.proof_numbers.wins([self._state(hand, need, [(0, card)]) for card in leads])
             return any(self._can_win(hand, need, [(0, card)]) for card in leads)
-        return self._from(p, need - p.won)
+        return self.search.solve(p.state(need))
 
     def _state(self, hand: Sequence[int], need: int, history: Sequence[Play]) -> State:
         """The search's state after ``history`` (the plays so far), asking ``need`` tricks in all."""
-        p = position(self.table, hand, history)
-        return (p.suits, p.voids, p.trump, p.leader, p.tricks, need - p.won, p.led, p.played, p.best, p.ghost)
+        return position(self.table, hand, history).state(need)
 
     def _refuted(self, hand: Sequence[int], need: int, lead: int) -> bool:
         return self.refuter is not None and self.refuter.refutes(hand, need, lead)
-
-    def _from(self, p: Position, need: int) -> bool:
-        if p.played == 0:
-            return self.search.win(p.suits, p.voids, p.trump, p.leader, p.tricks, need)
-        return self.search.play(p.suits, p.voids, p.trump, p.leader, p.tricks, need, p.led, p.played, p.best, p.ghost)
 
     def _leads(self, hand: Sequence[int]) -> list[int]:
         """The distinct opening leads: one card for each abstract card, suits of the same

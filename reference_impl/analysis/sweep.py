@@ -724,6 +724,7 @@ def reopen(
     for name, nodes in asked_with.items():
         if name not in left or nodes < 1:
             raise refuse(f"its {ASKED_WITH} names {name!r} ({nodes}), not a hand it left open with a budget")
+    names = {hand: name for name, hand in by_name.items() if hand in open_hands}
     ordered = [hand for hand in canonical_hands() if hand in open_hands]
     chunks = [tuple(ordered[i : i + chunk]) for i in range(0, len(ordered), chunk)]
     done = {index: [open_hands[hand] for hand in hands] for index, hands in enumerate(chunks)}
@@ -747,8 +748,7 @@ def reopen(
                                                    OpenAnswers(open_hands), skip)  # fmt: skip
         passes.append(summary | ({"skipped": len(skip)} if skip else {}))
         for hand in asked_now:
-            name = format_cards(cards_of(hand))
-            asked_with[name] = max(asked_with.get(name, 0), nodes)
+            asked_with[names[hand]] = max(asked_with.get(names[hand], 0), nodes)
     for index, hands in enumerate(chunks):
         for hand, value in zip(hands, done[index]):
             old, new = _label(open_hands[hand]), _label(value)
@@ -756,7 +756,7 @@ def reopen(
             counts[new] += 1
             deals[old] -= multiplicity(hand)
             deals[new] += multiplicity(hand)
-            name = format_cards(cards_of(hand))
+            name = names[hand]
             left.pop(name)
             listed.pop(name, None)
             if value in unsettled:
