@@ -640,6 +640,12 @@ def solve(hand: str, hands_dealt: int, pack_size: int) -> None:
     help="a complete stored sweep (its JSON result): ask only the hands it left open again, with the "
     "--resolve-budget passes, and write it with what they found (its table and floor are the file's)",
 )
+@click.option(
+    "--chunk",
+    type=click.IntRange(min=1),
+    help="hands a chunk asks with one solver, whose tables they share: alike hands settle faster together, "
+    "and a run stops and resumes a chunk at a time [default: 250; 8 with --reopen]",
+)
 @click.option("--out", type=click.Path(dir_okay=False), help="write the JSON result here (default: print it)")
 @_scheduler_option
 @_progress_option
@@ -658,6 +664,7 @@ def sweep(
     floor: int,
     known_from: str | None,
     reopen: str | None,
+    chunk: int | None,
     out: str | None,
     scheduler: str | None,
 ) -> None:
@@ -672,7 +679,7 @@ def sweep(
     from napspec.conformance.contract import MESSAGE_LIMIT, printable
     from napspec.reference.analysis.executors import ClusterError
     from napspec.reference.analysis.store import StoreError
-    from napspec.reference.analysis.sweep import KnownAnswers, KnownAnswersError
+    from napspec.reference.analysis.sweep import CHUNK, REOPENED_CHUNK, KnownAnswers, KnownAnswersError
     from napspec.reference.analysis.sweep import reopen as reopen_sweep
     from napspec.reference.analysis.sweep import sweep as run_sweep
 
@@ -701,7 +708,14 @@ def sweep(
         if reopen:
             name, document = stored(reopen)
             result = reopen_sweep(
-                document, name, resolve_budget, jobs, Path(store) if store else None, time_limit, scheduler=scheduler
+                document,
+                name,
+                resolve_budget,
+                jobs,
+                Path(store) if store else None,
+                time_limit,
+                scheduler=scheduler,
+                chunk=chunk or REOPENED_CHUNK,
             )
         else:
             known = None
@@ -721,6 +735,7 @@ def sweep(
                 resolve_budget or None,
                 scheduler=scheduler,
                 known=known,
+                chunk=chunk or CHUNK,
             )
     except KnownAnswersError as error:
         raise click.ClickException(printable(error, limit=MESSAGE_LIMIT)) from error

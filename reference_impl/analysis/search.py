@@ -91,6 +91,11 @@ INSIDE_LIMIT = 1_000_000
 """The entries of the table of answers from inside a trick past which a search empties it, so
 that a long question's memory stays bounded."""
 
+LAYOUT_LIMIT = 2_000_000
+"""The entries of the memo of Hall's condition past which a search empties it, so that a long
+question's memory stays bounded (a proof of 15 million nodes asks about 2 million layouts).
+The memo only spares working an answer out again: emptying it changes no node count."""
+
 Gaps = tuple[int, ...]
 """One suit: the counts of unseen cards in the gaps between the soloist's cards, lowest gap
 first; ``len(gaps) - 1`` of the soloist's cards are the separators."""
@@ -263,6 +268,8 @@ class Search:
                 sum(count for open_to, count in needs.items() if not open_to & ~union) <= holds[union]
                 for union in unions
             )
+        if len(self.hall) >= LAYOUT_LIMIT:
+            self.hall.clear()
         self.hall[key] = result
         return result
 

@@ -776,7 +776,7 @@ def reopen(
         "second_pass": _one_or_many(all_passes),
         "stopped_by_time_limit": stopped,
         "reopened": [*list(document.get("reopened") or []), {"file": source, "hands": len(ordered), "digest": digest,
-                                                      "seconds_this_run": round(time.monotonic() - start, 1)}],
+                     "chunk": chunk, "seconds_this_run": round(time.monotonic() - start, 1)}],
         "left_open": _by_value(left),
         "sure_of_3_or_more": _by_value(listed),
         ASKED_WITH: dict(sorted(asked_with.items(), key=lambda kv: (-kv[1], kv[0]))),

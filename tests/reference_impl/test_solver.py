@@ -343,6 +343,43 @@ def test_answers_survive_a_full_table_inside_the_trick(monkeypatch: pytest.Monke
     assert 0 < len(solver.search.inside) <= 5
 
 
+def test_the_memo_of_layouts_emptied_when_full_changes_no_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo of Hall's condition is emptied when full: only work is redone, never a node."""
+    from napspec.reference.analysis import search
+
+    hands = ["AS KS JS 8S 5S", "AS JS 4S 2S KH", "AS QS 9S 2S QH"]
+
+    def asked() -> list[tuple[bool, int]]:
+        solver = Solver(Table(4))
+        found = [(solver.can_win(parse_cards(text), 2), solver.search.nodes) for text in hands]
+        assert len(solver.search.hall) <= search.LAYOUT_LIMIT
+        return found
+
+    expected = asked()
+    monkeypatch.setattr(search, "LAYOUT_LIMIT", 5)
+    assert asked() == expected
+
+
+def test_an_alike_hand_is_settled_from_the_bounds_the_last_one_left() -> None:
+    """Between hands the solver forgets its memo of layouts once it is full, and keeps the bounds
+    proved at the starts of tricks, which alike hands share (search 10): the second hand takes a
+    twentieth of the nodes it takes asked first, with the same answer. Before, both were forgotten
+    once together they filled the table."""
+    first, second = parse_cards("AS QS 9S 5S 3S"), parse_cards("AS QS 9S 5S 2S")
+    alone = Solver(Table(5))
+    assert alone.can_win(second, 2)
+    solver = Solver(Table(5))
+    assert solver.can_win(first, 2)
+    layouts, bounds = len(solver.search.hall), len(solver.search.memo)
+    assert layouts > 10 * bounds  # a long proof: many layouts, few bounds
+    solver.trim(limit=bounds)
+    assert not solver.search.hall and len(solver.search.memo) == bounds
+    assert solver.can_win(second, 2)
+    assert solver.search.nodes * 20 < alone.search.nodes
+    solver.trim(limit=bounds - 1)
+    assert not solver.search.memo
+
+
 def hall_over_opponents(unseen: Sequence[int], voids: Sequence[int], held: Sequence[int]) -> bool:
     """Hall's condition as it is stated: every set of opponents needs no more cards than the
     suits open to one of them hold."""

@@ -21,6 +21,7 @@ from napspec.reference.analysis.sweep import (
     ASKED_WITH,
     BELOW_THREE,
     LABELS,
+    REOPENED_CHUNK,
     THREE_OR_FOUR,
     UNRESOLVED,
     KnownAnswersError,
@@ -173,7 +174,13 @@ def test_the_sweep_command_reopens_a_file(tmp_path: Path) -> None:
     runner = CliRunner()
     done = runner.invoke(main, ["sweep", "--reopen", str(source), "--resolve-budget", "1000000", "--out", str(out)])
     assert done.exit_code == 0, done.output
-    assert json.loads(out.read_text(encoding="utf-8"))["counts"] == original()["counts"]
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["counts"] == original()["counts"] and written["reopened"][-1]["chunk"] == REOPENED_CHUNK
+    arguments = ["sweep", "--reopen", str(source), "--resolve-budget", "1000000", "--chunk", "2", "--out", str(out)]
+    done = runner.invoke(main, arguments)  # chunks of two hands: the same answers
+    assert done.exit_code == 0, done.output
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert written["counts"] == original()["counts"] and written["reopened"][-1]["chunk"] == 2
 
 
 @pytest.mark.parametrize(
