@@ -102,12 +102,10 @@ EARLIEST_REVISION = min(SEARCH_REVISIONS)
 
 TABLE_LIMIT = 400_000
 """The entries of a solver's transposition table, or of its memo of layouts, past which
-:meth:`Solver.trim` forgets that table. The transposition table holds the bounds proved at the
-starts of tricks, facts about abstract states of play that do not depend on the hand that
-reached them, so alike hands share them: neighbouring hands of a sweep (its order keeps alike
-hands together) reach the same states after a trick or two. A proof of millions of nodes leaves
-tens of thousands of them, and the next alike hand is settled from them in a hundredth of the
-nodes."""
+:meth:`Solver.trim` forgets that table. The tables hold facts about abstract states of play
+that do not depend on the hand that reached them, so alike hands share them: neighbouring
+hands of a sweep (its order keeps alike hands together) reach the same states after a trick
+or two."""
 
 Play = tuple[int, int]
 """A card played: (seat, card). Seat 0 is the soloist; 1, 2, ... the opponents in order of

@@ -20,6 +20,7 @@ from napspec.reference.analysis.solver import Solver, Table
 from napspec.reference.analysis.sweep import (
     ASKED_WITH,
     BELOW_THREE,
+    CHUNK,
     LABELS,
     REOPENED_CHUNK,
     THREE_OR_FOUR,
@@ -181,6 +182,12 @@ def test_the_sweep_command_reopens_a_file(tmp_path: Path) -> None:
     assert done.exit_code == 0, done.output
     written = json.loads(out.read_text(encoding="utf-8"))
     assert written["counts"] == original()["counts"] and written["reopened"][-1]["chunk"] == 2
+
+
+def test_the_sweep_command_gives_the_chunks_the_sweep_uses() -> None:
+    """The defaults the help states are the sweep's own (written once, there)."""
+    shown = " ".join(CliRunner().invoke(main, ["sweep", "--help"]).output.split())
+    assert f"[default: {CHUNK}; {REOPENED_CHUNK} with --reopen]" in shown
 
 
 @pytest.mark.parametrize(
