@@ -85,8 +85,8 @@ SEARCH_REVISIONS = {
     "depth-first search with a share of the budget",
     10: "between hands it forgets its transposition table (the bounds proved at the starts of tricks, "
     "which alike hands share) and its memo of layouts each once it alone is full, where it forgot both once "
-    "together they were: a long proof fills the memo of layouts, and the bounds it leaves settle the next "
-    "alike hand in a hundredth of the nodes",
+    "together they were: a long proof fills the memo of layouts, and the bounds it leaves settled the next "
+    "alike hand at seven hands in a hundredth of the nodes the first took",
 }
 """What each revision of the search changed: what it counts sure before it searches, what it
 remembers, what it tries first. A sweep keeps with every chunk the revision that solved it: a
