@@ -88,10 +88,12 @@ class Progress:
         self._baseline = 0
         self._last_written = 0.0
         self._wrote = False
+        self._done = self._total = 0
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
+        self._done, self._total = done, total
         now = self.clock()
         if self._start is None:
             self._start, self._baseline, self._last_written = now, done, now
@@ -108,7 +110,7 @@ class Progress:
         elif rate > 0:
             tail = f"{_duration((total - done) / rate)} left"
         else:
-            tail = "time left unknown"
+            tail = f"time left unknown after {_duration(elapsed)}"
         line = f"{done:,}/{total:,} {self.what} ({share}), {rate:,.1f}/s, {tail}"
         if self.in_place:
             self.stream.write("\r" + line + ("\n" if finished else ""))
@@ -116,6 +118,23 @@ class Progress:
             self.stream.write(line + "\n")
         self.stream.flush()
         self._wrote = self.in_place and not finished
+
+    def beat(self) -> None:
+        """Write the line again with nothing more done, if ``every`` has passed since the last:
+        a run whose pieces each take longer than that still says it runs, and for how long.
+
+        >>> import io
+        >>> log = io.StringIO()
+        >>> now = [0.0]
+        >>> report = Progress("hands", stream=log, every=60.0, enabled=True, clock=lambda: now[0])
+        >>> report(0, 400)
+        >>> now[0] = 30.0; report.beat()
+        >>> now[0] = 600.0; report.beat()
+        >>> print(log.getvalue(), end="")
+        0/400 hands (0%), 0.0/s, time left unknown after 10 min
+        """
+        if self._start is not None:
+            self(self._done, self._total)
 
     def close(self) -> None:
         """End a line left open by a run that stopped before the end."""

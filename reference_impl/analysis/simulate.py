@@ -715,11 +715,16 @@ def run(
             pool.submit(_run_chunk, job): number for number, job in enumerate(jobs)
         }
         try:
+            # a Progress is woken while no chunk ends, to say the run goes on and for how long
+            beat = report if isinstance(report, Progress) and report.enabled else None
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _ = wait(pending, timeout=None if beat is None else beat.every, return_when=FIRST_COMPLETED)
                 for future in finished:
                     by_chunk[pending.pop(future)] = future.result()
-                report(sum(map(len, by_chunk.values())), total)
+                if finished:
+                    report(sum(map(len, by_chunk.values())), total)
+                elif beat is not None:
+                    beat.beat()
         finally:
             for future in pending:
                 future.cancel()

@@ -299,23 +299,38 @@ def _out_of_time(start: float, limit_seconds: float | None) -> bool:
 
 
 def _collect(
-    pending: set[ChunkFuture], keep: Callable[[set[ChunkFuture]], None], start: float, limit_seconds: float | None
+    pending: set[ChunkFuture],
+    keep: Callable[[set[ChunkFuture]], None],
+    start: float,
+    limit_seconds: float | None,
+    report: Callable[[int, int], None] | None = None,
 ) -> bool:
     """Hand each chunk to ``keep`` as it ends, until all have or the time limit has passed
     (counted from ``start``); whether the limit stopped the run. The limit starts no more
     chunks, but those already running are let end and kept: a chunk of strong hands may be
-    minutes of work that a rerun would repeat. Whatever is left is cancelled, on an error too."""
+    minutes of work that a rerun would repeat. Whatever is left is cancelled, on an error too.
+    A :class:`Progress` ``report`` is woken every so often while no chunk ends
+    (:meth:`Progress.beat`): a chunk of a later pass may be an hour's work."""
+    beat = report if isinstance(report, Progress) and report.enabled else None
     stopped = False
     try:
         while pending and not stopped:
             timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
+            if beat is not None:
+                timeout = beat.every if timeout is None else min(timeout, beat.every)
             finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
             keep(finished)
+            if beat is not None and not finished:
+                beat.beat()
             stopped = _out_of_time(start, limit_seconds) and bool(pending)
         if stopped:
             running = {future for future in pending if not future.cancel()}
             pending -= running
-            keep(wait(running).done)
+            while running:
+                finished, running = wait(running, timeout=None if beat is None else beat.every)
+                keep(finished)
+                if beat is not None and not finished:
+                    beat.beat()
     finally:
         for future in pending:
             future.cancel()
@@ -435,7 +450,7 @@ def sweep(
                 report(found_in_store + solved, len(hands))
 
         try:
-            stopped = _collect(pending, keep, start, limit_seconds) or stopped
+            stopped = _collect(pending, keep, start, limit_seconds, report) or stopped
         finally:
             if isinstance(report, Progress):
                 report.close()
@@ -617,7 +632,7 @@ def _second_pass(
                         report(asked_so_far, total)
 
             try:
-                stopped = _collect(pending, keep, start, limit_seconds) or stopped
+                stopped = _collect(pending, keep, start, limit_seconds, report) or stopped
             finally:
                 if report is not None:
                     report.close()

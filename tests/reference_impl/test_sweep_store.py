@@ -285,7 +285,9 @@ def test_a_log_gets_a_whole_line_every_so_often_when_asked() -> None:
 
 def test_the_long_commands_write_their_progress_to_a_log_when_asked(tmp_path: Path) -> None:
     args = ["sweep", "--hands-dealt", "3", "--sample", "30", "--out", str(tmp_path / "sweep.json")]
-    line = re.compile(r"30/30 hands \(100%\), [\d,.]+/s, done in \d+ s\n")
+    # a line each 0.1 s while the one chunk runs, then the last
+    line = re.compile(r"(0/30 hands \(0%\), 0\.0/s, time left unknown after \d+ s\n)*"
+                      r"30/30 hands \(100%\), [\d,.]+/s, done in \d+ s\n")  # fmt: skip
     asked = CliRunner().invoke(main, [*args, "--progress-every", "0.1"])
     assert asked.exit_code == 0, asked.output
     assert line.fullmatch(asked.stderr)
@@ -312,6 +314,59 @@ def test_every_long_run_reports_its_progress() -> None:
     measure = partial(seat_winnings, rules=Rules.profile("peel"), players=4)
     run(Experiment(measure, 6, 1, chunk=2), workers=1, progress=lambda done, total: calls.append((done, total)))
     assert calls == [(0, 6), (2, 6), (4, 6), (6, 6)]
+
+
+def test_a_run_whose_chunks_are_long_still_says_it_runs_and_for_how_long(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress is written as chunks end; a chunk of a later pass may be an hour's work, so
+    while none ends the line is written again at its interval, with how long the run has gone
+    on, the chunks running when a time limit passes included; the sweep and the simulation
+    alike."""
+    from functools import partial
+
+    import napspec.reference.analysis.simulate as simulate_module
+    import napspec.reference.analysis.sweep as sweep_module
+    from napspec.reference.analysis.simulate import Experiment
+    from napspec.reference.analysis.simulated import seat_winnings
+    from napspec.reference.rules import Rules
+
+    solve_chunk, run_chunk = sweep_module._chunk, simulate_module._run_chunk
+
+    def slow_chunk(job: tuple[Any, ...]) -> sweep_module.ChunkDone:
+        time.sleep(0.4)
+        return solve_chunk(job)
+
+    def slow_run(job: Any) -> list[tuple[float, ...]]:
+        time.sleep(0.4)
+        return run_chunk(job)
+
+    @contextmanager
+    def threads(jobs: int | None, scheduler: str | None) -> Iterator[ThreadPoolExecutor]:
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            yield pool
+
+    def beats(log: io.StringIO) -> list[str]:
+        return [line for line in log.getvalue().splitlines() if "time left unknown after" in line]
+
+    monkeypatch.setattr(sweep_module, "_chunk", slow_chunk)
+    monkeypatch.setattr(sweep_module, "executor", threads)
+    log = io.StringIO()
+    sweep(2, sample=40, seed=1, chunk=20, jobs=2, progress=Progress("hands", stream=log, every=0.05, enabled=True))
+    assert beats(log) and all(line.startswith("0/40 hands (0%), 0.0/s, ") for line in beats(log))
+    assert log.getvalue().splitlines()[-1].startswith("40/40 hands (100%)")
+    log = io.StringIO()
+    sweep(2, sample=40, seed=1, chunk=20, jobs=2, limit_seconds=0.01,
+          progress=Progress("hands", stream=log, every=0.05, enabled=True))  # fmt: skip
+    assert beats(log), log.getvalue()  # the chunks let end after the limit
+    monkeypatch.setattr(simulate_module, "_run_chunk", slow_run)
+    monkeypatch.setattr(simulate_module, "executor", threads)
+    log = io.StringIO()
+    measure = partial(seat_winnings, rules=Rules.profile("peel"), players=4)
+    simulate_module.run(Experiment(measure, 4, 1, chunk=2), workers=2,
+                        progress=Progress("deals", stream=log, every=0.05, enabled=True))  # fmt: skip
+    assert beats(log) and beats(log)[0].startswith("0/4 deals (0%), 0.0/s, ")
+    quiet = io.StringIO()
+    sweep(2, sample=40, seed=1, chunk=20, jobs=2, progress=Progress("hands", stream=quiet, every=0.05))
+    assert quiet.getvalue() == ""  # not a terminal, and no log asked
 
 
 def test_the_second_pass_is_kept_in_the_store_and_resumed(tmp_path: Path) -> None:
@@ -392,6 +447,8 @@ def test_the_later_passes_show_their_progress_too(monkeypatch: pytest.MonkeyPatc
     shown: dict[str, list[tuple[int, int]]] = {}
 
     class Recorded:
+        enabled = False  # nothing to write while no chunk ends
+
         def __init__(self, what: str) -> None:
             self.calls = shown.setdefault(what, [])
 
