@@ -309,8 +309,7 @@ def _collect(
     (counted from ``start``); whether the limit stopped the run. The limit starts no more
     chunks, but those already running are let end and kept: a chunk of strong hands may be
     minutes of work that a rerun would repeat. Whatever is left is cancelled, on an error too.
-    A :class:`Progress` ``report`` is woken every so often while no chunk ends
-    (:meth:`Progress.beat`): a chunk of a later pass may be an hour's work."""
+    While no chunk ends, a :class:`Progress` ``report`` is woken at its interval (a chunk may be hours)."""
     beat = report if isinstance(report, Progress) and report.enabled else None
     stopped = False
     try:
