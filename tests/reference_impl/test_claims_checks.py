@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from napspec.reference.actions import Call, Pass, Play
+from napspec.reference.analysis.certainty import stored_sweeps
 from napspec.reference.analysis.claims import (
     CHECKS,
     UnknownCheck,
@@ -549,8 +550,10 @@ def test_a_certainty_reading_is_judged_from_each_table_size_s_own_sweep() -> Non
     finding = judge(claim, _with_given(claim.readings[0], **{"hands-dealt": [2, 5]}))
     tables = finding.evidence["tables"]
     assert set(tables) == {"2", "5"} and all(item["deals"] == 4 for item in tables.values())
-    three = _claim("peel-three-certain")  # nine hands are swept on five only: three is not asked
-    missing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [9]}))
-    assert missing.holds is None and missing.evidence["tables"]["9"]["finding"] == "not yet settled"
-    failing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [4, 9]}))  # four's counterexamples
-    assert failing.holds is False and failing.evidence["tables"]["9"]["finding"] == "not yet settled"
+    three = _claim("peel-three-certain")
+    # the biggest table whose stored sweeps ask five only: three is not asked there
+    size = max(n for n in range(2, 11) if not any(int(doc["floor"]) <= 3 for _name, doc in stored_sweeps(n)))
+    missing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [size]}))
+    assert missing.holds is None and missing.evidence["tables"][str(size)]["finding"] == "not yet settled"
+    failing = judge(three, _with_given(three.readings[0], **{"hands-dealt": [4, size]}))  # four's counterexamples
+    assert failing.holds is False and failing.evidence["tables"][str(size)]["finding"] == "not yet settled"
