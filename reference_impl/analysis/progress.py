@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ALL_COMPLETED, Future, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 _LOG_EVERY: ContextVar[float | None] = ContextVar("napspec_progress_log_every", default=None)
 
@@ -144,4 +145,25 @@ class Progress:
             self._wrote = False
 
 
-__all__ = ["Progress", "progress_to_log"]
+_T = TypeVar("_T")
+
+
+def wait_reporting(
+    futures: Iterable[Future[_T]],
+    report: Callable[[int, int], None] | None,
+    timeout: float | None = None,
+    return_when: str = ALL_COMPLETED,
+) -> tuple[set[Future[_T]], set[Future[_T]]]:
+    """:func:`concurrent.futures.wait`, woken at the interval of ``report`` if it is a
+    :class:`Progress` that writes: when nothing has ended by then, :meth:`Progress.beat` says
+    the run goes on (a chunk may be hours), and the futures are returned all not done."""
+    beat = report if isinstance(report, Progress) and report.enabled else None
+    if beat is not None:
+        timeout = beat.every if timeout is None else min(timeout, beat.every)
+    done, not_done = wait(futures, timeout=timeout, return_when=return_when)
+    if beat is not None and not done:
+        beat.beat()
+    return done, not_done
+
+
+__all__ = ["Progress", "progress_to_log", "wait_reporting"]

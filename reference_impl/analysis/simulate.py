@@ -38,7 +38,7 @@ import os
 import random
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Future
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Literal, get_args, get_origin, get_type_hints
@@ -54,7 +54,7 @@ from napspec.reference.actions import (
     TakePeepCard,
 )
 from napspec.reference.analysis.executors import executor, scheduler_in_use
-from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.progress import Progress, wait_reporting
 from napspec.reference.cards import ACE, JACK, RANKS
 from napspec.reference.events import POOL, PeepCardTaken
 from napspec.reference.hand import Hand
@@ -715,16 +715,12 @@ def run(
             pool.submit(_run_chunk, job): number for number, job in enumerate(jobs)
         }
         try:
-            # a Progress is woken while no chunk ends, to say the run goes on and for how long
-            beat = report if isinstance(report, Progress) and report.enabled else None
             while pending:
-                finished, _ = wait(pending, timeout=None if beat is None else beat.every, return_when=FIRST_COMPLETED)
+                finished, _ = wait_reporting(pending, report, return_when=FIRST_COMPLETED)
                 for future in finished:
                     by_chunk[pending.pop(future)] = future.result()
                 if finished:
                     report(sum(map(len, by_chunk.values())), total)
-                elif beat is not None:
-                    beat.beat()
         finally:
             for future in pending:
                 future.cancel()

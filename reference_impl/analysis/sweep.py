@@ -37,14 +37,14 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, Future
 from functools import cache
 from math import factorial
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from napspec.reference.analysis.executors import executor
-from napspec.reference.analysis.progress import Progress
+from napspec.reference.analysis.progress import Progress, wait_reporting
 from napspec.reference.analysis.proof_number import ProofNumberSearch
 from napspec.reference.analysis.refute import Refuter
 from napspec.reference.analysis.search import OutOfBudget, suit_gaps, tops
@@ -310,26 +310,19 @@ def _collect(
     chunks, but those already running are let end and kept: a chunk of strong hands may be
     minutes of work that a rerun would repeat. Whatever is left is cancelled, on an error too.
     While no chunk ends, a :class:`Progress` ``report`` is woken at its interval (a chunk may be hours)."""
-    beat = report if isinstance(report, Progress) and report.enabled else None
     stopped = False
     try:
         while pending and not stopped:
             timeout = None if limit_seconds is None else max(0.0, start + limit_seconds - time.monotonic())
-            if beat is not None:
-                timeout = beat.every if timeout is None else min(timeout, beat.every)
-            finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+            finished, pending = wait_reporting(pending, report, timeout, FIRST_COMPLETED)
             keep(finished)
-            if beat is not None and not finished:
-                beat.beat()
             stopped = _out_of_time(start, limit_seconds) and bool(pending)
         if stopped:
             running = {future for future in pending if not future.cancel()}
             pending -= running
             while running:
-                finished, running = wait(running, timeout=None if beat is None else beat.every)
+                finished, running = wait_reporting(running, report)
                 keep(finished)
-                if beat is not None and not finished:
-                    beat.beat()
     finally:
         for future in pending:
             future.cancel()
