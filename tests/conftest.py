@@ -38,13 +38,31 @@ SLOW_FILES = {
     "tests/conformance/test_discover.py": 8,
 }
 
+#: The same for the campaign (``-m 'campaign and not long'``): the book, set twice by the
+#: typesetter, the solver's runs over every hand, and the wheel installed from scratch would
+#: each hold up the end of the run if handed out late.
+CAMPAIGN_SLOW_FILES = {
+    "tests/docs/test_editions.py": 290,
+    "tests/reference_impl/test_solver.py": 205,
+    "tests/packaging/test_installed.py": 150,
+    "tests/reference_impl/test_simulation.py": 110,
+    "tests/reference_impl/test_ref_properties.py": 75,
+    "tests/features/test_dump_profiles.py": 70,
+}
+
+
+def _slow_files(config: pytest.Config) -> dict[str, int]:
+    chosen = str(config.getoption("markexpr", "") or "")
+    return CAMPAIGN_SLOW_FILES if "campaign" in chosen and "not campaign" not in chosen else SLOW_FILES
+
 
 def _needs(item: pytest.Item) -> set[str]:
     return set(getattr(item, "fixturenames", ())) & set(SHARED_BUILDS)
 
 
 @pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow_files = _slow_files(config)
     by_file: dict[str, list[pytest.Item]] = defaultdict(list)
     for item in items:
         by_file[item.nodeid.split("::", 1)[0]].append(item)
@@ -63,6 +81,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         members.sort(key=lambda item: bool(_needs(item) - {own}))  # stable: the rest keep their order
     for queue in queues.values():
         queue.sort(key=lambda name: -len(by_file[name]))
-    others.sort(key=lambda name: (-SLOW_FILES.get(name, 0), -len(by_file[name])))
+    others.sort(key=lambda name: (-slow_files.get(name, 0), -len(by_file[name])))
     alternate = [name for pair in zip_longest(*queues.values()) for name in pair if name is not None]
     items[:] = [item for name in alternate + others for item in by_file[name]]

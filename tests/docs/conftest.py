@@ -332,6 +332,38 @@ def _build_house_pdf(root: Path) -> Path:
     return edition_path(root / "house", "rinoh")
 
 
+#: The toctrees a house-rules book is cut to for the campaign's quick book: the table's rules
+#: and the front matter (the whole book, 248 pages, is minutes of one core: the long run's).
+HOUSE_BOOK_CUT_TO = 2
+
+
+def cut_book_contents(contents: Path, toctrees: int) -> None:
+    """Keep the first ``toctrees`` toctrees of the book's contents page, in their order."""
+    text = contents.read_text(encoding="utf-8")
+    starts = [index for index in range(len(text)) if text.startswith("```{toctree}", index)]
+    if len(starts) > toctrees:
+        contents.write_text(text[: starts[toctrees]], encoding="utf-8")
+
+
+def _build_house_pdf_cut(root: Path) -> Path:
+    """The house-rules edition's book as ``napspec rulebook --house-rules`` builds it (its
+    source prepared by the same function), its contents cut to the table's rules and the front
+    matter, so that the typesetter sets the house-rules chapter and title page in seconds."""
+    from napspec.docs.pipeline import build_editions, edition_path, house_rules_source
+
+    root.mkdir(parents=True, exist_ok=True)
+    reports = root / "reports"
+    reports.mkdir(exist_ok=True)
+    house_rules = root / "crown.toml"
+    house_rules.write_text(HOUSE_RULES, encoding="utf-8")
+    source = house_rules_source(root / "scratch")
+    cut_book_contents(source / "print" / "index.md", HOUSE_BOOK_CUT_TO)
+    setting = (f"napspec_house_rules={house_rules.resolve()}",)
+    status = build_editions(root / "house", reports, ("rinoh",), lambda _line: None, source, setting)
+    assert status == 0, "the house-rules book (cut) did not build"
+    return edition_path(root / "house", "rinoh")
+
+
 def _once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
     """``make(folder)`` run once per test run, its result shared by pytest-xdist's workers
     (saved as JSON beside the lock that orders them)."""
@@ -382,8 +414,19 @@ def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def house_pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The house-rules edition's book, made once per run (the campaign's, as the PDF)."""
+    """The house-rules edition's whole book, made once per run (the long run's: the campaign
+    sets the main book, and the house-rules book cut to what is its own)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
     require("rinoh", "the PDF edition is set by rinohtype")
     return _once_per_run(tmp_path_factory, "house-pdf-edition", _build_house_pdf)
+
+
+@pytest.fixture(scope="session")
+def house_pdf_cut(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The house-rules edition's book cut to the table's rules and the front matter, made once
+    per run (the campaign's)."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    require("rinoh", "the PDF edition is set by rinohtype")
+    return _once_per_run(tmp_path_factory, "house-pdf-cut", _build_house_pdf_cut)
