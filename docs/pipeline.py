@@ -267,8 +267,12 @@ def build_house_rules_edition(
     :func:`build_editions` builds them. Returns the first failing status, or 0."""
     with tempfile.TemporaryDirectory(prefix="napspec-house-") as scratch:
         source = house_rules_source(Path(scratch))
-        setting = (f"napspec_house_rules={house_rules.resolve()}",)
-        return build_editions(output, certify_dir, builders, say, source, setting)
+        return build_editions(output, certify_dir, builders, say, source, house_rules_settings(house_rules))
+
+
+def house_rules_settings(house_rules: Path) -> tuple[str, ...]:
+    """The configuration that makes a build from :func:`house_rules_source` one table's."""
+    return (f"napspec_house_rules={house_rules.resolve()}",)
 
 
 def edition_switches(command: Callable[..., None]) -> Callable[..., None]:

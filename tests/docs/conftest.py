@@ -18,6 +18,7 @@ import fcntl
 import importlib.util
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -317,50 +319,46 @@ def _build_pdf(root: Path) -> Path:
     return edition_path(root / "book", "rinoh")
 
 
-def _build_house_pdf(root: Path) -> Path:
-    """The house-rules edition's book (the PDF), built as ``napspec rulebook --house-rules``
-    builds it."""
-    from napspec.docs.pipeline import build_house_rules_edition, edition_path
-
-    root.mkdir(parents=True, exist_ok=True)
-    reports = root / "reports"
-    reports.mkdir(exist_ok=True)
-    house_rules = root / "crown.toml"
-    house_rules.write_text(HOUSE_RULES, encoding="utf-8")
-    status = build_house_rules_edition(root / "house", reports, house_rules, ("rinoh",), say=lambda _line: None)
-    assert status == 0, "the house-rules book did not build"
-    return edition_path(root / "house", "rinoh")
-
-
 #: The toctrees a house-rules book is cut to for the campaign's quick book: the table's rules
 #: and the front matter (the whole book, 248 pages, is minutes of one core: the long run's).
 HOUSE_BOOK_CUT_TO = 2
+
+BOOK_TOCTREE = "```{toctree}"
 
 
 def cut_book_contents(contents: Path, toctrees: int) -> None:
     """Keep the first ``toctrees`` toctrees of the book's contents page, in their order."""
     text = contents.read_text(encoding="utf-8")
-    starts = [index for index in range(len(text)) if text.startswith("```{toctree}", index)]
+    starts = [found.start() for found in re.finditer(re.escape(BOOK_TOCTREE), text)]
     if len(starts) > toctrees:
         contents.write_text(text[: starts[toctrees]], encoding="utf-8")
 
 
-def _build_house_pdf_cut(root: Path) -> Path:
-    """The house-rules edition's book as ``napspec rulebook --house-rules`` builds it (its
-    source prepared by the same function), its contents cut to the table's rules and the front
-    matter, so that the typesetter sets the house-rules chapter and title page in seconds."""
-    from napspec.docs.pipeline import build_editions, edition_path, house_rules_source
+def _build_house_pdf(root: Path, cut_to: int | None = None) -> Path:
+    """The house-rules edition's book (the PDF), built as ``napspec rulebook --house-rules``
+    builds it; with ``cut_to``, from the same source cut to its first toctrees (the table's
+    rules and the front matter), so that the typesetter sets what is the table's own in seconds."""
+    from napspec.docs.pipeline import (
+        build_editions,
+        build_house_rules_edition,
+        edition_path,
+        house_rules_settings,
+        house_rules_source,
+    )
 
     root.mkdir(parents=True, exist_ok=True)
     reports = root / "reports"
     reports.mkdir(exist_ok=True)
     house_rules = root / "crown.toml"
     house_rules.write_text(HOUSE_RULES, encoding="utf-8")
-    source = house_rules_source(root / "scratch")
-    cut_book_contents(source / "print" / "index.md", HOUSE_BOOK_CUT_TO)
-    setting = (f"napspec_house_rules={house_rules.resolve()}",)
-    status = build_editions(root / "house", reports, ("rinoh",), lambda _line: None, source, setting)
-    assert status == 0, "the house-rules book (cut) did not build"
+    if cut_to is None:
+        status = build_house_rules_edition(root / "house", reports, house_rules, ("rinoh",), say=lambda _line: None)
+    else:
+        source = house_rules_source(root / "scratch")
+        cut_book_contents(source / "print" / "index.md", cut_to)
+        settings = house_rules_settings(house_rules)
+        status = build_editions(root / "house", reports, ("rinoh",), lambda _line: None, source, settings)
+    assert status == 0, "the house-rules book did not build"
     return edition_path(root / "house", "rinoh")
 
 
@@ -429,4 +427,4 @@ def house_pdf_cut(tmp_path_factory: pytest.TempPathFactory) -> Path:
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
     require("rinoh", "the PDF edition is set by rinohtype")
-    return _once_per_run(tmp_path_factory, "house-pdf-cut", _build_house_pdf_cut)
+    return _once_per_run(tmp_path_factory, "house-pdf-cut", partial(_build_house_pdf, cut_to=HOUSE_BOOK_CUT_TO))

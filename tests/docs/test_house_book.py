@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from .book import BOOK_CHAPTERS, pdf_chapters, pdf_text
-from .conftest import DOCS, HOUSE_BOOK_CUT_TO, cut_book_contents, require
+from .conftest import BOOK_TOCTREE, DOCS, HOUSE_BOOK_CUT_TO, cut_book_contents, require
 
 TABLE_TITLE = "House rules: The Crown, Tuesdays"
 
@@ -60,8 +60,8 @@ def test_the_table_s_book_is_the_main_book_with_its_rules_first(tmp_path: Path) 
     assert (source / "house-rules.md").is_file()
     book = (DOCS / "print" / "index.md").read_text(encoding="utf-8")
     contents = source / "print" / "index.md"
-    first = book.index("```{toctree}")
+    first = book.index(BOOK_TOCTREE)
     assert contents.read_text(encoding="utf-8") == book[:first] + house_toctree("../house-rules") + book[first:]
     cut_book_contents(contents, HOUSE_BOOK_CUT_TO)
-    front_matter = book[first : book.index("```{toctree}", first + 1)]
+    front_matter = book[first : book.index(BOOK_TOCTREE, first + 1)]
     assert contents.read_text(encoding="utf-8") == book[:first] + house_toctree("../house-rules") + front_matter
