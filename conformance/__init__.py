@@ -1,6 +1,6 @@
 """The engine contract and the conformance harness of napspec.
 
-- :mod:`napspec.conformance.contract` — the Python face of the napspec/1.2 contract: the
+- :mod:`napspec.conformance.contract` — the Python face of the contract (every version of the protocol): the
   :class:`~napspec.conformance.contract.Engine` protocol, the typed engine errors, the
   ``napspec.engines`` entry points and :func:`~napspec.conformance.contract.serve`.
 - :mod:`napspec.conformance.harness` — driving engines over the protocol

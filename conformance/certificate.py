@@ -12,10 +12,11 @@ from typing import Any
 
 from napspec.conformance.certify import Certification, open_engine, run_certification
 from napspec.conformance.contract import Engine, printable
-from napspec.conformance.differential import DEALS, MAX_BATCHES, Recording, new_seed
+from napspec.conformance.differential import DEALS, Recording, new_seed, out_of_scope
 from napspec.conformance.differential import differential as run_differential
 from napspec.conformance.harness import end_orphans
 from napspec.conformance.integrity import program_of, short
+from napspec.conformance.scope import deal_scope, traces
 from napspec.suite.targets import Target
 
 
@@ -33,7 +34,6 @@ def certify_target(
     exitfirst: bool = False,
     deadline: float | None = None,
     deals: int = DEALS,
-    batches: int = MAX_BATCHES,
     seed: int | None = None,
     program: dict[str, Any] | None = None,
 ) -> Certification:
@@ -61,18 +61,25 @@ def certify_target(
         )
         whole = result.selection is None and result.outcome == "complete" and not result.engine_error
         if oracle is not None and deals and whole:
+            seed = new_seed() if seed is None else seed
             try:
-                result.differential = run_differential(
-                    wrapped,
-                    oracle,
-                    target,
-                    seed=new_seed() if seed is None else seed,
-                    deals=deals,
-                    batches=batches,
-                    played=recording.played,
-                    oracle_label=oracle_label,
-                    deadline=deadline,
-                )
+                hello = wrapped.hello()
+                scope, why = deal_scope(target, hello, oracle.hello())
+                if scope is None:
+                    result.differential = out_of_scope(oracle, why, seed=seed, deals=deals, oracle_label=oracle_label)
+                else:
+                    result.differential = run_differential(
+                        wrapped,
+                        oracle,
+                        target,
+                        scope,
+                        seed=seed,
+                        deals=deals,
+                        recording=recording,
+                        oracle_label=oracle_label,
+                        deadline=deadline,
+                        trace=traces(hello),
+                    )
             except KeyboardInterrupt:  # the scenarios' results are kept: a partial report
                 result.outcome = "interrupted"
     finally:
@@ -119,7 +126,6 @@ def rerun_report(
         deadline=deadline,
         max_restarts=max_restarts,
         deals=int(differential_part["planned"]) if differential_part else 0,
-        batches=int(differential_part.get("batches", MAX_BATCHES)) if differential_part else MAX_BATCHES,
         seed=int(differential_part["seed"]) if differential_part else None,
     )
 

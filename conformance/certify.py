@@ -67,6 +67,7 @@ from napspec.conformance.verdicts import record_checks
 from napspec.spec import load
 from napspec.suite.scenarios import FEATURES
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import explained_by_trumps
 
 COUNTED = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
 #: Every status a case can have in a report: the counted ones, then those left out of the score.
@@ -482,6 +483,7 @@ def run_certification(
             return ended_before_the_cases("interrupted")
         identity = {key: printable(str(value)) for key, value in hello["engine"].items()}
         identity["protocol"] = hello["protocol"]  # one of the versions check_hello accepts
+        identity["capabilities"] = hello["capabilities"]  # checked against the schema: what the scope reads
         if isinstance(wrapped, ProtocolEngine):
             wrapped.restarts = 0  # the cap is per target
         args = [
@@ -538,6 +540,8 @@ def run_certification(
             wrapped.close()
     if collector.unmatched:
         raise SelectionError(f"{', '.join(collector.unmatched)}: no scenario of the suite matches")
+    # A deviation a row found (trumps made otherwise) explains refusals other rows met.
+    explained_by_trumps([record.checks for record in collector.records.values()])
     result = Certification(
         target=target.name,
         target_values=dict(target.values),

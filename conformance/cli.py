@@ -14,7 +14,7 @@ import shlex
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -42,10 +42,18 @@ from napspec.conformance.certify import (
     variant_targets,
     write_reports,
 )
-from napspec.conformance.contract import EngineError, ExitStatus, interrupt_on_signals, parse_json, printable
+from napspec.conformance.contract import (
+    PROTOCOL,
+    EngineError,
+    ExitStatus,
+    interrupt_on_signals,
+    parse_json,
+    printable,
+)
 from napspec.conformance.differential import DEALS
 from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
+from napspec.conformance.scope import players_in_words, starts_in_words
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
@@ -78,7 +86,7 @@ _engine_name_option = click.option(
 _engine_command_option = click.option(
     "--engine-command",
     metavar="CMD",
-    help="A command starting an engine that speaks napspec/1.2 (or an older napspec/1.x) on stdin/stdout.",
+    help=f"A command starting an engine that speaks {PROTOCOL} (or an older napspec/1.x) on stdin/stdout.",
 )
 #: ``--case-timeout``, as every command that runs an engine takes it (``certify``, ``fuzz``...).
 case_timeout_option = click.option(
@@ -409,7 +417,7 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
             sys.exit(int(ExitStatus.ENGINE_UNAVAILABLE))
         name = printable(f"{hello['engine']['name']} {hello['engine']['version']}")
         # A case the engine declares it can play: its rules, table size, start and queries.
-        case, unfit = smoke_case(hello["capabilities"])
+        case, unfit = smoke_case(hello["capabilities"], hello["protocol"])
         if unfit:
             console.print(
                 Text(f"{name}: ", style="bold")
@@ -502,9 +510,32 @@ def summary_rows(documents: Sequence[dict[str, Any]]) -> tuple[list[str], list[s
     for document in documents:
         counts = document["summary"]
         cells[(printable(document["target"]["name"]), _engine_label(document))] = (
-            f"{counts['passed']}/{counts['applicable']} {_mark(document)}"
+            f"{counts['passed']}/{counts['applicable']} {_mark(document)}{_covers(document)}"
         )
     return engines, targets, cells
+
+
+def _covers(document: Mapping[str, Any]) -> str:
+    """What a certificate covers, in a few words (the report's ``scope``): the rules judged,
+    and the tables and starts where the engine plays less than the rules allow.
+
+    >>> _covers({"scope": {"judged": 43, "rules": 61, "players": [4], "starts": ["hands"]},
+    ...          "target": {"options": {"players-min": 2, "players-max": 10}}})
+    ' (43/61 rules; four players; dealt hands)'
+    """
+    scope = document.get("scope")
+    if not isinstance(scope, Mapping):
+        return ""
+    words = [f"{scope.get('judged', 0)}/{scope.get('rules', 0)} rules"]
+    options = (document.get("target") or {}).get("options") or {}
+    low, high = options.get("players-min"), options.get("players-max")
+    players = list(scope.get("players") or ())
+    if isinstance(low, int) and isinstance(high, int) and players != list(range(low, high + 1)):
+        words.append(players_in_words(players))
+    starts = list(scope.get("starts") or ())
+    if not {"hands", "deck"} <= set(starts):
+        words.append(starts_in_words(starts))
+    return f" ({'; '.join(words)})"
 
 
 def _provenance(documents: Sequence[dict[str, Any]]) -> list[str]:
@@ -548,6 +579,7 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
                     "engines": engines,
                     "targets": targets,
                     "cells": [{"target": t, "engine": e, "result": cells[(t, e)]} for (t, e) in cells],
+                    "covers": _statements(documents),
                     "provenance": provenance,
                 },
                 indent=2,
@@ -568,7 +600,7 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
         for target in targets:
             click.echo(f"| {cell(target)} | " + " | ".join(cell(cells.get((target, e), "-")) for e in engines) + " |")
         click.echo("")
-        for line in provenance:
+        for line in [*_statements(documents), *provenance]:
             click.echo(f"- {cell(line)}")
         return
     table = RichTable(title="napspec certification")
@@ -579,8 +611,24 @@ def summary(reports: tuple[Path, ...], output_format: str) -> None:
         table.add_row(Text(target), *[Text(cells.get((target, e), "-")) for e in engines])
     console = _console()
     console.print(table)
+    for line in _statements(documents):
+        console.print(Text(line), soft_wrap=True)
     for line in provenance:
         console.print(Text(line), soft_wrap=True)
+
+
+def _statements(documents: Sequence[dict[str, Any]]) -> list[str]:
+    """What each report's certificate covers, in its own words (its ``scope``)."""
+    lines = []
+    for document in documents:
+        scope = document.get("scope")
+        if isinstance(scope, Mapping) and scope.get("statement"):
+            said = f"{_engine_label(document)} against {printable(document['target']['name'])} covers: "
+            said += printable(scope["statement"], limit=4000)
+            if scope.get("too_narrow"):
+                said += f" (too narrow to be a certificate: {printable(scope['too_narrow'], limit=2000)})"
+            lines.append(said)
+    return lines
 
 
 def badge_name(document: dict[str, Any]) -> str:
@@ -620,6 +668,8 @@ def badge(report: Path, output_dir: Path) -> None:
     target = printable(document["target"]["name"], limit=80)
     label = f"napspec {target} | {printable(_engine_label(document), limit=120)}"
     value = f"{counts['passed']}/{counts['applicable']}"
+    if counts.get("certified"):
+        value = f"certified{_covers(document)}"
     if counts.get("partial"):
         value += " partial"
         colour = "lightgrey"

@@ -2,13 +2,13 @@
 
 An engine is anything with three methods (:class:`Engine`): ``hello()`` returns the
 handshake, ``run(case)`` plays one self-contained case and returns its result, ``close()``
-releases it. The dictionaries are exactly the JSON objects of the napspec/1.3 protocol
+releases it. The dictionaries are exactly the JSON objects of the napspec protocol (:data:`PROTOCOL`)
 (``docs/implementers.md``, ``conformance/schema/``), so one engine can be driven in-process
 or, through :func:`serve`, over the JSON-lines protocol by any harness.
 
 napspec/1.1 adds to napspec/1 (the calls beyond Nap), napspec/1.2 to napspec/1.1 (Peep,
-Purchase, the pool, short packs), napspec/1.3 to napspec/1.2 (the lowest call), and none
-takes anything away; an engine names the
+Purchase, the pool, short packs), napspec/1.3 to napspec/1.2 (the lowest call), napspec/1.4 to
+napspec/1.3 (the trace: answers after every action of a case), and none takes anything away; an engine names the
 version it speaks in its handshake, and the harness gives an engine of an older version
 only what that version has (:data:`OPTIONS_BY_PROTOCOL`, :data:`ADDED_BY_PROTOCOL`).
 
@@ -59,11 +59,11 @@ from typing import Any, Final, Literal, Protocol, TextIO, runtime_checkable
 from napspec.conformance import schemas
 
 #: The protocol this package speaks: the newest version, which the harness asks for.
-PROTOCOL: Final = "napspec/1.3"
+PROTOCOL: Final = "napspec/1.4"
 
 #: Every version of the protocol this package speaks, oldest first. They share the major
 #: version: each adds to the one before and takes nothing away.
-PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3")
+PROTOCOLS: Final[tuple[str, ...]] = ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3", "napspec/1.4")
 
 _NAPSPEC_1_OPTIONS: Final[tuple[str, ...]] = (
     "players-min",
@@ -123,6 +123,8 @@ OPTIONS_BY_PROTOCOL: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "napspec/1.1": _NAPSPEC_1_1_OPTIONS,
         "napspec/1.2": _NAPSPEC_1_2_OPTIONS,
         "napspec/1.3": (*_NAPSPEC_1_2_OPTIONS, "lowest-call"),
+        # napspec/1.4 adds no option: answers after each action (the trace).
+        "napspec/1.4": (*_NAPSPEC_1_2_OPTIONS, "lowest-call"),
     }
 )
 
@@ -170,6 +172,8 @@ class Additions:
     #: (the lowest call, one trick): an engine of an older version plays that value, read
     #: from the register's profiles, and is sent only cases at it.
     sourced_options: tuple[str, ...] = ()
+    #: Optional capabilities of the handshake this version added (``trace``).
+    capabilities: tuple[str, ...] = ()
 
 
 #: What each version added to the one before, by version (every version after the first).
@@ -194,6 +198,9 @@ ADDED_BY_PROTOCOL: Final[Mapping[str, Additions]] = MappingProxyType(
         ),
         # The lowest call: nothing besides the option (a call of tricks is already a number).
         "napspec/1.3": Additions(sourced_options=("lowest-call",)),
+        # The trace: an engine that declares it answers the queries after every action of a
+        # case asked with ``"trace": true`` (one case for a whole random deal, not one per action).
+        "napspec/1.4": Additions(case_fields=("trace",), capabilities=("trace",)),
     }
 )
 
@@ -214,7 +221,7 @@ def versions() -> str:
     """The versions this package speaks, as a message names them.
 
     >>> versions()
-    'napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3'
+    'napspec/1, napspec/1.1, napspec/1.2, napspec/1.3 or napspec/1.4'
     """
     return f"{', '.join(PROTOCOLS[:-1])} or {PROTOCOLS[-1]}" if len(PROTOCOLS) > 1 else PROTOCOLS[0]
 
@@ -642,11 +649,11 @@ def handle_request(engine: Engine, line: str) -> tuple[dict[str, Any], bool]:
 
 
 def serve(engine: Engine, stdin: TextIO, stdout: TextIO) -> None:
-    """Run the napspec/1.3 JSON-lines loop for a Python engine: read requests from ``stdin``,
-    write one response line per request to ``stdout``, until ``bye`` or end of input; then
-    close the engine. A hello of any version of :data:`PROTOCOLS` is answered with the engine's
-    handshake (which says which of them it speaks); a hello of any other version with an
-    error response.
+    """Run the protocol's JSON-lines loop (any version of :data:`PROTOCOLS`) for a Python
+    engine: read requests from ``stdin``, write one response line per request to
+    ``stdout``, until ``bye`` or end of input; then close the engine. A hello of any
+    version of :data:`PROTOCOLS` is answered with the engine's handshake (which says which
+    of them it speaks); a hello of any other version with an error response.
 
     Malformed requests, engine exceptions and unserialisable results are answered with
     ``{"error": ...}``; the loop itself does not crash.

@@ -56,11 +56,22 @@ from napspec.conformance.harness import applicable
 from napspec.spec import Register, load
 from napspec.spec.register import OptionValueType
 from napspec.suite.cases import CaseError
-from napspec.suite.checks import CheckFailed, judge
 from napspec.suite.plan import RowNeeds, plan_row, row_needs
 from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.suite.targets import Target
+from napspec.suite.verdicts import BALANCE_RULE, FAILED, TRUMPS_RULE, judge_row
 from napspec.suite.vocabulary import ScenarioError
+
+#: The rules an engine may play otherwise whatever the rules in force, each found by the
+#: verdicts of a row (:func:`~napspec.suite.verdicts.judge_row`): no variation point explains
+#: them, and a row failed only on them says nothing of the points.
+DEVIATIONS: Final[tuple[str, ...]] = (TRUMPS_RULE, BALANCE_RULE)
+
+#: What breaking each rule of :data:`DEVIATIONS` is, in words.
+DEVIATION_WORDS: Final[Mapping[str, str]] = {
+    TRUMPS_RULE: "trumps not from the first lead",
+    BALANCE_RULE: "payments that do not balance",
+}
 
 #: The most moves of step 2, per point of the plain game (each move takes a better
 #: assignment, so the search ends well before).
@@ -206,6 +217,9 @@ class RowRunner:
         self._seen: dict[tuple[str, str, str], tuple[str, str]] = {}
         #: Rows run against the engine (not counting those answered from the record).
         self.runs = 0
+        #: The rules of :data:`DEVIATIONS` the engine was found to break: the rows (by label)
+        #: and what each found.
+        self.deviations: dict[str, dict[str, str]] = {}
         self._capabilities: dict[str, Any] | None = None
 
     def tally(self, target: Target, needing: Callable[[Row], bool] = lambda row: True) -> Tally:
@@ -230,7 +244,9 @@ class RowRunner:
 
     def _run(self, row: Row, target: Target) -> tuple[str, str]:
         try:
-            planned = plan_row(row.scenario, row.row, target)
+            # A row written for a table the engine does not seat is set at one it does, as
+            # certify sets it.
+            planned = plan_row(row.scenario, row.row, target, seats=self.capabilities.get("players"))
         except ScenarioError as error:
             return "errored", f"the scenario cannot be planned: {error}"
         if planned.not_applicable:
@@ -245,11 +261,12 @@ class RowRunner:
             if not fits:
                 return "skipped-unsupported", reason
         self.runs += 1
-        for case in planned.cases:
+        responses: dict[int, dict[str, Any]] = {}
+        for number, case in enumerate(planned.cases):
             if self.stop is not None and self.stop.is_set():
                 raise KeyboardInterrupt
             try:
-                response = self.engine.run(json.loads(json.dumps(case.message)))
+                responses[number] = self.engine.run(json.loads(json.dumps(case.message)))
             except EngineUnavailable:
                 raise  # every row after would say the same: the search ends here
             except UnsupportedCase as error:
@@ -260,12 +277,15 @@ class RowRunner:
                 return status_for(error), str(error)
             except CaseError as error:
                 return "errored", f"the harness refuses the case: {error}"
-            for check in case.checks:
-                try:
-                    judge(check, response)
-                except CheckFailed as error:
-                    return "failed", str(error)
-        return "passed", ""
+        verdicts = judge_row([(case.message, case.checks) for case in planned.cases], responses, row.scenario.rules)
+        failed = [verdict for verdict in verdicts if verdict.verdict == FAILED]
+        # A rule the engine plays otherwise whatever the options (its trumps, payments that do
+        # not balance) is noted for the report, and says nothing of the variation points.
+        for verdict in failed:
+            for rule in set(verdict.rules) & set(DEVIATIONS):
+                self.deviations.setdefault(rule, {})[row.label] = verdict.message
+        others = [verdict for verdict in failed if not set(verdict.rules) & set(DEVIATIONS)]
+        return ("failed", others[0].message) if others else ("passed", "")
 
     @property
     def capabilities(self) -> dict[str, Any]:
@@ -363,6 +383,36 @@ class Discovery:
     seconds: float
     #: The rules each row tests, by its label.
     rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: The table sizes the engine seats, as its handshake says (empty: every size).
+    seats: tuple[int, ...] = ()
+    #: The rules of :data:`DEVIATIONS` the engine breaks whatever the rules in force: the
+    #: rows that found it, and what each found.
+    broken: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def otherwise(self) -> list[str]:
+        """What the engine plays that no source gives, in words: each rule it breaks whatever
+        the rules (:data:`DEVIATIONS`), and each point where it plays none of the sources'
+        values, with what a row found.
+
+        >>> found = Discovery("e", {}, "peel", (), (), {}, Tally(), 0, 0, 0.0,
+        ...                   broken={TRUMPS_RULE: {"row[peel]": "depends on trumps: the engine made trumps D"}})
+        >>> found.otherwise()
+        ['trumps not from the first lead (rule play.first-lead-trumps, 1 row: the engine made trumps D)']
+        """
+        said = []
+        for rule, rows in self.broken.items():
+            example = next(iter(rows.values())).removeprefix("depends on trumps: ")
+            count = f"{len(rows)} row{'s' if len(rows) != 1 else ''}"
+            said.append(f"{DEVIATION_WORDS.get(rule, rule)} (rule {rule}, {count}: {printable(example, limit=200)})")
+        for finding in self.options:
+            if finding.verdict == "plays-none":
+                tally = finding.tally_of(finding.chosen)
+                example = tally.failures[0].split(": ", 2)[-1] if tally and tally.failures else ""
+                said.append(
+                    f"none of the sources' values of {finding.title[0].lower()}{finding.title[1:]}"
+                    + (f" ({printable(example, limit=200)})" if example else "")
+                )
+        return said
 
     @property
     def deviations(self) -> list[OptionFinding]:
@@ -406,6 +456,11 @@ class Discovery:
         )
         if none:
             text += f" None of the sources' values is played for: {', '.join(none)}."
+        if self.seats:
+            text += f" It seats {', '.join(map(str, self.seats))} players (its handshake)."
+        otherwise = self.otherwise()
+        if otherwise:
+            text += " It plays what no source gives: " + "; ".join(otherwise) + "."
         return text
 
     def as_json(self) -> dict[str, Any]:
@@ -435,6 +490,8 @@ class Discovery:
             "rounds": self.rounds,
             "rows_run": self.rows_run,
             "seconds": round(self.seconds, 3),
+            "seats": list(self.seats),
+            "otherwise": self.otherwise(),
         }
 
 
@@ -733,12 +790,23 @@ def discover(
         outcomes.append(_Outcome(row, written, status == "passed", status, f"{row.label}: {status}: {message}"))
     evidence = _Evidence(outcomes, closest)
     domains = {option: domain_of(register, option, every) for option in options}
-    found, rounds = _search(evidence, options, domains, profile_values, register)
+    seats = tuple(sorted(runner.capabilities.get("players") or ()))
+    searched = [option for option in options if not (seats and option in TABLE_SIZES)]
+    found, rounds = _search(evidence, searched, domains, profile_values, register)
+    if seats:
+        # The tables an engine seats are its own word, not a rule it plays: the bounds of the
+        # rules are the closest profile's, widened to take them.
+        low, high = profile_values["players-min"], profile_values["players-max"]
+        assert isinstance(low, int) and isinstance(high, int)
+        found["players-min"], found["players-max"] = min(low, seats[0]), max(high, seats[-1])
+    played_at_seats = Tally(passed=sum(1 for outcome in outcomes if outcome.status in ("passed", "failed")))
     findings = tuple(
         OptionFinding(
             option=option,
             title=register.options[option].title,
-            trials=tuple(Trial({option: value}, evidence.tally(option, value, found)) for value in domains[option]),
+            trials=(Trial({option: found[option]}, played_at_seats),)
+            if seats and option in TABLE_SIZES
+            else tuple(Trial({option: value}, evidence.tally(option, value, found)) for value in domains[option]),
             chosen=found[option],
             played=tuple(
                 value for value in domains[option] if evidence.tally(option, value, found).verdict == "played"
@@ -778,6 +846,8 @@ def discover(
         rows_run=runner.runs,
         seconds=time.perf_counter() - start,
         rules={row.label: row.scenario.rules for row in every},
+        seats=seats,
+        broken={rule: dict(rows) for rule, rows in runner.deviations.items()},
     )
 
 

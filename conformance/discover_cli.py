@@ -25,7 +25,14 @@ from rich.text import Text
 from napspec.conformance import schemas
 from napspec.conformance.certify import open_engine, selects
 from napspec.conformance.cli import case_timeout_option, main
-from napspec.conformance.contract import EngineError, EngineUnavailable, ExitStatus, interrupt_on_signals, printable
+from napspec.conformance.contract import (
+    PROTOCOL,
+    EngineError,
+    EngineUnavailable,
+    ExitStatus,
+    interrupt_on_signals,
+    printable,
+)
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS, load
@@ -72,7 +79,7 @@ def _write(path: Path, text: str) -> None:
 @click.option(
     "--engine-command",
     metavar="CMD",
-    help="A command starting an engine that speaks napspec/1.2 (or an older napspec/1.x) on stdin/stdout.",
+    help=f"A command starting an engine that speaks {PROTOCOL} (or an older napspec/1.x) on stdin/stdout.",
 )
 @click.option(
     "--profile",
@@ -239,6 +246,15 @@ def print_discovery(found: Discovery, console: Console) -> None:
             Text(f"variant {variant.name} as {found.closest} plays it: {words} ({variant.tally.shown()} rows)"),
             soft_wrap=True,
         )
+    if found.seats:
+        console.print(
+            Text(
+                f"seats {', '.join(map(str, found.seats))} players (its handshake): the bounds of the rules take them"
+            ),
+            soft_wrap=True,
+        )
+    for said in found.otherwise():
+        console.print(Text("plays what no source gives: ", style="yellow") + Text(said), soft_wrap=True)
     deviations = found.deviations
     console.print(
         Text(

@@ -168,6 +168,7 @@ def differential_passed(differential: Mapping[str, Any] | None) -> bool:
         return False
     return (
         differential.get("divergence") is None
+        and differential.get("evaded") is None
         and not differential.get("nondeterministic")
         and not differential.get("stopped")
         and differential.get("planned", 0) > 0
@@ -184,10 +185,17 @@ def summarise(
     engine_error: str,
     selection: Mapping[str, Any] | None,
     differential: Mapping[str, Any] | None,
+    too_narrow: str = "",
 ) -> dict[str, Any]:
     """A report's summary, computed from its cases and how the run ended: the counts, the
     score, ``partial`` (a selection: never a certificate) and ``certified``. The one place
     the verdict is made, by ``certify`` and again by ``verify``.
+
+    A certificate is scoped to what the engine plays: a case it does not play
+    (``skipped-unsupported``) narrows it, and the report's ``scope`` says what it covers; it
+    is certified when no case it played failed, erred or timed out, at least one passed, the
+    run was complete and whole, the random deals found nothing, and the scope is not too
+    narrow to be a certificate (``too_narrow``, :func:`napspec.conformance.scope.too_narrow`).
 
     >>> summarise([{"status": "passed"}], outcome="complete", engine_error="", selection=None,
     ...           differential=None)["certified"]
@@ -199,12 +207,11 @@ def summarise(
     counts = Counter(str(case.get("status")) for case in cases)
     applicable = sum(counts[status] for status in COUNTED)
     partial = selection is not None
-    every_case_passed = (
+    every_case_played_passed = (
         outcome == "complete"
         and not engine_error
-        and applicable > 0
-        and counts["passed"] == applicable
-        and counts["not-run"] == 0
+        and counts["passed"] > 0
+        and not any(counts[status] for status in ("failed", "errored", "timed-out", "not-run"))
     )
     return {
         "applicable": applicable,
@@ -212,7 +219,7 @@ def summarise(
         **{status: counts[status] for status in UNCOUNTED},
         "score": round(counts["passed"] / applicable, 4) if applicable else 0.0,
         "partial": partial,
-        "certified": every_case_passed and not partial and differential_passed(differential),
+        "certified": every_case_played_passed and not partial and differential_passed(differential) and not too_narrow,
     }
 
 
@@ -229,12 +236,26 @@ def inconsistencies(document: Mapping[str, Any]) -> list[str]:
     twice = sorted(case_id for case_id, count in ids.items() if count > 1)
     if twice:
         problems.append(f"case ids given more than once: {printable(', '.join(twice[:5]))}")
+    from napspec.conformance.scope import certificate_scope
+
+    scope = certificate_scope(document)
+    if document.get("scope") != scope:
+        problems.append(
+            f"its scope says {json.dumps((document.get('scope') or {}).get('statement'))}, its cases and random "
+            f"deals make it {json.dumps(scope['statement'])}"
+            + (
+                ""
+                if (document.get("scope") or {}).get("statement") != scope["statement"]
+                else " (and differ in their numbers)"
+            )
+        )
     rebuilt = summarise(
         cases,
         outcome=str(document.get("outcome")),
         engine_error=str(document.get("engine_error", "")),
         selection=document.get("selection"),
         differential=document.get("differential"),
+        too_narrow=scope["too_narrow"],
     )
     stated = document.get("summary", {})
     for key, value in rebuilt.items():

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from napspec.conformance.certify import Collector
-from napspec.conformance.contract import Engine, load_engine
+from napspec.conformance.contract import PROTOCOL, Engine, load_engine
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.suite.steps import *  # noqa: F403  (the step definitions are fixtures)
 from napspec.suite.targets import Target
@@ -38,7 +38,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--engine-command",
         default=None,
-        help="command starting an engine that speaks napspec/1.2 (or an older napspec/1.x)",
+        help=f"command starting an engine that speaks {PROTOCOL} (or an older napspec/1.x)",
     )
     group.addoption("--target-profile", default=None, help="certify against this profile")
     group.addoption(

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from napspec.conformance.contract import MESSAGE_LIMIT, printable
 from napspec.conformance.integrity import COUNTED, ReportFolder, Written, differential_passed, platform_of, summarise
+from napspec.conformance.scope import certificate_scope
 from napspec.conformance.verdicts import print_rule_table, rule_report, rules_junit
 from napspec.spec import load
 from napspec.spec.register import value_id
@@ -34,7 +35,7 @@ from napspec.suite.scenarios import suite_hash
 if TYPE_CHECKING:
     from napspec.conformance.certify import CaseRecord, Certification
 
-REPORT_FORMAT = "napspec-certification/1"
+REPORT_FORMAT = "napspec-certification/2"
 
 #: The longest target name used in a report's file name (the name itself is kept whole
 #: in the report).
@@ -134,16 +135,24 @@ def report_document(result: Certification) -> dict[str, Any]:
             for record in result.records
         ],
     }
+    rule_report(document, result.records, result.target.split("+")[0])
+    scope = certificate_scope(document)
     document["summary"] = summarise(
         document["cases"],
         outcome=result.outcome,
         engine_error=result.engine_error,
         selection=result.selection,
         differential=result.differential,
+        too_narrow=scope["too_narrow"],
     )
-    rule_report(document, result.records, result.target.split("+")[0])
-    document["digest"] = report_digest(document)
-    return document
+    # What the certificate covers follows its summary.
+    ordered: dict[str, Any] = {}
+    for key, value in document.items():
+        ordered[key] = value
+        if key == "summary":
+            ordered["scope"] = scope
+    ordered["digest"] = report_digest(ordered)
+    return ordered
 
 
 def junit_xml(result: Certification, document: Mapping[str, Any] | None = None) -> str:
@@ -187,7 +196,8 @@ def print_summary(result: Certification, console: Console) -> None:
     """By chapter and rule, then every case that did not pass (its example row and the
     message, as JSON) and the verdict. Nothing from the engine is read as markup."""
     register = load()
-    print_rule_table(report_document(result), console)
+    document = report_document(result)
+    print_rule_table(document, console)
     engine = printable(f"{result.engine.get('name', '?')} {result.engine.get('version', '')}")
     uncited = uncited_options(result.target_values)
     if uncited:
@@ -217,7 +227,6 @@ def print_summary(result: Certification, console: Console) -> None:
         )
     if rows:
         console.print(table)
-    document = report_document(result)
     for case in document["cases"]:
         if case["status"] in ("failed", "errored", "timed-out", "skipped-unsupported"):
             console.print(Text(case["status"], style="bold red") + Text(f" {case['id']} ({', '.join(case['rules'])})"))
@@ -230,6 +239,15 @@ def print_summary(result: Certification, console: Console) -> None:
     if result.differential is None and not result.partial and result.outcome == "complete" and not result.engine_error:
         console.print(
             Text("no random deals were played (--differential-deals 0): every certificate needs them", style="red"),
+            soft_wrap=True,
+        )
+    scope = document["scope"]
+    console.print(
+        Text("the certificate covers: ", style="bold") + Text(printable(scope["statement"], limit=4000)), soft_wrap=True
+    )
+    if scope["too_narrow"]:
+        console.print(
+            Text(f"too narrow to be a certificate: {printable(scope['too_narrow'], limit=2000)}", style="red"),
             soft_wrap=True,
         )
     if summary["certified"]:
@@ -264,13 +282,42 @@ def _print_differential(differential: Mapping[str, Any] | None, console: Console
     if differential is None:
         return
     oracle = printable(f"{differential['oracle']['name']} {differential['oracle']['version']}")
+    if differential.get("out_of_scope"):
+        console.print(
+            Text(f"random deals: none ({printable(differential['out_of_scope'], limit=2000)})", style="red"),
+            soft_wrap=True,
+        )
+        return
+    how = "each deal in one case (trace)" if differential.get("trace") else "one case per action"
     line = (
-        f"differential: {differential['deals']} random deals (seed {differential['seed']}), "
-        f"{differential['cases']} cases compared with {oracle} in {differential['seconds']:.1f} s; "
-        f"{differential['repeated']} cases sent twice"
+        f"random deals: {differential['deals']} (seed {differential['seed']}), {differential['cases']} answers "
+        f"compared with {oracle}, {how}, in {differential['seconds']:.1f} s; {differential['repeated']} cases "
+        "sent twice"
     )
     good = differential_passed(differential)
     console.print(Text(line + (": no difference" if good else ""), style="" if good else "red"), soft_wrap=True)
+    families = differential.get("families") or {}
+    if families:
+        listed = ", ".join(
+            f"{name} {counts['answers']} in {counts['deals']}" for name, counts in sorted(families.items())
+        )
+        console.print(Text(f"  answers (in deals) by family: {listed}"), soft_wrap=True)
+    for narrowed in differential.get("narrowed") or ():
+        console.print(
+            Text(f"  narrowed: {narrowed['cases']} random case{'s' if narrowed['cases'] != 1 else ''} answered ")
+            + Text(f"unsupported ({printable(narrowed['reason'], limit=300)}; first {printable(narrowed['first'])})"),
+            soft_wrap=True,
+        )
+    if differential.get("evaded"):
+        evaded = differential["evaded"]
+        console.print(
+            Text("  EVADED: ", style="red")
+            + Text(
+                f"in deal {evaded['deal']} the engine answered unsupported a case holding nothing it had not "
+                f"answered in the published cases ({printable(evaded['reason'], limit=300)})"
+            ),
+            soft_wrap=True,
+        )
     if differential.get("stopped"):
         console.print(Text(f"  stopped: {printable(differential['stopped'])}", style="red"), soft_wrap=True)
     if differential.get("divergence"):

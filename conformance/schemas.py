@@ -1,4 +1,4 @@
-"""The JSON Schemas of the napspec/1.2 protocol (which contains napspec/1.1 and napspec/1), loaded from
+"""The JSON Schemas of the napspec protocol (the newest version, which contains the older ones), loaded from
 ``conformance/schema/`` and used to validate every message that crosses the contract,
 whichever way it travels.
 
@@ -140,11 +140,12 @@ def _fast_validator(name: str, definition: str | None) -> Any:
     return jsonschema_rs.Draft202012Validator(_validator(name, definition).schema, validate_formats=False)
 
 
-def _fast_verdict(name: str, definition: str | None, instance: object) -> bool | None:
+def _fast_verdict(name: str, definition: str | None, instance: object, parsed: bool = False) -> bool | None:
     """jsonschema-rs's verdict on ``instance``, or None where it may not be asked: a value
     JSON does not write back as itself (a tuple, a key that is not a string, a float that
-    JSON cannot write, a container met twice), or a value it refuses to read (it raises)."""
-    if not _plain_json(instance):
+    JSON cannot write, a container met twice), or a value it refuses to read (it raises).
+    ``parsed``: ``instance`` is what parsing JSON text gave, which is plain JSON by making."""
+    if not parsed and not _plain_json(instance):
         return None
     try:
         return bool(_fast_validator(name, definition).is_valid(instance))
@@ -194,19 +195,20 @@ def _short(message: str, limit: int = 300) -> str:
     return message if len(message) <= limit else message[: limit - 3] + "..."
 
 
-def is_valid(name: str, instance: object, definition: str | None = None) -> bool:
+def is_valid(name: str, instance: object, definition: str | None = None, *, parsed: bool = False) -> bool:
     """Whether ``instance`` is valid against the schema ``name`` (or one of its ``$defs``).
 
     Plain JSON is judged by jsonschema-rs; anything else (a tuple, a key that is not a
     string, a float that JSON cannot write) by jsonschema, since
-    the compiled validator would read it as the JSON value it mimics.
+    the compiled validator would read it as the JSON value it mimics. ``parsed`` says that
+    ``instance`` was just parsed from JSON text (so is plain JSON, and need not be walked).
 
     >>> is_valid("common", ["AS", "KH"], "cards"), is_valid("common", ("AS", "KH"), "cards")
     (True, False)
     >>> is_valid("common", True, "seat"), is_valid("common", 1, "seat"), is_valid("common", 10**30, "seat")
     (False, True, False)
     """
-    verdict = _fast_verdict(name, definition, instance)
+    verdict = _fast_verdict(name, definition, instance, parsed)
     if verdict is None:
         return bool(_validator(name, definition).is_valid(instance))
     return verdict

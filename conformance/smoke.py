@@ -12,6 +12,12 @@ go together); at a table size it seats; from a start it plays; asking a query it
 >>> case, why = smoke_case(capabilities)
 >>> why, case["players"], case["options"]["compulsory-call"], list(case["start"])
 ('', 5, 'none', ['hands'])
+
+An engine of an older version declares only the options its version has:
+
+>>> older = {**capabilities, "options": {k: v for k, v in britannica.items() if k != "lowest-call"}}
+>>> smoke_case(older, "napspec/1.2")[1], smoke_case(older)[1] != ""
+('', True)
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from napspec.conformance.harness import applicable
+from napspec.conformance.contract import PROTOCOL, UnsupportedCase
+from napspec.conformance.harness import applicable, for_protocol
 from napspec.spec import load
 from napspec.suite.cards import PACK
 from napspec.suite.cases import CaseError, cards_each, check_options, make_case, pack_in_play
@@ -47,9 +54,11 @@ def _option_maps(capabilities: Mapping[str, Any]) -> list[tuple[str, dict[str, A
     return maps
 
 
-def smoke_case(capabilities: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+def smoke_case(capabilities: Mapping[str, Any], protocol: str = PROTOCOL) -> tuple[dict[str, Any], str]:
     """A trivial case the engine with ``capabilities`` can play, and ``""``; or the
-    closest case and why none fits."""
+    closest case and why none fits. The engine speaks ``protocol``: a case is judged as
+    the harness would send it to such an engine (:func:`~napspec.conformance.harness.for_protocol`:
+    an engine of napspec/1.2 is not asked the lowest call, which it plays at the sources' one)."""
     seats = sorted(capabilities.get("players") or [4])
     starts = capabilities.get("starts") or ["hands"]
     answered = capabilities.get("queries", [])
@@ -66,7 +75,12 @@ def smoke_case(capabilities: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
             case = _case(options, players, starts, query)
             if case is None:
                 continue
-            fits, why = applicable(case, capabilities)
+            try:
+                sent = for_protocol(case, protocol, capabilities)
+            except UnsupportedCase as error:
+                best = best or (case, f"{name}: {error.reason}")
+                continue
+            fits, why = applicable(sent, capabilities)
             if fits:
                 return case, ""
             best = best or (case, f"{name}: {why}")

@@ -329,13 +329,6 @@ def rulebook(output: Path, reports: Path, house_rules: Path | None, site: bool, 
     sys.exit(build_house_rules_edition(output, reports, house_rules, builders))
 
 
-#: The random deals of each target in the main job's certification, one batch: the reference
-#: engine is its own oracle there, so the deals show its determinism and, over the protocol,
-#: that the served engine answers as the one in this process: what a lookup table or a wrong
-#: engine would be caught by is an engine's own certificate (:mod:`napspec.conformance.differential`).
-MAIN_JOB_DEALS = 10
-
-
 def certify_reference(output: Path, say: Callable[[str], None], console: Any) -> bool:
     """Certify the reference engine against every profile and every profile with each variant
     its source gives, in-process and over the protocol; one line per target. Whether all passed."""
@@ -355,8 +348,6 @@ def certify_reference(output: Path, say: Callable[[str], None], console: Any) ->
                 command,
                 oracle=oracle,
                 oracle_label=REFERENCE_ENGINE,
-                deals=MAIN_JOB_DEALS,
-                batches=1,
             )
             write_reports(result, folder)
             summary = f"{result.counts()['passed']}/{len(result.applicable)} passed in {result.seconds:.1f} s"

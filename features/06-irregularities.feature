@@ -1106,7 +1106,8 @@ Feature: Irregularities
     And the pack from the top is "2C 3C 4C 5C AS AS"
     When seat 3 cuts 4 cards
     And seat 0 deals
-    And seat 1 claims the faulty-pack
+    Then the offences are "faulty-pack@nobody"
+    When seat 1 claims the faulty-pack
     Then the phase is "<phase>"
 
     Examples:

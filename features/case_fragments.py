@@ -488,14 +488,18 @@ def then_pool_moves(b: CaseBuilder, what: str, where: dict[str, Any], expected: 
     b.expect(what, ["pool"], [*POOL_MOVES, {"where": where}, {"pluck": "amount"}], expected)
 
 
+#: How an offence no player committed (a faulty pack) is written: ``faulty-pack@nobody``.
+NOBODY = "nobody"
+
+
 def then_offences(b: CaseBuilder, a: Args) -> None:
     listing = a["listing"].strip()
     stated: list[tuple[str, int | None]] = []
     for item in [] if listing == "none" else listing.split():
         kind, at, who = item.partition("@")
-        if not at or not who.isdigit():
-            raise ScenarioError(f"offence {item!r} is not written kind@seat")
-        stated.append((kind, int(who)))
+        if not at or not (who.isdigit() or who == NOBODY):
+            raise ScenarioError(f"offence {item!r} is not written kind@seat (or kind@{NOBODY}: a faulty pack)")
+        stated.append((kind, None if who == NOBODY else int(who)))
     b.offences = stated
     b.claimed = {index for index in b.claimed if index < len(stated)}
     b.expect(

@@ -40,6 +40,9 @@ PASSED, FAILED, NOT_JUDGED = "passed", "failed", "not-judged"
 
 #: The rule that makes trumps the suit of the first lead.
 TRUMPS_RULE = "play.first-lead-trumps"
+#: The rule that what one player pays another receives: payments that do not balance break
+#: it, and only it where the soloist's own payment is the one the scenario expects.
+BALANCE_RULE = "settlement.paid-between-players"
 
 #: What a check looks at (the start of its path in the run response) -> the chapters of the
 #: rules that govern it, most particular first.
@@ -244,21 +247,74 @@ def _trumps_made(message: Mapping[str, Any], response: Mapping[str, Any]) -> tup
     return None
 
 
-def balance_note(check: Check, response: Mapping[str, Any]) -> str:
-    """What to add to a failed check of payments that do not sum to nothing (without a pool,
-    whose gain they make up): that they do not balance.
-
-    >>> check = Check("payments by seat", ("result",), ({"get": ["answers", "result", "payments"]},), [2, -1, -1])
-    >>> balance_note(check, {"answers": {"result": {"payments": [2, 0, 0]}}})
-    '; the payments do not balance: they sum to 2, where what is paid is received'
-    """
+def _payments(check: Check, response: Mapping[str, Any]) -> tuple[list[int], list[int]] | None:
+    """The payments a check of payments expects and those the engine answered, when both are
+    lists of whole numbers of one length and no pool is answered (whose gain they make up)."""
     if _path(check)[:3] != ("answers", "result", "payments") or "pool" in response.get("answers", {}):
-        return ""
+        return None
     result = response.get("answers", {}).get("result")
-    payments = result.get("payments") if isinstance(result, Mapping) else None
-    if not isinstance(payments, list) or not all(isinstance(x, int) for x in payments) or sum(payments) == 0:
-        return ""
-    return f"; the payments do not balance: they sum to {sum(payments)}, where what is paid is received"
+    actual = result.get("payments") if isinstance(result, Mapping) else None
+    expected = check.expected
+    if not (isinstance(actual, list) and isinstance(expected, list) and len(actual) == len(expected)):
+        return None
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in [*actual, *expected]):
+        return None
+    return list(expected), list(actual)
+
+
+def _soloist_paid(expected: Sequence[int]) -> int | None:
+    """The seat whose expected payment is the soloist's: the one of its sign alone (every
+    other seat paying or receiving the other way), or ``None``.
+
+    >>> _soloist_paid([3, -9, 3, 3]), _soloist_paid([0, 0, 0]), _soloist_paid([-15, 5, 5, 5])
+    (1, None, 0)
+    """
+    for seat, amount in enumerate(expected):
+        others = [x for index, x in enumerate(expected) if index != seat]
+        if amount and others and all(x * amount < 0 for x in others):
+            return seat
+    return None
+
+
+def _judge_payments(
+    check: Check, rules: tuple[str, ...], response: Mapping[str, Any], number: int
+) -> list[CheckVerdict] | None:
+    """A check of payments judged as two: whether they balance (rule
+    :data:`BALANCE_RULE`), and what the check's own rules fix (the soloist's payment, when
+    they do not balance: the rest of the difference is the balance's); ``None`` for a check
+    that is not one of payments without a pool."""
+    found = _payments(check, response)
+    if found is None:
+        return None
+    expected, actual = found
+    own = tuple(rule for rule in rules if rule != BALANCE_RULE)
+    balanced = sum(actual) == 0
+    balance = CheckVerdict(
+        "the payments balance",
+        (BALANCE_RULE,),
+        PASSED if balanced else FAILED,
+        ""
+        if balanced
+        else f"the payments do not balance: {actual} sum to {sum(actual)}, where what is paid is received",
+        number,
+    )
+    if balanced or expected == actual:
+        main = _judged(check, own, response, number)
+    else:
+        soloist = _soloist_paid(expected)
+        if soloist is not None and actual[soloist] == expected[soloist]:
+            main = CheckVerdict(f"{check.what}: the soloist's", own, PASSED, "", number)
+        else:
+            main = _judged(check, own, response, number)
+    return [main, balance] if own else [balance]
+
+
+def _judged(check: Check, rules: tuple[str, ...], response: Mapping[str, Any], number: int) -> CheckVerdict:
+    try:
+        judge(check, response)
+    except CheckFailed as error:
+        return CheckVerdict(check.what, rules, FAILED, str(error), number)
+    return CheckVerdict(check.what, rules, PASSED, "", number)
 
 
 def judge_row(
@@ -291,25 +347,30 @@ def judge_row(
             if response is None:
                 judged.append((check, CheckVerdict(check.what, rules, NOT_JUDGED, "the case was not played", number)))
                 continue
+            payments = _judge_payments(check, rules, response, number)
+            if payments is not None:
+                judged += [(check, verdict) for verdict in payments]
+                continue
             try:
                 judge(check, response)
             except CheckFailed as error:
-                note = balance_note(check, response)
                 rules = _no_such_call(check, actions, response) or rules
-                judged.append((check, CheckVerdict(check.what, rules, FAILED, f"{error}{note}", number)))
+                judged.append((check, CheckVerdict(check.what, rules, FAILED, str(error), number)))
             else:
                 judged.append((check, CheckVerdict(check.what, rules, PASSED, "", number)))
         if response is not None:
             irregular = bool(message.get("irregular"))
+            made = _trumps_made(message, response)
             refused = _first_unexpected_refusal(actions, response, refusals_expected, irregular)
-            if refused is not None and (cause is None or cause.trumps):
+            if refused is not None and made is None and (cause is None or cause.trumps):
                 index, why = refused
                 cause = _Cause(
                     why, CheckVerdict(f"action {shown(actions[index])} taken", (), FAILED, why, number), index
                 )
-            made = _trumps_made(message, response)
             if made is not None and cause is None:
-                why = f"depends on trumps: the engine made trumps {made[0]} where the first lead made them {made[1]}"
+                # Trumps made otherwise explain a refusal in the same hand too (a card that
+                # wins under the engine's trumps changes who leads next).
+                why = f"{_DEPENDS_ON_TRUMPS}the engine made trumps {made[0]} where the first lead made them {made[1]}"
                 finding = CheckVerdict("trumps are the suit of the first lead", (TRUMPS_RULE,), FAILED, why, number)
                 cause = _Cause(why, finding, None, trumps=True)
                 if not any(_reads_trumps(check) for check in checks):
@@ -373,6 +434,52 @@ def _first_unexpected_refusal(
     return None
 
 
+def explained_by_trumps(rows: Sequence[list[dict[str, Any]]]) -> int:
+    """Where any row of a run found the engine making trumps another suit than the first
+    lead's, put down to it, in every other row, a refused card of a regular hand played for
+    tricks that no rule was named for (a card that wins under the engine's trumps, an added
+    player's discard say, changes who leads next, and the next card is refused): ``rows``
+    are the rows' check verdicts (:meth:`CheckVerdict.to_json`), changed in place. How many
+    were put down to it.
+
+    >>> found = [{"what": "trumps are the suit of the first lead", "rules": [TRUMPS_RULE], "verdict": FAILED,
+    ...           "message": "depends on trumps: the engine made trumps D where the first lead made them S", "case": 0}]
+    >>> refused = [{"what": 'action {"type": "play", "seat": 3, "card": "9S"} taken', "rules": [], "verdict": FAILED,
+    ...             "message": "the engine refused ...", "case": 0}]
+    >>> explained_by_trumps([found, refused]), refused[0]["rules"]
+    (1, ['play.first-lead-trumps'])
+    """
+    deviation = next(
+        (
+            check["message"]
+            for checks in rows
+            for check in checks
+            if check.get("verdict") == FAILED
+            and TRUMPS_RULE in check.get("rules", ())
+            and str(check.get("message", "")).startswith(_DEPENDS_ON_TRUMPS)
+        ),
+        None,
+    )
+    if deviation is None:
+        return 0
+    explained = 0
+    for checks in rows:
+        for check in checks:
+            refusal = check.get("verdict") == FAILED and not check.get("rules") and '"type": "play"' in check["what"]
+            if refusal:
+                check["rules"] = [TRUMPS_RULE]
+                check["message"] = (
+                    f"{check['message']}; the engine makes trumps another suit than the first lead's, as another "
+                    f"row found ({deviation.removeprefix(_DEPENDS_ON_TRUMPS)}), so who wins a trick, and leads the "
+                    "next, can differ"
+                )
+                explained += 1
+    return explained
+
+
+_DEPENDS_ON_TRUMPS = "depends on trumps: "
+
+
 def row_verdict(verdicts: Sequence[CheckVerdict]) -> str:
     """The row's status from its checks' verdicts: failed if any failed, passed if every
     check was judged and passed, else not judged."""
@@ -412,4 +519,13 @@ def failure_message(verdicts: Sequence[CheckVerdict], source: str | None = None)
     return "\n".join(lines)
 
 
-__all__ = ["CheckVerdict", "balance_note", "check_rules", "failure_message", "judge_row", "row_verdict", "rule_quote"]
+__all__ = [
+    "BALANCE_RULE",
+    "CheckVerdict",
+    "check_rules",
+    "explained_by_trumps",
+    "failure_message",
+    "judge_row",
+    "row_verdict",
+    "rule_quote",
+]

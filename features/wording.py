@@ -237,7 +237,7 @@ def say_offences(text: str) -> list[Piece]:
     items: list[Piece] = []
     for item in text.split():
         kind, _, who = item.partition("@")
-        items.append(f"{OFFENCES.get(kind, kind)} by seat {who}")
+        items.append(f"{OFFENCES.get(kind, kind)}" + (", no player's" if who == "nobody" else f" by seat {who}"))
     return ["The offences recorded, in order: ", *join(items, "; "), "."]
 
 

@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 import click
 
+from napspec.conformance.contract import PROTOCOL
 from napspec.reference.bench import SESSION_HANDS, compare, play_reference, play_sessions
 from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
 from napspec.reference.contracts import Contract
@@ -425,7 +426,7 @@ def bench_solver(hands_dealt: int, count: int, seed: int, budget: int, best_firs
     click.echo(time_solver(hands_dealt, count, seed, budget, best_first).describe(seed, budget, best_first))
 
 
-@main.command()
+@main.command(short_help=f"Speak the conformance protocol ({PROTOCOL}, and every older napspec/1.x) on stdin/stdout.")
 @click.option(
     "--hold-profile",
     type=click.Choice(PROFILE_IDS),
@@ -437,7 +438,7 @@ def bench_solver(hands_dealt: int, count: int, seed: int, budget: int, best_firs
     help="play every case under this house-rules file's values, whatever the case asks",
 )
 def serve(hold_profile: str | None, hold_house_rules: str | None) -> None:
-    """Speak the napspec/1.2 conformance protocol on stdin/stdout (docs/implementers.md).
+    """Speak the conformance protocol on stdin/stdout (docs/implementers.md).
 
     The reference engine is served exactly as any third-party engine would be:
     ``napspec certify --engine-command "napspec-reference serve" --profile hoyle``.

@@ -1,4 +1,4 @@
-"""The reference engine behind the napspec/1.3 engine contract.
+"""The reference engine behind the napspec engine contract (the newest version, :data:`PROTOCOL`).
 
 The conformance suite knows no engine: it speaks the protocol of ``docs/implementers.md``.
 This module plugs the reference engine in exactly as a third party would: it translates a
@@ -8,9 +8,10 @@ It is registered under the entry point ``napspec.engines`` as ``reference``; run
 program (``python -m napspec.reference.contract_adapter``) it serves the protocol on
 stdin/stdout.
 
-It speaks napspec/1.3 (the lowest call), napspec/1.2 (Peep and Purchase: the peep card, the
-stock, buying, peeping and the peep exchange; the pool: a case's ``pool`` and
-``original_dealer``, the ``end_of_session`` start and the ``pool`` query; shortened packs),
+It speaks napspec/1.4 (the trace: answers after every action), napspec/1.3 (the lowest
+call), napspec/1.2 (Peep and Purchase: the peep card, the stock, buying, peeping and the peep
+exchange; the pool: a case's ``pool`` and ``original_dealer``, the ``end_of_session`` start
+and the ``pool`` query; shortened packs),
 napspec/1.1 (the calls beyond Nap: named calls, the extra hand, the discard) and plays a case
 of an older version too: the options it has not got are then at their plain values.
 
@@ -157,6 +158,7 @@ def _capabilities() -> dict[str, Any]:
         "variants": list(_REGISTER.variant_names()),  # Rules.profile plays every variant there is
         "queries": list(QUERIES),
         "irregular_play": True,
+        "trace": True,
     }
 
 
@@ -279,8 +281,7 @@ def _action_json(action: Action) -> dict[str, Any]:
 def _plays_variants(rules: Rules) -> bool:
     """Whether any option of napspec/1.1 or 1.2 is away from its plain value (the answers
     then carry ``declaration`` and ``extra_hand``)."""
-    values = rules.options()
-    return any(values[option] != plain for option, plain in _PLAIN.items())
+    return _fields_of(rules)[0]
 
 
 _OPTIONS_1_2 = frozenset(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - frozenset(OPTIONS_BY_PROTOCOL["napspec/1.1"])
@@ -289,8 +290,28 @@ _OPTIONS_1_2 = frozenset(OPTIONS_BY_PROTOCOL["napspec/1.2"]) - frozenset(OPTIONS
 def _plays_1_2(rules: Rules) -> bool:
     """Whether any option napspec/1.2 added is away from its plain value (the state then
     carries ``peep_card``, ``peeped`` and ``stock``)."""
+    return _fields_of(rules)[1]
+
+
+#: What :func:`_fields_of` found, by the rules it was asked of (a hand's rules are asked after
+#: every action; the rules kept with the answer, so that an id is not taken by other rules).
+_FIELDS: dict[int, tuple[Rules, tuple[bool, bool]]] = {}
+
+
+def _fields_of(rules: Rules) -> tuple[bool, bool]:
+    """Whether the rules play a variant of napspec/1.1 or 1.2, and one of napspec/1.2."""
+    known = _FIELDS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     values = rules.options()
-    return any(values[option] != _PLAIN[option] for option in _OPTIONS_1_2)
+    found = (
+        any(values[option] != plain for option, plain in _PLAIN.items()),
+        any(values[option] != _PLAIN[option] for option in _OPTIONS_1_2),
+    )
+    if len(_FIELDS) > 256:
+        _FIELDS.clear()
+    _FIELDS[id(rules)] = (rules, found)
+    return found
 
 
 def _pool_answer(pool: int, transfers: Sequence[Transfer]) -> dict[str, Any]:
@@ -367,12 +388,23 @@ def _answer(hand: Hand, query: str) -> Any:
         }
     if query == "offences":
         return [
-            {"kind": offence.kind, "seat": offence.seat, "claimed": hand.offence_status(offence.id) == CLAIMED}
+            {
+                "kind": offence.kind,
+                # The engine charges a fault of the deal to the dealer; the contract says no
+                # player committed a faulty pack (docs/implementers.md §9, offences).
+                "seat": None if offence.kind == "faulty-pack" else offence.seat,
+                "claimed": hand.offence_status(offence.id) == CLAIMED,
+            }
             for offence in hand.offences
         ]
     if query == "pool":
         return _pool_answer(hand.pool, hand.pool_transfers)
     raise UnplayableCase(f"the query {query!r} needs a draw start")
+
+
+def _answers(hand: Hand, queries: Sequence[str]) -> dict[str, Any]:
+    """The answers to ``queries`` about ``hand`` as it stands."""
+    return {query: _answer(hand, query) for query in queries}
 
 
 # ------------------------------------------------------------------------------- engine
@@ -391,6 +423,11 @@ class ReferenceEngine:
     session_class: type[Session] = Session
 
     def __init__(self) -> None:
+        #: The hand of the last case played (its setting, its actions and their steps): a
+        #: case that goes on from it (the same start, more actions) goes on from that hand,
+        #: not from the deal. Only answers depend on it: what a random deal asks, one case
+        #: per action, is played once, not once per case.
+        self._last: tuple[dict[str, Any], list[Any], list[dict[str, Any]], Hand] | None = None
         self._hello: dict[str, Any] = {
             "protocol": PROTOCOL,
             "engine": {"name": "napspec-reference", "version": _engine_version(), "language": "Python"},
@@ -406,14 +443,25 @@ class ReferenceEngine:
         every query. A case the engine cannot set up is answered with an error response."""
         case_id = str(case["id"])
         try:
-            return self._run(case, case_id)
+            response = self._run(case, case_id)
         except UnplayableCase as error:
             return {"error": {"message": str(error), "code": "bad-request", "case": case_id}}
+        if case.get("trace") and "trace" not in response:
+            response["trace"] = [response["answers"]]  # a start with no actions: the answers are all there is
+        return response
 
     def close(self) -> None:
         """Nothing to release."""
 
     def _run(self, case: dict[str, Any], case_id: str) -> dict[str, Any]:
+        setting = {key: value for key, value in case.items() if key not in ("id", "actions", "queries", "trace")}
+        actions: list[Any] = case["actions"]
+        last, self._last = self._last, None
+        if last is not None and not case.get("trace") and last[0] == setting and actions[: len(last[1])] == last[1]:
+            _, done, steps, hand = last
+            steps = [*steps, *(_step(hand, action) for action in actions[len(done) :])]
+            self._last = (setting, list(actions), steps, hand)
+            return {"case": case_id, "steps": steps, "answers": _answers(hand, list(case["queries"]))}
         start: dict[str, Any] = case["start"]
         queries: list[str] = list(case["queries"])
         players: int = case["players"]
@@ -458,9 +506,17 @@ class ReferenceEngine:
                 )
         except ValueError as error:  # RulesError and CardError are ValueErrors too
             raise UnplayableCase(f"{type(error).__name__}: {error}") from error
-        steps = [_step(hand, action) for action in case["actions"]]
-        answers = {query: _answer(hand, query) for query in queries}
-        return {"case": case_id, "steps": steps, "answers": answers}
+        if not case.get("trace"):
+            steps = [_step(hand, action) for action in case["actions"]]
+            self._last = (setting, list(actions), steps, hand)
+            return {"case": case_id, "steps": steps, "answers": _answers(hand, queries)}
+        # napspec/1.4: the answers before the first action and after each.
+        trace = [_answers(hand, queries)]
+        steps = []
+        for action in case["actions"]:
+            steps.append(_step(hand, action))
+            trace.append(_answers(hand, queries))
+        return {"case": case_id, "steps": steps, "answers": trace[-1], "trace": trace}
 
     @staticmethod
     def _end_of_session(case: dict[str, Any], case_id: str, rules: Rules) -> dict[str, Any]:
@@ -485,7 +541,7 @@ class ReferenceEngine:
 
 
 def main() -> None:
-    """Serve the napspec/1.3 protocol on stdin/stdout with the reference engine."""
+    """Serve the protocol on stdin/stdout with the reference engine."""
     from napspec.conformance.contract import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)

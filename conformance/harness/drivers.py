@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import copy
 import json
+import queue
+import re
 import sys
 import threading
 import time
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, Self
+from typing import Any, Final, Self, TypeVar
 
 from napspec.conformance.contract import (
+    MAX_DIGITS,
     PROTOCOL,
     PROTOCOLS,
     Engine,
@@ -35,6 +38,11 @@ from napspec.conformance.harness.applicability import applicable, for_protocol
 from napspec.conformance.harness.processes import MAX_HELLO, MAX_LINE, EngineProcess
 from napspec.conformance.harness.responses import check_hello, check_result, checked_case, is_refusal, newer_than
 
+T = TypeVar("T")
+
+#: A run of digits longer than the protocol reads in a number (``contract.MAX_DIGITS``).
+_LONG_NUMBER: Final = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
+
 #: How long ``close()`` waits for an engine to answer ``bye`` and exit before killing it.
 CLOSE_GRACE: Final = 2.0
 
@@ -49,7 +57,7 @@ MAX_RESTARTS: Final = 5
 
 
 class ProtocolEngine:
-    """An engine in another process, spoken to over napspec/1.2 JSON lines (or an older version,
+    """An engine in another process, spoken to over the protocol's JSON lines (the newest version, or an older one,
     if that is what the engine's handshake says it speaks: see :func:`for_protocol`).
 
     ``command`` is the argument vector (split with :func:`shlex.split` by the caller; no
@@ -104,21 +112,17 @@ class ProtocolEngine:
         capabilities: dict[str, Any] = self.hello()["capabilities"]
         return capabilities
 
-    def run(self, case: dict[str, Any]) -> dict[str, Any]:
+    def run(self, case: dict[str, Any], *, drawing: bool = False) -> dict[str, Any]:
         """Play ``case``; its checked run response, or the :class:`EngineError` it came to.
 
         A case that does not apply to the engine's capabilities is not sent: it raises
         :class:`UnsupportedCase`. A malformed case raises :class:`~napspec.suite.cases.CaseError`.
+        ``drawing``: see :func:`prepared`.
         """
-        case = checked_case(case)
-        case_id: str = case["id"]
-        hello = self._ensure_started(case_id)
-        case = for_protocol(case, hello["protocol"], hello["capabilities"])
-        fits, reason = applicable(case, hello["capabilities"])
-        if not fits:
-            raise UnsupportedCase(reason, case_id=case_id)
-        response = self._exchange({"cmd": "run", "case": case}, case_id, self.timeout)
-        return check_result(case, response, hello["protocol"])
+        hello = self._ensure_started(case.get("id"))
+        case = prepared(case, hello, drawing=drawing)
+        response = self._exchange({"cmd": "run", "case": case}, case["id"], self.timeout)
+        return check_result(case, response, hello["protocol"], parsed=True, drawing=drawing)
 
     def close(self) -> None:
         """Say bye, give the engine a moment to exit, then kill it if it has not."""
@@ -283,6 +287,7 @@ class InProcessEngine:
         self.timeout = timeout
         self._hello: dict[str, Any] | None = None
         self._hung: EngineTimeout | None = None
+        self._worker: _Worker | None = None
 
     def hello(self) -> dict[str, Any]:
         """The engine's hello response, checked (asked once)."""
@@ -300,21 +305,24 @@ class InProcessEngine:
         hello = self.hello()
         return f"{hello['engine']['name']} {hello['engine']['version']}"
 
-    def run(self, case: dict[str, Any]) -> dict[str, Any]:
-        """Play ``case``; its checked run response, or the :class:`EngineError` it came to."""
-        case = checked_case(case)
+    def run(self, case: dict[str, Any], *, drawing: bool = False) -> dict[str, Any]:
+        """Play ``case``; its checked run response, or the :class:`EngineError` it came to
+        (as :meth:`ProtocolEngine.run`)."""
+        hello = self._handshake(case.get("id"))
+        case = prepared(case, hello, drawing=drawing)
         case_id: str = case["id"]
-        hello = self._handshake(case_id)
-        case = for_protocol(case, hello["protocol"], hello["capabilities"])
-        fits, reason = applicable(case, hello["capabilities"])
-        if not fits:
-            raise UnsupportedCase(reason, case_id=case_id)
-        # The engine gets its own copy: whatever it does to it cannot change the case.
-        response = self._call(lambda: self.engine.run(copy.deepcopy(case)), case_id, "run")
-        return check_result(case, self._as_json(response, case_id, "run"), hello["protocol"])
+        # The engine gets its own copy, as the wire would give it: whatever it does to it
+        # cannot change the case (a JSON round trip: the case is plain JSON, checked above).
+        sent = json.loads(json.dumps(case))
+        response = self._call(lambda: self.engine.run(sent), case_id, "run")
+        checked = self._as_json(response, case_id, "run")
+        return check_result(case, checked, hello["protocol"], parsed=True, drawing=drawing)
 
     def close(self) -> None:
         """Close the engine (an exception from its close() is not the harness's problem)."""
+        if self._worker is not None and self._hung is None:
+            self._worker.stop()
+        self._worker = None
         try:
             self.engine.close()
         except Exception:
@@ -332,33 +340,48 @@ class InProcessEngine:
             self._hello = check_hello(self._as_json(response, case_id, "hello"), case_id=case_id)
         return self._hello
 
+    def in_turn(self, job: Callable[[], T], calls: int) -> T:
+        """Run ``job`` on the engine's thread, where the engine's calls it makes (through
+        :meth:`run`) are made directly, with no turn of their own: the whole of it within
+        ``calls`` times the deadline of one call (:class:`EngineTimeout` beyond, as for one
+        call). A random deal drawn from the engine's answers, one case per action, waits so
+        once, not once per action. Whatever ``job`` raises is raised here."""
+        if self._hung is not None:
+            raise EngineUnavailable(f"the in-process engine hung earlier ({self._hung.message}) and cannot be stopped")
+        if self.timeout is None:
+            return job()
+        if self._worker is None:
+            self._worker = _Worker()
+        done, returned, outcome = self._worker.call(job, self.timeout * calls)
+        if not done:
+            self._hung = EngineTimeout(
+                f"no end to {calls} cases within {self.timeout * calls:g}s", timeout=self.timeout * calls
+            )
+            raise self._hung
+        if not returned:
+            assert isinstance(outcome, BaseException)
+            raise outcome
+        return outcome  # type: ignore[return-value]  # what job returned
+
     def _call(self, function: Any, case_id: str | None, what: str) -> object:
         if self._hung is not None:
             raise EngineUnavailable(
                 f"the in-process engine hung earlier ({self._hung.message}) and cannot be stopped", case_id=case_id
             )
-        if self.timeout is None:
+        if self.timeout is None or (self._worker is not None and self._worker.serving()):
             return self._guarded(function, case_id, what)
-        outcome: list[object] = []
-        failure: list[BaseException] = []
-
-        def target() -> None:
-            try:
-                outcome.append(self._guarded(function, case_id, what))
-            except BaseException as error:
-                failure.append(error)
-
-        worker = threading.Thread(target=target, name="napspec-in-process-engine", daemon=True)
-        worker.start()
-        worker.join(self.timeout)
-        if worker.is_alive():
+        if self._worker is None:
+            self._worker = _Worker()
+        done, returned, outcome = self._worker.call(lambda: self._guarded(function, case_id, what), self.timeout)
+        if not done:
             self._hung = EngineTimeout(
                 f"no response to {what} within {self.timeout:g}s", case_id=case_id, timeout=self.timeout
             )
             raise self._hung
-        if failure:
-            raise failure[0]
-        return outcome[0]
+        if not returned:
+            assert isinstance(outcome, BaseException)
+            raise outcome
+        return outcome
 
     @staticmethod
     def _guarded(function: Any, case_id: str | None, what: str) -> object:
@@ -382,12 +405,86 @@ class InProcessEngine:
         """``response`` as it would arrive over the wire: serialised and parsed again, so
         tuples become lists and anything JSON cannot carry is a protocol error."""
         try:
+            # Sorted keys: a dict whose keys are of several types (1 and "1", which JSON
+            # would write as one key twice) cannot be sorted, and takes the careful way.
+            text = json.dumps(response, allow_nan=False, ensure_ascii=False, sort_keys=True)
+        except TypeError:
+            text = ""
+        except (ValueError, RecursionError) as error:
+            text, failure = "", error
+        else:
+            if _LONG_NUMBER.search(text) is None:
+                # No key twice and no number beyond the protocol's digits: what the strict
+                # parser would read, read at the C parser's speed.
+                return json.loads(text)
+            return parse_json(text)
+        try:
             text = json.dumps(response, allow_nan=False, ensure_ascii=False)
         except (TypeError, ValueError, RecursionError) as error:
-            raise ProtocolError(
-                f"{what} response is not JSON-serialisable ({error})", case_id=case_id, received=repr(response)
-            ) from None
-        return parse_json(text)
+            failure = error
+        else:
+            return parse_json(text)
+        raise ProtocolError(
+            f"{what} response is not JSON-serialisable ({failure})", case_id=case_id, received=repr(response)
+        ) from None
+
+
+def prepared(case: dict[str, Any], hello: Mapping[str, Any], *, drawing: bool = False) -> dict[str, Any]:
+    """``case`` as it is sent to an engine with the handshake ``hello``: checked (a
+    malformed case is the suite's fault: :class:`~napspec.suite.cases.CaseError`), in the
+    form its version of the protocol takes, and only if it applies to the engine's
+    capabilities (else :class:`UnsupportedCase`). A case ``drawing`` a random deal (the
+    oracle's, :mod:`napspec.conformance.deals`) was made by the harness within what the
+    engine plays, from a case checked already: it is only put in the engine's version's form."""
+    if not drawing:
+        case = checked_case(case)
+    case = for_protocol(case, hello["protocol"], hello["capabilities"])
+    if not drawing:
+        fits, reason = applicable(case, hello["capabilities"])
+        if not fits:
+            raise UnsupportedCase(reason, case_id=case["id"])
+    return case
+
+
+class _Worker:
+    """The thread an in-process engine's calls run on, one at a time, so that each can be
+    given a deadline (a thread a call is waited on with a timeout; a daemon, so that an
+    engine that never returns cannot keep the process from ending). One thread serves every
+    call, where starting one per call cost more than many an engine's answer."""
+
+    def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Any, list[tuple[bool, object]], threading.Event] | None] = (
+            queue.SimpleQueue()
+        )
+        self._thread = threading.Thread(target=self._serve, name="napspec-in-process-engine", daemon=True)
+        self._thread.start()
+
+    def serving(self) -> bool:
+        """Whether this is the thread that serves the calls (a call made from it is made at once)."""
+        return threading.current_thread() is self._thread
+
+    def _serve(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            function, outcome, done = job
+            try:
+                outcome.append((True, function()))
+            except BaseException as error:
+                outcome.append((False, error))
+            done.set()
+
+    def call(self, function: Any, timeout: float) -> tuple[bool, bool, object]:
+        """Run ``function`` on the thread: whether it ended within ``timeout`` seconds,
+        whether it returned (rather than raised), and what it returned or raised."""
+        outcome: list[tuple[bool, object]] = []
+        done = threading.Event()
+        self._jobs.put((function, outcome, done))
+        if not done.wait(timeout):
+            return False, False, None
+        return True, *outcome[0]
+
+    def stop(self) -> None:
+        """End the thread once the call in hand (if any) is over."""
+        self._jobs.put(None)
 
 
 def open_engine(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from itertools import compress
 from typing import Any, Final
 
 from napspec.conformance import schemas
@@ -47,18 +48,43 @@ def check_bounds(value: object, *, max_items: int = MAX_ITEMS, max_depth: int = 
     >>> check_bounds({"a": [1, {"b": 2}]}) is None
     True
     """
-    stack: list[tuple[object, str, int]] = [(value, "$", 1)]
-    while stack:
-        item, where, depth = stack.pop()
-        if isinstance(item, (dict, list)) and depth > max_depth:
+    # Level by level, and only containers: the children of each are sifted at the C level
+    # (most of a response is strings and numbers), and a path is made only for the array
+    # found too long.
+    level = [value] if type(value) in (dict, list) else []
+    depth = 0
+    while level:
+        depth += 1
+        if depth > max_depth:
             return f"nesting deeper than {max_depth} levels"
-        if isinstance(item, dict):
-            stack.extend((child, f"{where}.{key}", depth + 1) for key, child in item.items())
-        elif isinstance(item, list):
-            if len(item) > max_items:
-                return f"an array of {len(item)} items at {where[:100]} (the limit is {max_items})"
-            stack.extend((child, f"{where}[{index}]", depth + 1) for index, child in enumerate(item))
+        below: list[Any] = []
+        for item in level:
+            if type(item) is list:
+                if len(item) > max_items:
+                    return f"an array of {len(item)} items at {_path_to(value, item)[:100]} (the limit is {max_items})"
+                below.extend(compress(item, map(_CONTAINER, map(type, item))))
+            else:
+                children = item.values()
+                below.extend(compress(children, map(_CONTAINER, map(type, children))))
+        level = below
     return None
+
+
+#: Whether a value of this type is a container of JSON (a dict or a list).
+_CONTAINER: Final = {dict: True, list: True}.get
+
+
+def _path_to(root: object, wanted: object, where: str = "$") -> str:
+    """Where in ``root`` the container ``wanted`` lies, as a JSON path (depth first)."""
+    if root is wanted:
+        return where
+    pairs = root.items() if isinstance(root, dict) else enumerate(root) if isinstance(root, list) else ()
+    for key, child in pairs:
+        if isinstance(child, (dict, list)):
+            found = _path_to(child, wanted, f"{where}.{key}" if isinstance(root, dict) else f"{where}[{key}]")
+            if found:
+                return found
+    return ""
 
 
 def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
@@ -92,7 +118,7 @@ def newer_than(protocol: str) -> str:
     """The versions newer than ``protocol``, as a message names them.
 
     >>> newer_than("napspec/1.1"), newer_than("napspec/1")
-    ('napspec/1.3 and napspec/1.2', 'napspec/1.3, napspec/1.2 and napspec/1.1')
+    ('napspec/1.4, napspec/1.3 and napspec/1.2', 'napspec/1.4, napspec/1.3, napspec/1.2 and napspec/1.1')
     """
     newer = list(reversed(PROTOCOLS[PROTOCOLS.index(protocol) + 1 :]))
     return " and ".join(newer) if len(newer) <= 2 else f"{', '.join(newer[:-1])} and {newer[-1]}"
@@ -104,13 +130,29 @@ def is_refusal(response: object) -> bool:
     return isinstance(response, dict) and "error" in response and schemas.is_valid("error-response", response)
 
 
-def check_result(case: Mapping[str, Any], response: object, protocol: str = PROTOCOL) -> dict[str, Any]:
+def check_result(
+    case: Mapping[str, Any],
+    response: object,
+    protocol: str = PROTOCOL,
+    *,
+    parsed: bool = False,
+    drawing: bool = False,
+) -> dict[str, Any]:
     """The run response to ``case`` (as sent to an engine that speaks ``protocol``), if it
     is a valid one; otherwise the typed error it amounts to: :class:`UnsupportedCase` or
     :class:`EngineReportedError` for an error response, :class:`ProtocolError` for anything
-    off-schema or not about this case."""
+    off-schema or not about this case. ``parsed``: the response was just parsed from JSON
+    text (as both routes to an engine give it), so is plain JSON by making. ``drawing``: the
+    oracle's answer to a case drawing a random deal, checked against the schemas and the
+    case's steps alone (the oracle's answers are what the engine's are held to, not what is
+    judged)."""
     case_id: str = case["id"]
-    too_big = check_bounds(response)
+    # A response the schemas take is within the bounds (every array of them has at most
+    # MAX_ITEMS items, and their shapes nest no deeper than MAX_DEPTH): the bounds are
+    # checked, in linear time, only before a response is searched for what is wrong with it
+    # (jsonschema's search, unlike the compiled verdict, can take quadratic time).
+    fits = parsed and schemas.is_valid("run-response", response, parsed=True)
+    too_big = None if fits else check_bounds(response)
     if too_big:
         raise ProtocolError(f"run response too large to check: {too_big}", case_id=case_id)
     if isinstance(response, dict) and "error" in response:
@@ -128,7 +170,8 @@ def check_result(case: Mapping[str, Any], response: object, protocol: str = PROT
             case_id=case_id,
             code=error.get("code"),
         )
-    problems = [] if schemas.is_valid("run-response", response) else schemas.errors("run-response", response)
+    valid = fits or schemas.is_valid("run-response", response, parsed=parsed)
+    problems = [] if valid else schemas.errors("run-response", response)
     if problems:
         raise ProtocolError("invalid run response: " + "; ".join(problems), case_id=case_id, received=_dump(response))
     assert isinstance(response, dict)
@@ -140,18 +183,12 @@ def check_result(case: Mapping[str, Any], response: object, protocol: str = PROT
     for index, (action, step) in enumerate(zip(actions, steps)):
         if "told" in step and action["type"] != "ask":
             problems.append(f"steps[{index}] carries 'told' but action {index} is a {action['type']}, not an ask")
-    state = response["answers"].get("state")
-    if isinstance(state, dict):
-        problems += _state_problems(case, state, protocol)
-    problems += _pool_problems(case, response["answers"])
-    asked, answered = list(case["queries"]), list(response["answers"])
-    if sorted(asked) != sorted(answered):
-        missing = [query for query in asked if query not in answered]
-        extra = [query for query in answered if query not in asked]
-        if missing:
-            problems.append(f"no answer to {', '.join(missing)}")
-        if extra:
-            problems.append(f"answers to queries not asked: {', '.join(extra)}")
+    if drawing:
+        if sorted(response["answers"]) != sorted(case["queries"]):
+            problems.append("answers to other queries than those asked")
+    else:
+        problems += _answers_problems(case, response["answers"], _required_state(case, protocol))
+    problems += _trace_problems(case, response, protocol)
     if problems:
         raise ProtocolError(
             "run response does not fit the case: " + "; ".join(problems), case_id=case_id, received=_dump(response)
@@ -159,15 +196,81 @@ def check_result(case: Mapping[str, Any], response: object, protocol: str = PROT
     return response
 
 
-def _state_problems(case: Mapping[str, Any], state: Mapping[str, Any], protocol: str) -> list[str]:
-    """What the ``state`` answer lacks of the fields each version up to ``protocol`` requires
-    when the case plays an option it added (the calls beyond Nap: what a call is and where
-    the extra hand lies; Peep, Purchase and the pool: the peep card, who peeped, the stock)."""
+def _answers_problems(
+    case: Mapping[str, Any],
+    answers: Mapping[str, Any],
+    required: Sequence[tuple[str, Sequence[str], Sequence[str]]],
+    where: str = "",
+) -> list[str]:
+    """What is wrong with one set of answers to ``case``'s queries (``where`` names a trace
+    entry): the state's fields its version requires (``required``: :func:`_required_state`),
+    the pool's sums, and exactly the queries asked."""
     problems: list[str] = []
+    state = answers.get("state")
+    if isinstance(state, dict):
+        problems += _state_problems(case, state, required)
+    problems += _pool_problems(case, answers)
+    asked, answered = list(case["queries"]), list(answers)
+    if sorted(asked) != sorted(answered):
+        missing = [query for query in asked if query not in answered]
+        extra = [query for query in answered if query not in asked]
+        if missing:
+            problems.append(f"no answer to {', '.join(missing)}")
+        if extra:
+            problems.append(f"answers to queries not asked: {', '.join(extra)}")
+    return [f"{where}{problem}" for problem in problems]
+
+
+def _trace_problems(case: Mapping[str, Any], response: Mapping[str, Any], protocol: str) -> list[str]:
+    """What is wrong with a response's trace (napspec/1.4): one comes exactly when the case
+    asks for it, with an entry before the first action and one after each, each answering the
+    case's queries, the last the same as ``answers``."""
+    trace = response.get("trace")
+    if not case.get("trace"):
+        return [] if trace is None else ["a trace the case did not ask for"]
+    if trace is None:
+        return ["no trace, though the case asks for one"]
+    actions = len(case["actions"])
+    if len(trace) != actions + 1:
+        return [f"a trace of {len(trace)} entries for {actions} actions (there must be {actions + 1})"]
+    problems: list[str] = []
+    required = _required_state(case, protocol)
+    for index, answers in enumerate(trace):
+        problems += _answers_problems(case, answers, required, f"trace[{index}]: ")
+        if len(problems) >= _MAX_TRACE_PROBLEMS:
+            break
+    if not problems and trace[-1] != response["answers"]:
+        problems.append(f"trace[{actions}] is not the same as answers (both are the answers after the last action)")
+    return problems
+
+
+#: The most problems of a trace reported: one per entry of a long trace would bury the first.
+_MAX_TRACE_PROBLEMS: Final = 3
+
+
+def _required_state(case: Mapping[str, Any], protocol: str) -> list[tuple[str, Sequence[str], Sequence[str]]]:
+    """The fields of the ``state`` answer each version up to ``protocol`` requires of
+    ``case`` because it plays an option that version added: (the version, the options it
+    plays, the fields)."""
+    required = []
     for version in PROTOCOLS[1 : PROTOCOLS.index(protocol) + 1]:
         playing = away_from_plain(case, added_in=version)
-        lacking = [key for key in ADDED_BY_PROTOCOL[version].state_fields if key not in state]
-        if playing and lacking:
+        fields = ADDED_BY_PROTOCOL[version].state_fields
+        if playing and fields:
+            required.append((version, playing, fields))
+    return required
+
+
+def _state_problems(
+    case: Mapping[str, Any], state: Mapping[str, Any], required: Sequence[tuple[str, Sequence[str], Sequence[str]]]
+) -> list[str]:
+    """What the ``state`` answer lacks of the fields each version requires when the case
+    plays an option it added (``required``; the calls beyond Nap: what a call is and where the
+    extra hand lies; Peep, Purchase and the pool: the peep card, who peeped, the stock)."""
+    problems: list[str] = []
+    for version, playing, fields in required:
+        lacking = [key for key in fields if key not in state]
+        if lacking:
             problems.append(
                 f"the state lacks {_listed(lacking)}, which {version} requires when the case plays {', '.join(playing)}"
             )

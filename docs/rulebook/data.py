@@ -27,7 +27,7 @@ from napspec.spec.register import PROFILE_IDS, SPEC_DIR, Citation, Register
 from napspec.suite.scenarios import Scenario, Step, feature_files, load_scenarios, suite_hash
 
 REPO = SPEC_DIR.parent
-REPORT_FORMAT = "napspec-certification/1"
+REPORT_FORMAT = "napspec-certification/2"
 #: Case statuses of the napspec/1 contract, in the order the status page shows them.
 STATUSES = ("passed", "failed", "skipped-unsupported", "errored", "timed-out", "not-run", "not-applicable")
 CERTIFY_COMMAND = "napspec certify --engine reference --profile all"
@@ -91,6 +91,8 @@ class Report:
     #: each rule's verdict for this engine (the report's ``rules``: passed, failed, or not
     #: judged and why), by rule id; empty for a report written before it had them
     rules: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: what the certificate covers (the report's ``scope``: its ``statement`` in words)
+    scope: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -274,6 +276,7 @@ def _reports(folder: Path) -> tuple[tuple[Report, ...], tuple[str, ...]]:
                     for row in data.get("rules", ())
                     if isinstance(row, dict) and isinstance(row.get("rule"), str)
                 },
+                scope=data["scope"] if isinstance(data.get("scope"), dict) else {},
             )
         )
     return tuple(reports), tuple(problems)

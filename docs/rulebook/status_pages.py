@@ -104,7 +104,9 @@ class StatusOverviewDirective(StatusDirective):
                 summary = column.report.summary
                 words = "certified" if summary.get("certified") else "not certified"
                 passed = f"{summary.get('passed', 0)}/{summary.get('applicable', 0)} passed"
-                fares += ["; " if index else " — ", f"{column.engine}: {words}, {passed}"]
+                scope = column.report.scope
+                judged = f", {scope['judged']} of {scope['rules']} rules judged" if "judged" in scope else ""
+                fares += ["; " if index else " — ", f"{column.engine}: {words}, {passed}{judged}"]
             items.append(para(doc_link(page_of(register, target), strong(target)), *fares))
         node += bullet_list(items, classes=["nap-status-pages"])
         return node
@@ -215,6 +217,15 @@ class StatusTargetDirective(StatusDirective):
             ".",
             classes=["nap-status-engines"],
         )
+        for column in columns:
+            scope = column.report.scope
+            if scope.get("statement"):
+                narrow = f" Too narrow to be a certificate: {scope['too_narrow']}." if scope.get("too_narrow") else ""
+                page += para(
+                    strong(column.engine),
+                    f" — what its certificate covers: {scope['statement']}.{narrow}",
+                    classes=["nap-status-scope"],
+                )
         page.extend(self.summary())
         page.extend(self.details())
         return [page]

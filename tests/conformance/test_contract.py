@@ -105,7 +105,7 @@ def test_end_of_input_closes_the_engine() -> None:
         ('{"cmd": "hello", "protocol": NaN}', "NaN is not JSON"),
         (
             '{"cmd": "hello", "protocol": "napspec/2"}',
-            "this engine speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3, not napspec/2",
+            "this engine speaks napspec/1, napspec/1.1, napspec/1.2, napspec/1.3 or napspec/1.4, not napspec/2",
         ),
         ("[" * 100_000, "request is not JSON"),
         ('{"cmd": "bye", "cmd": "hello", "protocol": "napspec/1"}', "duplicate key 'cmd'"),

@@ -117,3 +117,23 @@ def test_the_example_of_napspec_1_2_is_written_as_the_contract_says() -> None:
 def test_the_reference_engine_answers_the_example_of_napspec_1_2_as_written() -> None:
     requests, responses = exchange(SECTION_21)
     _compare(replay(requests), responses)
+
+
+SECTION_23 = "## 23 napspec/1.4"
+
+
+def test_the_example_of_the_trace_is_written_as_the_contract_says() -> None:
+    requests, responses = exchange(SECTION_23)
+    assert [request["cmd"] for request in requests] == ["hello", "run", "bye"] and len(responses) == 3
+    assert requests[0]["protocol"] == PROTOCOL and responses[0]["protocol"] == PROTOCOL
+    assert responses[0]["capabilities"]["trace"] is True
+    case = requests[1]["case"]
+    validate_case(case)
+    assert case["trace"] is True and len(responses[1]["trace"]) == len(case["actions"]) + 1
+    assert check_result(case, responses[1]) == responses[1]
+    assert responses[1]["trace"][-1] == responses[1]["answers"]
+
+
+def test_the_reference_engine_answers_the_example_of_the_trace_as_written() -> None:
+    requests, responses = exchange(SECTION_23)
+    _compare(replay(requests), responses)

@@ -193,7 +193,7 @@ def test_cases_sent_twice_catch_a_changed_answer() -> None:
         def close(self) -> None:
             pass
 
-    played = [({"id": f"c{n}"}, json.dumps({"steps": [], "answers": {"n": 0}}, sort_keys=True)) for n in range(40)]
+    played = [({"id": f"c{n}"}, {"steps": [], "answers": {"n": 0}}) for n in range(40)]
     outcome = repeat_sample(Counter(), played, seed=1, count=32)
     assert outcome.repeated == 32 and len(outcome.changed) == 32
 

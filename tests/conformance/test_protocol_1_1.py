@@ -18,6 +18,7 @@ from napspec.conformance.contract import (
     UnsupportedCase,
     serve,
     speaks,
+    versions,
 )
 from napspec.conformance.harness import (
     InProcessEngine,
@@ -54,7 +55,8 @@ def variant_case(case_id: str, **overrides: Any) -> dict[str, Any]:
 
 
 def test_the_versions_share_one_major_and_each_adds_options() -> None:
-    assert PROTOCOLS == ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3") and PROTOCOL == "napspec/1.3"
+    assert PROTOCOLS == ("napspec/1", "napspec/1.1", "napspec/1.2", "napspec/1.3", "napspec/1.4")
+    assert PROTOCOL == "napspec/1.4"
     assert set(OPTIONS_BY_PROTOCOL["napspec/1"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.1"])
     assert set(OPTIONS_BY_PROTOCOL["napspec/1.1"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.2"])
     assert set(OPTIONS_BY_PROTOCOL["napspec/1.2"]) < set(OPTIONS_BY_PROTOCOL["napspec/1.3"])
@@ -68,7 +70,7 @@ def test_the_versions_share_one_major_and_each_adds_options() -> None:
     assert details == ["wellington-lead", "lowest-call"]
 
 
-@pytest.mark.parametrize("protocol", ["napspec/2", "napspec/1.1.0", "napspec/1.4", "napspec/1.x", "", 1.1, None, ["a"]])
+@pytest.mark.parametrize("protocol", ["napspec/2", "napspec/1.1.0", "napspec/1.5", "napspec/1.x", "", 1.1, None, ["a"]])
 def test_speaks_only_the_known_versions(protocol: object) -> None:
     assert not speaks(protocol)
 
@@ -110,23 +112,23 @@ def test_serve_answers_a_hello_of_any_version_and_refuses_others() -> None:
     )
     assert is_valid("hello-response", new) and newest == new == old
     assert two["error"]["code"] == "bad-request"
-    assert "speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3, not napspec/2" in two["error"]["message"]
+    assert f"speaks {versions()}, not napspec/2" in two["error"]["message"]
     assert deeper["error"]["code"] == "bad-request" and "off-schema" in deeper["error"]["message"]
 
 
 @pytest.mark.parametrize(
     ("protocol", "message"),
     [
-        ("napspec/2", "engine speaks napspec/2, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3"),
+        ("napspec/2", f"engine speaks napspec/2, the harness speaks {versions()}"),
         (
             "napspec/1.1.0",
-            "engine speaks napspec/1.1.0, the harness speaks napspec/1, napspec/1.1, napspec/1.2 or napspec/1.3",
+            f"engine speaks napspec/1.1.0, the harness speaks {versions()}",
         ),
         ("napspec/1.\x1b[2J", "engine speaks napspec/1.\\x1b[2J, the harness"),
         (
             1.1,
             "invalid hello response: protocol: 1.1 is not one of "
-            "['napspec/1', 'napspec/1.1', 'napspec/1.2', 'napspec/1.3']",
+            f"{list(PROTOCOLS)}",
         ),
         (None, "invalid hello response: protocol: None is not one of"),
     ],
@@ -275,7 +277,7 @@ def test_a_plain_case_loses_the_new_options_for_a_napspec_1_engine() -> None:
     assert sorted(sent["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1"])
     assert {key: case["options"][key] for key in sent["options"]} == sent["options"]
     assert sorted(for_protocol(case, "napspec/1.1")["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1.1"])
-    assert for_protocol(case, "napspec/1.3") is case
+    assert for_protocol(case, PROTOCOL) is case
 
 
 @pytest.mark.parametrize(

@@ -98,7 +98,7 @@ def test_napspec_1_2_adds_the_options_of_the_exchanges_the_pool_and_the_pack() -
     assert all(load().options[option].plain is not None for option in options_added_in("napspec/1.2"))
     # Adding a version is one entry of data in each table.
     assert list(ADDED_BY_PROTOCOL) == list(PROTOCOLS[1:]) and list(OPTIONS_BY_PROTOCOL) == list(PROTOCOLS)
-    assert [most_tricks(protocol) for protocol in PROTOCOLS] == [5, 7, 7, 7]
+    assert [most_tricks(protocol) for protocol in PROTOCOLS] == [5, 7, 7, 7, 7]
 
 
 def test_the_option_values_the_case_schema_names_are_the_registers() -> None:
@@ -326,7 +326,7 @@ def test_a_plain_case_loses_the_options_of_1_2_for_a_napspec_1_1_engine() -> Non
     sent = for_protocol(case, "napspec/1.1")
     assert sorted(sent["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1.1"])
     assert sent["start"] == {"hands": HANDS}  # the stock is optional: left out
-    assert for_protocol(case, "napspec/1.3") is case
+    assert for_protocol(case, PROTOCOL) is case
     assert sorted(for_protocol(case, "napspec/1")["options"]) == sorted(OPTIONS_BY_PROTOCOL["napspec/1"])
 
 
@@ -521,7 +521,7 @@ def test_an_engine_that_refuses_a_version_and_then_claims_it_fails_its_handshake
         for number in range(2):
             with pytest.raises(
                 ProtocolError,
-                match=r"engine refused a hello of napspec/1\.3 and napspec/1\.2, "
+                match=r"engine refused a hello of napspec/1\.4, napspec/1\.3 and napspec/1\.2, "
                 r"then answered one of napspec/1\.1 with napspec/1\.2",
             ):
                 engine.run(validate_and_return(case_of(f"handshake/{number}", [])))

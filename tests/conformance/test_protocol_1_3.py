@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, UnsupportedCase
+from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, PROTOCOLS, UnsupportedCase
 from napspec.conformance.harness import InProcessEngine, for_protocol, options_added_in, sourced_value
 from napspec.conformance.schemas import load_schema
 from napspec.reference.contract_adapter import ReferenceEngine
@@ -33,14 +33,15 @@ def _case(lowest: int, actions: list[dict[str, Any]] | None = None) -> dict[str,
 
 
 def test_napspec_1_3_adds_the_lowest_call_and_nothing_else() -> None:
-    assert PROTOCOL == "napspec/1.3"
+    assert PROTOCOLS.index("napspec/1.3") == PROTOCOLS.index(PROTOCOL) - 1
     assert options_added_in("napspec/1.3") == ("lowest-call",)
     assert set(OPTIONS_BY_PROTOCOL[PROTOCOL]) == set(load().options)
     assert ADDED_BY_PROTOCOL["napspec/1.3"].sourced_options == ("lowest-call",)
     assert not ADDED_BY_PROTOCOL["napspec/1.3"].actions and not ADDED_BY_PROTOCOL["napspec/1.3"].state_fields
     assert "napspec/1.3" in load_schema("common")["$defs"]["protocol"]["enum"]
     assert (
-        "napspec/1.3" in load_schema("certification-report")["properties"]["engine"]["properties"]["protocol"]["enum"]
+        load_schema("certification-report")["properties"]["engine"]["properties"]["protocol"]["$ref"]
+        == "common.schema.json#/$defs/protocol"
     )
 
 

@@ -125,7 +125,7 @@ def report(
         )
     passed = sum(1 for c in cases if c["status"] == "passed")
     return {
-        "format": "napspec-certification/1",
+        "format": "napspec-certification/2",
         "provenance": {"suite": "napspec", "started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
         "engine": {"name": engine, "version": "test"},
         "target": {"name": target, "options": {}},

@@ -27,7 +27,7 @@ print(json.dumps({
 def _report(folder: Path, content_hash: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     document = {
-        "format": "napspec-certification/1",
+        "format": "napspec-certification/2",
         "provenance": {"content_hash": content_hash, "started": "2026-01-01T00:00:00+00:00"},
         "engine": {"name": "e", "version": "1"},
         "target": {"name": "hoyle", "options": {}},

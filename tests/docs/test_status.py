@@ -206,7 +206,7 @@ def test_reports_of_two_engines_on_one_target_stay_apart(tmp_path: Path) -> None
     """Read straight from the folders: two engines on Hoyle, and one engine's report in two
     folders, are three columns, not one."""
     document = {
-        "format": "napspec-certification/1",
+        "format": "napspec-certification/2",
         "provenance": {"started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
         "target": {"name": "hoyle", "options": {}},
         "summary": {},
@@ -248,7 +248,7 @@ def test_a_report_s_rule_verdicts_are_read_and_told_in_words(tmp_path: Path) -> 
     from napspec.docs.rulebook.status import StatusDirective
 
     document = {
-        "format": "napspec-certification/1",
+        "format": "napspec-certification/2",
         "provenance": {"started": "2026-01-01T00:00:00+00:00", "content_hash": ""},
         "engine": {"name": "four-handed", "version": "1"},
         "target": {"name": "britannica", "options": {}},

@@ -170,9 +170,18 @@ class TamperingEngine:
         result = self.reference.run({**case, "queries": asked + extra})
         if "error" in result:
             return result
-        answers = copy.deepcopy(result["answers"])
-        self.tamper(case, answers)
-        result["answers"] = {query: answers[query] for query in asked}
+        # The answers after each number of actions (napspec/1.4's trace) are each tampered
+        # with as the answers to the case cut there would be: the engine keeps no state.
+        entries = result.get("trace") or [result["answers"]]
+        first = len(case["actions"]) + 1 - len(entries)
+        shown = []
+        for count, entry in enumerate(entries, start=first):
+            answers = copy.deepcopy(entry)
+            self.tamper({**case, "actions": case["actions"][:count]}, answers)
+            shown.append({query: answers[query] for query in asked})
+        result["answers"] = shown[-1]
+        if "trace" in result:
+            result["trace"] = shown
         return result
 
     def close(self) -> None:

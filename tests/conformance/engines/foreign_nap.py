@@ -9,7 +9,9 @@ a rule of its own that the suite must find and no other:
 - ``--trumps longest-suit``: trumps are the soloist's longest suit (the highest-ranked card
   breaking a tie), not the suit of his first lead;
 - ``--scoring unbalanced``: a defeated soloist loses his stake to each opponent, who are
-  paid nothing: chips that do not balance.
+  paid nothing: chips that do not balance;
+- ``--all-pass redeal``: a hand that every seat passes is void and dealt again by the same
+  dealer (a fresh deal), where every source lets it go unplayed and the deal pass on.
 
 ``--lowest-call 2`` (the engine's own default) refuses a call of one, as many engines do; the
 wrapper declares the lowest call it plays (``lowest-call``, napspec/1.3).
@@ -17,7 +19,7 @@ wrapper declares the lowest call it plays (``lowest-call``, napspec/1.3).
 The wrapper (:class:`Wrapper`) declares what the game plays: four players, dealt hands
 only, the queries state, legal-actions, tricks and result, regular play only; the option
 values it plays, and every value of the options that change nothing in a regular hand of
-four. Run it as ``python foreign_nap.py [--trumps ...] [--scoring ...] [--lowest-call N]``.
+four. Run it as ``python foreign_nap.py [--trumps ...] [--scoring ...] [--all-pass ...] [--lowest-call N]``.
 """
 
 from __future__ import annotations
@@ -141,7 +143,7 @@ class Table:
     # -- settling
     def chips(self) -> tuple[str, list[int]]:
         if self.best is None:
-            return "all-passed", [0] * SEATS
+            return ("fresh-deal" if self.rules["all_pass"] == "redeal" else "all-passed"), [0] * SEATS
         call, soloist = self.best
         made = self.won[soloist] >= call
         stake = (self.rules["nap_win"] if made else self.rules["nap_lose"]) if call == NAP else call
@@ -221,11 +223,15 @@ def _capabilities(lowest_call: int) -> dict[str, Any]:
 class Wrapper:
     """napspec/1.3 in front of :class:`Table`: translation only."""
 
-    def __init__(self, trumps: str = "first-lead", scoring: str = "stakes", lowest_call: int = 2) -> None:
-        self.rules = {"trumps": trumps, "scoring": scoring, "lowest_call": lowest_call}
+    def __init__(
+        self, trumps: str = "first-lead", scoring: str = "stakes", lowest_call: int = 2, all_pass: str = "unplayed"
+    ) -> None:
+        self.rules = {"trumps": trumps, "scoring": scoring, "lowest_call": lowest_call, "all_pass": all_pass}
         self.lowest_call = lowest_call
         self.name = "foreign-nap" + "".join(
-            f"-{part}" for part, plain in ((trumps, "first-lead"), (scoring, "stakes")) if part != plain
+            f"-{part}"
+            for part, plain in ((trumps, "first-lead"), (scoring, "stakes"), (all_pass, "unplayed"))
+            if part != plain
         )
 
     def hello(self) -> dict[str, Any]:
@@ -313,7 +319,8 @@ class Wrapper:
             if table.stage != "over":
                 return None
             outcome, chips = table.chips()
-            return {"outcome": outcome, "payments": chips, "next_dealer": (case["dealer"] + 1) % SEATS}
+            next_dealer = (case["dealer"] + (0 if outcome == "fresh-deal" else 1)) % SEATS
+            return {"outcome": outcome, "payments": chips, "next_dealer": next_dealer}
         return None
 
     def close(self) -> None:
@@ -339,9 +346,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--trumps", choices=["first-lead", "longest-suit"], default="first-lead")
     parser.add_argument("--scoring", choices=["stakes", "unbalanced"], default="stakes")
+    parser.add_argument("--all-pass", choices=["unplayed", "redeal"], default="unplayed")
     parser.add_argument("--lowest-call", type=int, choices=[1, 2], default=2)
     args = parser.parse_args(argv)
-    serve(Wrapper(args.trumps, args.scoring, args.lowest_call))
+    serve(Wrapper(args.trumps, args.scoring, args.lowest_call, args.all_pass))
 
 
 if __name__ == "__main__":

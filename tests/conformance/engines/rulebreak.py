@@ -4,6 +4,7 @@ the reference engine's answers, served over the protocol like any third-party en
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import Any
 
@@ -35,8 +36,18 @@ class RuleBreakingEngine:
         result = self.reference.run({**case, "queries": asked + extra})
         if "error" in result:
             return result
-        self.tamper(case, result["answers"])
-        result["answers"] = {query: result["answers"][query] for query in asked}
+        # The answers after each number of actions (napspec/1.4's trace) are each tampered
+        # with as the answers to the case cut there would be: the engine keeps no state.
+        entries = result.get("trace") or [result["answers"]]
+        first = len(case["actions"]) + 1 - len(entries)
+        shown = []
+        for count, entry in enumerate(entries, start=first):
+            answers = copy.deepcopy(entry)
+            self.tamper({**case, "actions": case["actions"][:count]}, answers)
+            shown.append({query: answers[query] for query in asked})
+        result["answers"] = shown[-1]
+        if "trace" in result:
+            result["trace"] = shown
         return result
 
     def tamper(self, case: dict[str, Any], answers: dict[str, Any]) -> None:
