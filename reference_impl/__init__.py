@@ -42,7 +42,7 @@ over to the next through the methods ``HandState`` declares.
   (``serve --hold-profile``), what ``napspec discover`` is tested on.
 * :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
   optional: ``pip install 'napspec[bench]'``).
-* :mod:`~napspec.reference.analysis`: analyses of the game by the engine: how many tricks a
+* :mod:`~napspec.lab`: analyses of the game by the engine: how many tricks a
   hand is sure of against every layout and defence, exactly, and the sweep of every hand; the
   checks that judge the sources' claims (``spec/claims.toml``); the engine as an OpenSpiel game
   (``python_napspec_nap``, OpenSpiel optional).

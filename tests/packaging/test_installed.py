@@ -175,7 +175,7 @@ def test_the_wheel_carries_every_module_of_the_five_parts(installed: Installed) 
     deprecation warning, and its modules not found by import where they are installed."""
     names = set(zipfile.ZipFile(installed.wheel).namelist())
     modules = folders(".py")
-    assert {"napspec.spec", "napspec.conformance.harness", "napspec.reference.analysis"} <= set(modules)
+    assert {"napspec.spec", "napspec.conformance.harness", "napspec.lab"} <= set(modules)
     missing = sorted(
         f"{'/'.join(package.split('.'))}/{path.name}"
         for package, folder in modules.items()
