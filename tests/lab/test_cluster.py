@@ -7,7 +7,6 @@ Dask comes with the optional ``lab`` extra: without it these tests are skipped, 
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from functools import partial
@@ -23,6 +22,7 @@ from napspec.lab.simulate import Experiment, run
 from napspec.lab.simulated import seat_winnings
 from napspec.lab.sweep import KnownAnswers, sweep
 from napspec.reference.rules import Rules
+from tests.lab.extra import lab_extra
 
 RUN_FIELDS = {"seconds_this_run", "hands_per_second", "ms_per_hand_per_job", "first_pass_cpu_seconds"}
 SMALL_SWEEP: dict[str, Any] = {"hands_dealt": 2, "jobs": 2, "sample": 90, "seed": 6, "chunk": 15}
@@ -30,16 +30,6 @@ SMALL_SWEEP: dict[str, Any] = {"hands_dealt": 2, "jobs": 2, "sample": 90, "seed"
 
 def small_simulation() -> Experiment:
     return Experiment(partial(seat_winnings, rules=Rules.profile("hoyle"), players=4), 24, 11, chunk=4)
-
-
-def _dask() -> Any:
-    try:
-        import distributed
-    except ImportError:
-        if os.environ.get("CI") == "true":
-            pytest.fail("Dask is not installed under CI: .ci/run installs the lab extra")
-        pytest.skip("Dask is not installed (the lab extra: pip install -e '.[lab]')")
-    return distributed
 
 
 LOCAL_CLUSTER: dict[str, Any] = {
@@ -56,7 +46,7 @@ LOCAL_CLUSTER: dict[str, Any] = {
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a cluster of two workers of one thread each, in this process."""
-    distributed = _dask()
+    distributed = lab_extra("distributed")
     with distributed.LocalCluster(**LOCAL_CLUSTER) as cluster:
         yield str(cluster.scheduler_address)
 
@@ -100,9 +90,7 @@ def test_the_scheduler_is_taken_from_the_environment(scheduler: str, monkeypatch
 
 
 def test_the_commands_take_a_scheduler(scheduler: str, tmp_path: Any) -> None:
-    result = CliRunner().invoke(
-        main, ["bench", "--agents", "plain", "--hands", "8", "--seed", "3", "--scheduler", scheduler]
-    )
+    result = CliRunner().invoke(main, ["bench-simulation", "--hands", "8", "--seed", "3", "--scheduler", scheduler])
     assert result.exit_code == 0, result.output
     assert f"on the cluster at {scheduler}" in result.output
     out = tmp_path / "sweep.json"
@@ -127,7 +115,7 @@ def test_a_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.Monke
     [("tcp://127.0.0.1:1", "did not answer within 1 s"), ("hello", "is not a scheduler's address")],
 )
 def test_a_scheduler_that_cannot_be_reached_is_named(address: str, said: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    _dask()
+    lab_extra("distributed")
     monkeypatch.setattr("napspec.lab.executors.CONNECT_SECONDS", 1)
     with pytest.raises(ClusterError, match=said) as error:
         run(small_simulation(), scheduler=address)

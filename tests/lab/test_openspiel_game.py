@@ -31,6 +31,7 @@ from napspec.reference.actions import Action, RefuseToShow, describe
 from napspec.reference.cards import format_card
 from napspec.reference.errors import RulesError
 from napspec.reference.hand import Hand
+from tests.lab.extra import lab_extra
 
 CASES: list[tuple[str, int, str] | tuple[str, int, str, int]] = [
     ("peel", 4, ""),
@@ -64,7 +65,7 @@ GAMES = 100
 
 @pytest.fixture
 def pyspiel() -> Any:
-    return pytest.importorskip("pyspiel", reason="OpenSpiel is the lab extra: pip install 'napspec[lab]'")
+    return lab_extra("pyspiel")
 
 
 def _id_of(action: Action, hand: Hand) -> int:

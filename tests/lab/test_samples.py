@@ -29,7 +29,8 @@ from napspec.lab.simulate import Experiment
 from napspec.spec import load
 from napspec.spec.claims import Sample, load_claims, load_evidence
 from napspec.spec.register import SPEC_DIR
-from tests.reference_impl.test_cluster import LOCAL_CLUSTER
+from tests.lab.extra import lab_extra
+from tests.lab.test_cluster import LOCAL_CLUSTER
 
 
 def coin(rng: random.Random, chance: float) -> tuple[float, ...]:
@@ -146,7 +147,7 @@ def test_a_sample_drawn_further_is_extended_not_redrawn() -> None:
 
 
 def test_the_stopping_rule_gives_the_same_on_a_dask_cluster() -> None:
-    distributed = pytest.importorskip("distributed", reason="Dask is the lab extra")
+    distributed = lab_extra("distributed")
     from napspec.lab.executors import using_scheduler
 
     rule = Sample(0.2, "heads", "toy", 400)

@@ -46,6 +46,7 @@ from napspec.reference.rules import Rules
 from napspec.spec import load
 from napspec.spec.claims import Claim, Reading, Sample, load_claims, load_evidence, verdict
 from napspec.spec.register import SPEC_DIR
+from tests.lab.extra import lab_extra
 
 
 def _simulated() -> list[tuple[Claim, Reading]]:
@@ -238,7 +239,7 @@ def test_a_hand_of_a_class_is_of_that_class(name: str) -> None:
 
 
 def test_the_search_defence_plays_the_class_hand_the_same_way_from_the_same_seed() -> None:
-    pytest.importorskip("pyspiel", reason="OpenSpiel is the lab extra")
+    lab_extra("pyspiel")
     from napspec.lab.simulated_hands import _eldest_places, nap_against_search
 
     assert len(_eldest_places("hoyle", 3)) == 5
@@ -330,7 +331,7 @@ def test_the_first_chunk_of_a_quick_sample_is_what_the_evidence_keeps(claim_id: 
 @pytest.mark.parametrize(("claim", "reading"), _simulated(), ids=lambda item: item.id)
 def test_the_first_chunk_of_every_sample_is_what_the_evidence_keeps(claim: Claim, reading: Reading) -> None:
     if reading.check == "nap-chance-against-search":
-        pytest.importorskip("pyspiel", reason="OpenSpiel is the lab extra")
+        lab_extra("pyspiel")
     _first_chunks_agree(claim, reading, load_evidence(SPEC_DIR))
 
 
@@ -356,8 +357,8 @@ def test_the_benchmark_of_the_plain_agent_reports_its_rate() -> None:
 
     from napspec.lab.cli import main
 
-    result = CliRunner().invoke(main, ["bench", "--agents", "plain", "--hands", "12", "--jobs", "1", "--players", "3"])
+    result = CliRunner().invoke(main, ["bench-simulation", "--hands", "12", "--jobs", "1", "--players", "3"])
     assert result.exit_code == 0, result.output
     assert "12 hands played by the plain agent in" in result.output and "hands/s on 1 process(es)" in result.output
-    refused = CliRunner().invoke(main, ["bench", "--agents", "plain", "--hands", "1", "--players", "11"])
+    refused = CliRunner().invoke(main, ["bench-simulation", "--hands", "1", "--players", "11"])
     assert refused.exit_code == 2 and "11" in refused.output

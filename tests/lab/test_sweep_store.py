@@ -296,7 +296,7 @@ def test_the_long_commands_write_their_progress_to_a_log_when_asked(tmp_path: Pa
     assert CliRunner().invoke(main, args).stderr == ""
     wrong = CliRunner().invoke(main, [*args, "--progress-every", "0"])
     assert wrong.exit_code == 2 and "--progress-every" in wrong.output
-    for command in ("claims", "bench"):
+    for command in ("claims", "bench-simulation"):
         assert "--progress-every" in CliRunner().invoke(main, [command, "--help"]).output
 
 
@@ -515,7 +515,7 @@ def test_a_sweep_run_in_the_background_stops_on_a_signal_keeping_its_store(
 
 def _sweep_of_minutes(store: Path, out: Path, *more: str) -> list[str]:
     """A sweep of every hand at three hands dealt: minutes in all, under a second a chunk."""
-    return [sys.executable, "-m", "napspec.reference.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
+    return [sys.executable, "-m", "napspec.lab.cli", "sweep", "--hands-dealt", "3", "--budget", "20000",
             "--store", str(store), "--out", str(out), *more]  # fmt: skip
 
 
