@@ -1,4 +1,11 @@
-"""Analyses of the game by machine, with the reference engine.
+"""The lab beside the reference engine: analyses of the game by machine.
+
+A package of its own (``napspec.lab``, in the engine's folder ``reference_impl/lab/``): it uses
+the engine (:mod:`napspec.reference`) and the register (:mod:`napspec.spec`), and the engine
+imports nothing of it (``tests/test_architecture.py``). Its command is ``napspec-lab``
+(:mod:`~napspec.lab.cli`); its optional packages, Dask and OpenSpiel, the ``lab`` extra. Its
+stored results, the sweeps of every hand (``results/``), stay in the repository and out of the
+wheel: the claims read them from a checkout, or from ``napspec-lab claims --results DIR``.
 
 * :mod:`~napspec.lab.solver`: how many tricks a hand is sure of against every
   layout and defence, with the strategy's lead or the defence that refutes a claim.
@@ -22,4 +29,5 @@
   OpenSpiel's agents (OpenSpiel optional: the ``lab`` extra); the game without OpenSpiel, its
   state in :mod:`~napspec.lab.game_state` and the ids of its actions in
   :mod:`~napspec.lab.action_ids`.
+* :mod:`~napspec.lab.compare`: the engine side by side with OpenSpiel's Oh Hell.
 """

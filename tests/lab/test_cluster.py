@@ -101,7 +101,7 @@ def test_the_commands_take_a_scheduler(scheduler: str, tmp_path: Any) -> None:
 
 def test_a_scheduler_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed raises ImportError
-    with pytest.raises(ClusterError, match=r"tcp://10\.0\.0\.5:8786.*pip install 'napspec\[cluster\]'"):
+    with pytest.raises(ClusterError, match=r"tcp://10\.0\.0\.5:8786.*pip install 'napspec\[lab\]'"):
         sweep(2, sample=5, scheduler="tcp://10.0.0.5:8786")
     result = CliRunner().invoke(
         main, ["sweep", "--hands-dealt", "2", "--sample", "5"], env={SCHEDULER_ENV: "tcp://x:1"}

@@ -27,3 +27,12 @@ def test_the_comparison_prints_both_rates_and_their_ratio() -> None:
     assert lines[0].startswith("napspec reference (peel, 4 players): 20 hands")
     assert lines[1].startswith("OpenSpiel oh_hell(players=4,num_tricks_fixed=5): 20 games, ")
     assert lines[2].startswith("ratio: ") and lines[2].endswith("x OpenSpiel's games/s")
+
+
+def test_the_comparison_runs_with_variants() -> None:
+    lab_extra("pyspiel")
+    result = CliRunner().invoke(
+        main, ["compare", "--hands", "20", "--profile", "hoyle", "--variants", "misery,wellington,sir-garnet"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("napspec reference (hoyle+misery+wellington+sir-garnet, 4 players): 20 hands")

@@ -336,7 +336,7 @@ def test_information_set_mcts_plays_hands(pyspiel: Any) -> None:
 
 def test_without_openspiel_register_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel now raises ImportError
-    with pytest.raises(ModuleNotFoundError, match=r"pip install 'napspec\[bench\]'"):
+    with pytest.raises(ModuleNotFoundError, match=r"pip install 'napspec\[lab\]'"):
         register()
     with pytest.raises(ModuleNotFoundError, match="OpenSpiel is not installed"):
         load_game(profile="peel", players=4)
