@@ -563,3 +563,15 @@ def test_the_processes_of_a_killed_sweep_end_with_it(tmp_path: Path) -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
     assert not left, f"workers left running: {left}"
+
+
+def test_no_sweep_store_is_kept_in_the_checkout() -> None:
+    """A store is a run's working folder, never the repository's: what a sweep settles is kept as
+    its result (``reference_impl/lab/results/``), and a store in progress stays with whoever runs
+    it (the sweeps of eight to ten hands, which no claim needs, are retired where their files
+    leave them)."""
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    chunks = [name for name in tracked if re.search(r"(^|/)chunk-\d+\.json$", name)]
+    assert not chunks, f"a sweep's store is kept in the checkout: {chunks[:3]}"
