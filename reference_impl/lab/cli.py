@@ -49,7 +49,7 @@ def _scheduler_option(command: Any) -> Any:
         envvar="NAPSPEC_SCHEDULER",
         metavar="ADDRESS",
         help="run the work on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; "
-        "env NAPSPEC_SCHEDULER; needs the cluster extra); default: the local cores",
+        "env NAPSPEC_SCHEDULER; needs the lab extra); default: the local cores",
     )(command)
 
 

@@ -238,7 +238,7 @@ def test_the_command_judges_the_claims_named_and_names_an_unknown_one() -> None:
 
 
 def test_a_check_whose_extra_is_missing_says_which_and_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A simulated reading played against OpenSpiel's search needs the bench extra: without it
+    """A simulated reading played against OpenSpiel's search needs the lab extra: without it
     the command names the check, the library and the extra, with no traceback."""
     monkeypatch.setitem(sys.modules, "open_spiel", None)  # importing it now fails, installed or not
     result = CliRunner().invoke(main, ["claims", "--check", "--only", "nap-chance-against-search", "--workers", "1"])
