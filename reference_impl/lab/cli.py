@@ -43,7 +43,7 @@ class LabCommand(Command):
 
 
 def _scheduler_option(command: Any) -> Any:
-    """``--scheduler ADDRESS``: run the work on a Dask cluster (the ``cluster`` extra)."""
+    """``--scheduler ADDRESS``: run the work on a Dask cluster (the ``lab`` extra)."""
     return click.option(
         "--scheduler",
         envvar="NAPSPEC_SCHEDULER",
