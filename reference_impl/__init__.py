@@ -40,13 +40,12 @@ over to the next through the methods ``HandState`` declares.
 * :mod:`~napspec.reference.contract_adapter`: the engine behind the conformance contract.
 * :mod:`~napspec.reference.held`: the engine held to one set of rules whatever a case asks
   (``serve --hold-profile``), what ``napspec discover`` is tested on.
-* :mod:`~napspec.reference.bench`: the benchmark, alone or against OpenSpiel (``pyspiel``,
-  optional: ``pip install 'napspec[bench]'``).
-* :mod:`~napspec.reference.analysis`: analyses of the game by the engine: how many tricks a
-  hand is sure of against every layout and defence, exactly, and the sweep of every hand; the
-  checks that judge the sources' claims (``spec/claims.toml``); the engine as an OpenSpiel game
-  (``python_napspec_nap``, OpenSpiel optional).
+* :mod:`~napspec.reference.bench`: the benchmark: random hands, or whole sessions.
 * :mod:`~napspec.reference.cli`: the ``napspec-reference`` command.
+
+The analyses of the game by machine (the exact solver, the sweeps of every hand, the
+simulations, the claims' evidence, the comparison with OpenSpiel) are the lab beside the engine,
+:mod:`napspec.lab`, which may use the engine; the engine imports nothing of it.
 
 >>> from napspec.reference import Hand, Rules
 >>> hand = Hand(Rules.profile("wikipedia"), 5, dealer=0, seed=42)

@@ -3,8 +3,8 @@
 
 A :class:`Claim` is a statement of fact in a source, quoted at its locator, with one or more
 :class:`Reading` s that state precisely what is checked and name the check; or a claim no
-program can judge, with the reason. The evidence is computed elsewhere (``napspec-reference
-claims --write``, by the reference engine and its solver) and written beside the claims; this
+program can judge, with the reason. The evidence is computed elsewhere (``napspec-lab
+claims --write``, by the lab beside the reference engine) and written beside the claims; this
 module reads both, gives each claim its verdict from its readings' findings, and reports
 evidence that is missing or older than the reading it judges (:func:`evidence_problems`, run by
 ``napspec check``).
@@ -311,7 +311,7 @@ def evidence_problems(register: Register, claims: Mapping[str, Claim]) -> list[P
     except (RegisterError, ValueError, KeyError, TypeError) as error:
         return [Problem(name, None, f"the evidence cannot be read: {error}")]
     problems: list[Problem] = []
-    run = "run `napspec-reference claims --write`"
+    run = "run `napspec-lab claims --write`"
     for claim in claims.values():
         for reading in claim.readings:
             found = findings.get(claim.id, {}).get(reading.id)

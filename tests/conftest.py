@@ -43,9 +43,9 @@ SLOW_FILES = {
 #: each hold up the end of the run if handed out late.
 CAMPAIGN_SLOW_FILES = {
     "tests/docs/test_editions.py": 290,
-    "tests/reference_impl/test_solver.py": 205,
+    "tests/lab/test_solver.py": 205,
     "tests/packaging/test_installed.py": 150,
-    "tests/reference_impl/test_simulation.py": 110,
+    "tests/lab/test_simulation.py": 80,
     "tests/reference_impl/test_ref_properties.py": 75,
     "tests/features/test_dump_profiles.py": 70,
 }

@@ -1,6 +1,9 @@
 """The arrows of the house run one way: register -> suite -> harness <- engines, and the
 rulebook reads the register, the suite and saved reports. Only the main-job pipeline
-(``napspec.docs.pipeline``) knows every part.
+(``napspec.docs.pipeline``) knows every part. The lab (``napspec.lab``: the solver, the sweeps,
+the simulations, the claims' evidence) stands beside the engine: it may use the engine, the
+engine knows nothing of it; and the register's claims name the lab's evaluators by string,
+an arrow of data held here too (every name one of the lab's).
 
 Checked twice: statically, every ``import`` of every module against the table below; and at
 run time, importing a part in a fresh interpreter loads nothing it may not know (pytest
@@ -13,9 +16,12 @@ import ast
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
+
+from tests.packaging.test_package_list import nested
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -27,6 +33,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "napspec.suite": ("napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
     "napspec.conformance": ("napspec.spec", "napspec.suite"),
     "napspec.reference": ("napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
+    "napspec.lab": ("napspec.reference", "napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
     "napspec.docs.rulebook": ("napspec.spec", "napspec.suite"),
     "napspec.docs.pipeline": ("napspec",),
     "napspec.docs.conf": (),
@@ -45,16 +52,32 @@ def _modules() -> dict[str, Path]:
     dirs = _package_dirs()
     for package, folder in dirs.items():
         for path in folder.rglob("*.py"):
+            # a module in a folder mapped to a package of its own (the lab's, inside the engine's
+            # folder) is named by that mapping only
+            if any(d != folder and d.is_relative_to(folder) and path.is_relative_to(d) for d in dirs.values()):
+                continue
             relative = path.relative_to(folder).with_suffix("")
             parts = [part for part in relative.parts if part != "__init__"]
-            name = ".".join([package, *parts])
-            # a folder mapped to its own package (none today) is named by that mapping
-            if not any(
-                other != package and other.startswith(package + ".") and path.is_relative_to(d)
-                for other, d in dirs.items()
-            ):
-                modules[name] = path
+            modules[".".join([package, *parts])] = path
     return modules
+
+
+#: The names a package's folder also answers to in a checkout, inside another package's folder
+#: (``napspec.reference.lab``), with the package's own (``napspec.lab``): an import by the first
+#: is judged as one by the second.
+ELSEWHERE = nested()
+
+
+def _own_name(name: str) -> str:
+    """``name`` with a package's other name (inside another's folder) put back to its own.
+
+    >>> _own_name("napspec.reference.lab.solver"), _own_name("napspec.reference.hand")
+    ('napspec.lab.solver', 'napspec.reference.hand')
+    """
+    for other, own in ELSEWHERE.items():
+        if name == other or name.startswith(other + "."):
+            return own + name[len(other) :]
+    return name
 
 
 def _part(module: str) -> str:
@@ -76,7 +99,7 @@ def _imports(path: Path, module: str) -> set[str]:
             elif node.module:
                 names.add(node.module)
                 names |= {f"{node.module}.{alias.name}" for alias in node.names}
-    return {name for name in names if name == "napspec" or name.startswith("napspec.")}
+    return {_own_name(name) for name in names if name == "napspec" or name.startswith("napspec.")}
 
 
 MODULES = _modules()
@@ -88,18 +111,51 @@ def test_every_module_belongs_to_a_part() -> None:
         assert any(module == part or module.startswith(part + ".") for part in ALLOWED), module
 
 
-@pytest.mark.parametrize("module", sorted(MODULES))
-def test_imports_follow_the_arrows(module: str) -> None:
+def _against_the_arrows(module: str, path: Path) -> list[str]:
+    """What ``module`` (its source at ``path``) imports of napspec that its part may not."""
     part = _part(module)
     allowed = (part, *ALLOWED[part])
-    bad = sorted(
+    return sorted(
         name
-        for name in _imports(MODULES[module], module)
+        for name in _imports(path, module)
         if not any(name == ok or name.startswith(ok + ".") for ok in allowed)
         # ``from napspec.spec import load`` names napspec.spec.load: judge the module part
         and not any(ok.startswith(name + ".") or ok == name for ok in allowed)
     )
-    assert not bad, f"{module} ({part}) may import only {allowed}, but imports {bad}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_follow_the_arrows(module: str) -> None:
+    bad = _against_the_arrows(module, MODULES[module])
+    part = _part(module)
+    assert not bad, f"{module} ({part}) may import only {(part, *ALLOWED[part])}, but imports {bad}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from napspec.lab.solver import Solver",
+        "import napspec.lab.sweep",
+        "from napspec.lab import claims",
+        "from napspec.reference.lab.solver import Solver",  # the lab's folder named from the engine's
+        "from napspec.reference import lab",
+    ],
+)
+def test_an_arrow_from_the_engine_to_the_lab_is_refused(source: str, tmp_path: Path) -> None:
+    """The lab stands above the engine: an engine module importing it, by either name, is
+    against the arrows, and a lab module may import the engine."""
+    engine_module = tmp_path / "hand.py"
+    engine_module.write_text(source + "\n", encoding="utf-8")
+    assert _against_the_arrows("napspec.reference.hand", engine_module)
+    lab_module = tmp_path / "solver.py"
+    lab_module.write_text("from napspec.reference.hand import Hand\nfrom napspec.spec import load\n", encoding="utf-8")
+    assert not _against_the_arrows("napspec.lab.solver", lab_module)
+
+
+def test_the_lab_is_a_part_of_its_own() -> None:
+    lab = {module for module in MODULES if _part(module) == "napspec.lab"}
+    assert {"napspec.lab.solver", "napspec.lab.claims", "napspec.lab.cli"} <= lab
+    assert not {module for module in MODULES if module.startswith(tuple(ELSEWHERE))}
 
 
 def _loaded_after(imports: str) -> set[str]:
@@ -112,10 +168,13 @@ def _loaded_after(imports: str) -> set[str]:
 
 
 def _walk(package: str) -> str:
+    """Code importing every module of ``package`` under its own name (a package's folder inside
+    another's, the lab's in the engine's, is left to its own name)."""
+    elsewhere = tuple(f"{other}." for other in ELSEWHERE)
     return (
         f"import importlib, pkgutil, {package} as p\n"
-        f"for m in pkgutil.walk_packages(p.__path__, '{package}.'):\n"
-        "    if not m.name.endswith('__main__'):\n"
+        f"for m in pkgutil.walk_packages(p.__path__, '{package}.', onerror=print):\n"
+        f"    if not m.name.endswith('__main__') and not (m.name + '.').startswith({elsewhere!r}):\n"
         "        importlib.import_module(m.name)"
     )
 
@@ -137,6 +196,12 @@ def test_the_reference_engine_needs_only_the_register_and_the_contract() -> None
     assert foreign <= {"napspec", "napspec.conformance"}, foreign  # the package itself, whose __init__ is a docstring
 
 
+def test_the_lab_loads_the_engine_and_the_register_not_the_harness_nor_the_rulebook() -> None:
+    loaded = _loaded_after(_walk("napspec.lab"))
+    assert {"napspec.lab.solver", "napspec.reference.hand", "napspec.spec.claims"} <= loaded
+    assert not {m for m in loaded if m.startswith(("napspec.docs", "napspec.suite", "napspec.conformance.harness"))}
+
+
 def test_the_rulebook_never_loads_the_harness_an_engine_or_pytest() -> None:
     loaded = _loaded_after("import napspec.docs.rulebook")
     forbidden = {
@@ -147,6 +212,7 @@ def test_the_rulebook_never_loads_the_harness_an_engine_or_pytest() -> None:
                 "pytest",
                 "_pytest",
                 "napspec.reference",
+                "napspec.lab",
                 "napspec.conformance.harness",
                 "napspec.conformance.certify",
                 "napspec.conformance.plugin",
@@ -163,3 +229,53 @@ def test_the_harness_names_no_engine() -> None:
             text = path.read_text(encoding="utf-8")
             assert "napspec.reference" not in text and "reference_impl" not in text, module
             assert "'reference'" not in text and '"reference"' not in text, module
+
+
+def _evaluator_problems(named: Mapping[str, str], evaluators: Mapping[str, Callable[..., object]]) -> list[str]:
+    """What is wrong with the evaluators the claims name (``named``: each name with a reading
+    naming it) against a registry of ``evaluators``: a name none answers to, or an evaluator
+    defined outside the lab."""
+    problems = [f"{where}: no evaluator {name!r} in the lab" for name, where in named.items() if name not in evaluators]
+    problems += [
+        f"{where}: the evaluator {name!r} is defined in {evaluators[name].__module__}, outside the lab"
+        for name, where in named.items()
+        if name in evaluators and _part(evaluators[name].__module__) != "napspec.lab"
+    ]
+    return problems
+
+
+def _claims_evaluators() -> dict[str, str]:
+    """Every evaluator name ``spec/claims.toml`` gives a reading (``check``), with one reading naming it."""
+    from napspec.spec import load
+    from napspec.spec.claims import load_claims
+
+    return {
+        reading.check: f"{claim.id}/{reading.id}"
+        for claim in load_claims(load()).values()
+        for reading in claim.readings
+    }
+
+
+def test_every_evaluator_the_claims_name_is_the_labs() -> None:
+    """The register's claims name their evaluators by string: an arrow of data from the register
+    to the lab, which no import shows. Every name is an evaluator of the lab's registry
+    (``napspec.lab.claims.CHECKS``) defined in a module of the lab, and every evaluator there
+    judges some reading."""
+    from napspec.lab.claims import CHECKS
+
+    named = _claims_evaluators()
+    assert len(named) > 20
+    assert not _evaluator_problems(named, CHECKS)
+    assert not sorted(set(CHECKS) - set(named)), "evaluators no reading names"
+
+
+def test_an_evaluator_unknown_or_outside_the_lab_is_refused() -> None:
+    from napspec.lab.claims import CHECKS
+    from napspec.reference.bench import play_reference
+
+    named = {"stakes": "a/one", "no-such-check": "b/two", "engine-bench": "c/three"}
+    problems = _evaluator_problems(named, {**CHECKS, "engine-bench": play_reference})
+    assert problems == [
+        "b/two: no evaluator 'no-such-check' in the lab",
+        "c/three: the evaluator 'engine-bench' is defined in napspec.reference.bench, outside the lab",
+    ]

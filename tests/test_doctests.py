@@ -9,8 +9,12 @@ import pkgutil
 
 import pytest
 
-PACKAGES = ("napspec.spec", "napspec.suite", "napspec.conformance", "napspec.reference", "napspec.docs")
+from tests.packaging.test_package_list import nested
+
+PACKAGES = ("napspec.spec", "napspec.suite", "napspec.conformance", "napspec.reference", "napspec.lab", "napspec.docs")
 SKIP = {"napspec.docs.conf", "napspec.suite.test_scenarios"}
+#: The name a package's folder has inside another's (the lab's inside the engine's): not its name.
+ELSEWHERE = tuple(nested())
 
 
 def _modules() -> list[str]:
@@ -19,7 +23,13 @@ def _modules() -> list[str]:
         package = importlib.import_module(package_name)
         names.append(package_name)
         names += [info.name for info in pkgutil.walk_packages(package.__path__, package_name + ".")]
-    return sorted(name for name in names if name not in SKIP and not name.endswith("__main__"))
+    return sorted(
+        name
+        for name in names
+        if name not in SKIP
+        and not name.endswith("__main__")
+        and not any(name == other or name.startswith(other + ".") for other in ELSEWHERE)
+    )
 
 
 MODULES = _modules()

@@ -18,6 +18,7 @@ import pytest
 
 from napspec.conformance import certify, harness
 from napspec.docs.pipeline import main
+from napspec.lab.cli import main as lab_main
 from napspec.reference.cli import main as reference_main
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,7 +76,7 @@ def _sentences(start: int, text: str) -> Iterator[tuple[int, str]]:
 
 
 def option_defaults() -> dict[str, set[object]]:
-    """Every option of every command (``napspec`` and ``napspec-reference``) → the defaults
+    """Every option of every command (``napspec``, ``napspec-reference``, ``napspec-lab``) → the defaults
     it has across the commands that take it."""
     found: dict[str, set[object]] = {}
 
@@ -90,6 +91,7 @@ def option_defaults() -> dict[str, set[object]]:
 
     walk(main)
     walk(reference_main)
+    walk(lab_main)
     return found
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.packaging.test_package_list import nested
+
 REPO = Path(__file__).resolve().parent.parent
 
 
@@ -62,9 +64,10 @@ def _mypy(tree: Path, *targets: str, path: Path, cache: Path) -> subprocess.Comp
 
 def test_mypy_strict_is_clean(tmp_path: Path, cache: Path) -> None:
     tree = namespace_tree(tmp_path / "tree")
-    completed = _mypy(
-        tree, str(tree / "napspec"), "tests", "--exclude", "tests/conformance/engines/", path=REPO, cache=cache
-    )
+    # a package's folder inside another's (the lab's in the engine's) is checked under its own name
+    elsewhere = [f"{'/'.join(name.split('.'))}/" for name in nested()]
+    excluded = "|".join(["tests/conformance/engines/", *elsewhere])
+    completed = _mypy(tree, str(tree / "napspec"), "tests", "--exclude", excluded, path=REPO, cache=cache)
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 

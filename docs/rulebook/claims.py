@@ -141,6 +141,16 @@ class ClaimsDirective(NapDirective):
             rows,
             classes=["nap-claim-evidence", "nap-sweeps"],
         )
+        judged = {
+            int(size)
+            for claim in self.data.claims.values()
+            if claim.kind == "certainty"
+            for reading in claim.readings
+            for size in as_sizes(reading.given.get("hands-dealt", ()))
+        }
+        beyond = beyond_the_claims(sweeps, judged)
+        if beyond:
+            block += para(beyond)
         runs = [
             [f"{size} hands", run["file"], tricks_asked(run["floor"], run.get("known_from")), f"{run['open']:,}",
              sweep_time(run["seconds"], run["search"])]
@@ -347,6 +357,66 @@ def tricks_asked(floor: int, known_from: Mapping[str, Any] | None = None) -> str
         return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
     above = int(known_from["floor"])
     return f"{_tricks_from(above - 1, floor)}; {_tricks_from(5, above)} from {known_from['file']}"
+
+
+def as_sizes(given: int | Sequence[int]) -> list[int]:
+    """A reading's ``hands-dealt``, one number or a list, as a list.
+
+    >>> as_sizes(4), as_sizes([2, 3])
+    ([4], [2, 3])
+    """
+    return [given] if isinstance(given, int) else list(given)
+
+
+def beyond_the_claims(sweeps: Mapping[str, Any], judged: set[int]) -> str:
+    """What the stored sweeps settle and leave open at the table sizes no certainty claim is
+    judged at, where they leave a number of tricks open or unasked, in plain words ("" where
+    there is none): the sweeps there are what is known, and no claim needs more.
+
+    >>> sweeps = {"4": {"runs": [{}], "tricks": {n: {"hands": 1, "deals": 4, "open": 0} for n in "5432"}},
+    ...           "9": {"runs": [{}], "tricks": {"5": {"hands": 1, "deals": 4, "open": 0},
+    ...                                      "3": {"hands": 416, "deals": 5304, "open": 4313}}}}
+    >>> print(beyond_the_claims(sweeps, {2, 3, 4, 5}))  # doctest: +NORMALIZE_WHITESPACE
+    No claim is judged at 9 hands dealt, and the sweeps stored there are all that is known of it: at 9 hands,
+    five is settled (1 hand is sure of five, 4 of the pack); 416 hands are sure of three or more (5,304 of the
+    pack) and 4,313 are left open on three; four and two are not asked. What is left open or not asked there is
+    not settled, and no claim of the sources turns on it.
+    >>> beyond_the_claims(sweeps, {4, 9})
+    ''
+    """
+    sizes = []
+    for size, entry in sorted(sweeps.items(), key=lambda item: int(item[0])):
+        found = entry["tricks"]
+        if int(size) in judged or all(found.get(n, {"open": 1})["open"] == 0 for n in SWEEP_TRICKS):
+            continue
+        parts = []
+        for count, word in SWEEP_TRICKS.items():
+            if count not in found:
+                continue
+            hands, deals, left_open = found[count]["hands"], found[count]["deals"], found[count]["open"]
+            sure = (
+                f"{hands:,} hand{'s are' if hands != 1 else ' is'} sure of {word}{' or more' if count != '5' else ''}"
+            )
+            if left_open:
+                parts.append(f"{sure} ({deals:,} of the pack) and {left_open:,} are left open on {word}")
+            else:
+                parts.append(f"{word} is settled ({sure}, {deals:,} of the pack)")
+        unasked = [word for count, word in SWEEP_TRICKS.items() if count not in found]
+        if unasked:
+            parts.append(f"{_words(unasked)} {'is' if len(unasked) == 1 else 'are'} not asked")
+        sizes.append((size, f"at {size} hands, " + "; ".join(parts)))
+    if not sizes:
+        return ""
+    return (
+        f"No claim is judged at {_words([size for size, _ in sizes])} hands dealt, and the sweeps stored there are "
+        f"all that is known of it: {'; '.join(words for _, words in sizes)}. What is left open or not asked there is "
+        "not settled, and no claim of the sources turns on it."
+    )
+
+
+def _words(items: Sequence[str]) -> str:
+    """``["8", "9", "10"]`` as "8, 9 and 10"."""
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
 
 
 def _tricks_from(most: int, least: int) -> str:

@@ -163,10 +163,19 @@ def test_the_wheel_carries_what_the_commands_need(installed: Installed) -> None:
         "napspec/docs/claims.md",
         "napspec/spec/claims.toml",
         "napspec/spec/claims-evidence.json",
-        "napspec/reference/analysis/results/sweep-4-floor3.json",
+        "napspec/lab/cli.py",
         "napspec-0.1.0.dist-info/licenses/LICENSE",
     }
     assert needed <= names, needed - names
+
+
+def test_the_labs_results_stay_out_of_the_wheel(installed: Installed) -> None:
+    """The lab's stored sweeps are kept in the repository (and the sdist), not in the wheel."""
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    assert not [name for name in names if "/results/" in name or name.rsplit("/", 1)[-1].startswith("sweep-")]
+    with tarfile.open(installed.sdist) as archive:
+        kept = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    assert {"reference_impl/lab/results/sweep-4-floor3.json", "reference_impl/lab/results/README.md"} <= kept
 
 
 def test_the_wheel_carries_every_module_of_the_five_parts(installed: Installed) -> None:
@@ -175,7 +184,7 @@ def test_the_wheel_carries_every_module_of_the_five_parts(installed: Installed) 
     deprecation warning, and its modules not found by import where they are installed."""
     names = set(zipfile.ZipFile(installed.wheel).namelist())
     modules = folders(".py")
-    assert {"napspec.spec", "napspec.conformance.harness", "napspec.reference.analysis"} <= set(modules)
+    assert {"napspec.spec", "napspec.conformance.harness", "napspec.lab"} <= set(modules)
     missing = sorted(
         f"{'/'.join(package.split('.'))}/{path.name}"
         for package, folder in modules.items()
@@ -221,13 +230,19 @@ def test_house_rules_check(installed: Installed) -> None:
 
 
 def test_the_claims_are_judged_again_from_the_wheel(installed: Installed) -> None:
-    """The claims' evidence, the stored sweep it reads and the reference engine that settles
-    the payments all come with the wheel: the findings computed there are those written."""
+    """The claims' evidence and the reference engine that settles the payments come with the
+    wheel, the lab's stored sweeps from the repository (``--results``): the findings computed
+    there are those written. Without them the certainty claims say where the sweeps are kept."""
     checks = ("sure-of-exactly", "chance-sure-of", "hand-payments", "odds-against-card-out")
     arguments = ["claims", "--check", *(f"--only={check}" for check in checks)]
-    completed = installed.run(str(installed.bin / "napspec-reference"), *arguments)
+    results = REPO / "reference_impl" / "lab" / "results"
+    completed = installed.run(str(installed.bin / "napspec-lab"), *arguments, f"--results={results}")
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert "peel-perfect-nap: true" in completed.stdout and "is what is computed now" in completed.stdout
+    missing = installed.run(str(installed.bin / "napspec-lab"), *arguments)
+    assert missing.returncode == 1 and "not in the wheel" in missing.stderr and "--results" in missing.stderr
+    arithmetic = installed.run(str(installed.bin / "napspec-lab"), "claims", "--claim=peel-cards-in-use")
+    assert arithmetic.returncode == 0 and "peel-cards-in-use: true" in arithmetic.stdout, arithmetic.stderr
 
 
 @pytest.mark.parametrize("route", ["in-process", "protocol"])

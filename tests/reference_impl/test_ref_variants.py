@@ -484,19 +484,6 @@ def test_the_benchmark_and_the_session_play_with_variants() -> None:
     assert unknown.exit_code == 2 and "gives no variant 'misery'" in unknown.output
 
 
-def test_the_comparison_runs_with_variants() -> None:
-    pytest.importorskip("pyspiel")
-    from click.testing import CliRunner
-
-    from napspec.reference.cli import main
-
-    result = CliRunner().invoke(
-        main, ["compare", "--hands", "20", "--profile", "hoyle", "--variants", "misery,wellington,sir-garnet"]
-    )
-    assert result.exit_code == 0, result.output
-    assert result.output.startswith("napspec reference (hoyle+misery+wellington+sir-garnet, 4 players): 20 hands")
-
-
 def test_a_house_rules_file_names_its_variants(tmp_path: Path) -> None:
     path = tmp_path / "crown.toml"
     path.write_text(
