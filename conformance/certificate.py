@@ -36,15 +36,19 @@ def certify_target(
     deals: int = DEALS,
     seed: int | None = None,
     program: dict[str, Any] | None = None,
+    harness_engine: Engine | None = None,
 ) -> Certification:
     """One target: a fresh engine runs the scenarios and then, for a whole run (no
     selection) with an ``oracle`` and ``deals``, the differential part (seeded with ``seed``,
     or a fresh seed); the engine and every process it started have ended when this returns,
     so that the report written next is napspec's alone. ``program`` is what ran
-    (:func:`~napspec.conformance.integrity.program_of` by default).
+    (:func:`~napspec.conformance.integrity.program_of` by default). ``harness_engine``: an
+    engine already wrapped by the harness to certify instead of opening one (closed here).
     :class:`~napspec.conformance.certify.SelectionError` for a selection that matches
     nothing."""
-    wrapped = open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts)
+    wrapped = harness_engine or open_engine(
+        engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts
+    )
     recording = Recording(wrapped)
     try:
         result = run_certification(

@@ -524,8 +524,8 @@ def _covers(document: Mapping[str, Any]) -> str:
     ' (43/61 rules; four players; dealt hands)'
     """
     scope = document.get("scope")
-    if not isinstance(scope, Mapping):
-        return ""
+    if not isinstance(scope, Mapping) or (document.get("summary") or {}).get("partial"):
+        return ""  # a partial run covers what was selected, and is never a certificate
     words = [f"{scope.get('judged', 0)}/{scope.get('rules', 0)} rules"]
     options = (document.get("target") or {}).get("options") or {}
     low, high = options.get("players-min"), options.get("players-max")

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from napspec.conformance.certify import open_engine, parse_variants, resolve_target
 from napspec.conformance.cli import case_timeout_option, max_duration_option
-from napspec.conformance.contract import Engine, EngineError, ExitStatus, interrupt_on_signals, printable
+from napspec.conformance.contract import PROTOCOL, Engine, EngineError, ExitStatus, interrupt_on_signals, printable
 from napspec.conformance.harness import adopt_orphans
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError
@@ -74,7 +74,11 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
 
     @click.command(name="fuzz")
     @click.option("--engine", "engine_name", metavar="NAME", help="The engine under test, registered by name.")
-    @click.option("--engine-command", metavar="CMD", help="The engine under test, a command speaking napspec/1.x.")
+    @click.option(
+        "--engine-command",
+        metavar="CMD",
+        help=f"The engine under test, a command that speaks {PROTOCOL} (or an older napspec/1.x).",
+    )
     @click.option("--oracle", "oracle_name", metavar="NAME", help="The engine to compare with, by name" + oracle_help)
     @click.option("--oracle-command", metavar="CMD", help="The engine to compare with, a command.")
     @click.option(

@@ -126,8 +126,11 @@ def gherkin(divergence: Divergence, target: Target, engine_name: str) -> str | N
     has no phrase (a claim) or the scenario would not read back as the same case."""
     case = divergence.case
     whens = [_action_phrase(action) for action in case["actions"]]
-    if any(when is None for when in whens) or "deck" not in case["start"]:
-        return None  # a claim, or a draw or an end of session: the case says it exactly
+    start = case["start"]
+    if any(when is None for when in whens) or not ("deck" in start or set(start) == {"hands"}):
+        # A claim, a draw, an end of session, an extra hand, a peep card or a stock: the
+        # case says it exactly.
+        return None
     register = load()
     givens = [f'the profile "{target.base}"']
     givens += [f'the variant "{variant}"' for variant in target.variants]
@@ -142,7 +145,11 @@ def gherkin(divergence: Divergence, target: Target, engine_name: str) -> str | N
     if "pool" in case:
         givens.append(f"the pool holds {case['pool']} stakes as the hand begins")
         givens.append(f"seat {case['original_dealer']} was the first dealer of the session")
-    givens.append(f'the pack from the top is "{_cards(case["start"]["deck"])}"')
+    if "deck" in start:
+        givens.append(f'the pack from the top is "{_cards(start["deck"])}"')
+    else:
+        rows = [f"    | {seat} | {_cards(hand)} |" for seat, hand in enumerate(start["hands"])]
+        givens.append("\n".join(["the hands:", "    | seat | cards |", *rows]))
     thens = _expectations(divergence)
     if not thens:
         return None

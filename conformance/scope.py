@@ -110,8 +110,8 @@ def deal_scope(
     irregular = capabilities.get("irregular_play") is True and oracle.get("irregular_play") is True
     if not sizes:
         return None, "the engine seats no table size these rules allow"
-    if not any(start in starts for start in ("deck", "hands", "draw")):
-        return None, "the engine takes no start a deal can be drawn from"
+    if not any(start in starts for start in ("deck", "hands")):
+        return None, "the engine takes no start of a hand (neither a stacked pack nor dealt hands)"
     return DealScope(players=sizes, starts=starts, queries=queries, irregular=irregular), ""
 
 

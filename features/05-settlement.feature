@@ -5,7 +5,7 @@ Feature: Settlement
   for failing badly. Only Nap is paid at odds. A dealer who sits out pays and receives like
   the others. The stakes are paid before the next deal.
 
-  @rule:settlement.stake-per-trick @rule:settlement.before-next-deal @rule:play.made-or-defeated @id:settlement-made-call-paid-per-trick
+  @rule:settlement.stake-per-trick @rule:settlement.paid-between-players @rule:settlement.before-next-deal @rule:play.made-or-defeated @id:settlement-made-call-paid-per-trick
   Scenario Outline: A made call of three is paid three stakes by every other player
     Peel p. 8: "Say, for example, he declared to win three tricks, and succeeded, then each of the other players would pay him three times the amount of the stake"
     Hoyle p. 95: "if a man calls three at "penny Nap," he receives 3d. from every other player if he makes the three tricks"
@@ -45,7 +45,7 @@ Feature: Settlement
       | britannica | Britannica p. 229, description |
       | wikipedia  | Wikipedia § Scoring            |
 
-  @rule:settlement.level-money @rule:play.made-or-defeated @id:settlement-defeated-call-pays-the-same @needs:dealer-sits-out
+  @rule:settlement.level-money @rule:settlement.paid-between-players @rule:play.made-or-defeated @id:settlement-defeated-call-pays-the-same @needs:dealer-sits-out
   Scenario Outline: A call of two that fails by one trick pays two stakes to every other player
     Peel p. 8: "if the senior hand did not succeed, he would have to pay a similar amount to each of the others."
     Hoyle p. 95: "It is a level-money transaction all round"

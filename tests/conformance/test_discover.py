@@ -33,6 +33,8 @@ from napspec.reference.held import HeldEngine
 from napspec.spec import load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.scenarios import load_scenarios
+from napspec.suite.targets import Target
+from napspec.suite.verdicts import BALANCE_RULE
 
 from .conftest import assert_gone, engine_command, hostile, interrupted_napspec, napspec, napspec_here
 
@@ -130,14 +132,19 @@ class _Unbalanced(HeldEngine):
         return response
 
 
-def test_a_rule_broken_whatever_the_options_is_named_by_its_rows() -> None:
+def test_a_rule_broken_whatever_the_options_is_named_by_its_rows_and_said_in_words() -> None:
     found = _found(_Unbalanced(load().profile_values("hoyle"), "hoyle, unbalanced"), ("calling", "settlement"))
     assert found.closest == "hoyle"
-    failing = found.certificate.failing
-    assert failing, "a defeated soloist's payments are checked by some row"
-    assert all(any(rule.startswith("settlement.") for rule in found.rules[label]) for label in failing), failing
-    # A row that passes under the rules found was played as Hoyle plays it.
-    assert found.certificate.passed
+    # Payments that do not balance break one rule, whatever the options: they count against
+    # no variation point, and are said in words, with the rows that found them.
+    broken = found.broken[BALANCE_RULE]
+    assert broken, "a defeated soloist's payments are checked by some row"
+    assert all(any(rule.startswith("settlement.") for rule in found.rules[label]) for label in broken), broken
+    assert any(said.startswith("payments that do not balance") for said in found.otherwise())
+    assert "payments that do not balance" in found.house_rules()
+    assert not found.deviations, [finding.option for finding in found.deviations]
+    # The rows pass under the rules found, but for the balance: played as Hoyle plays them.
+    assert found.certificate.passed and not found.certificate.failing
 
 
 def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> None:
@@ -349,3 +356,27 @@ def test_an_engine_calling_from_two_is_found_to_play_a_lowest_call_no_source_giv
     assert written.values["lowest-call"] == 2 and "lowest-call" in written.uncited
     assert any(line.startswith("lowest-call") and "uncited" in line for line in path.read_text().splitlines())
     assert found.certificate.judged and not found.certificate.failed
+
+
+def test_a_real_engine_s_rules_are_found_its_seats_its_lowest_call_and_what_no_source_gives(tmp_path: Path) -> None:
+    """A four-seat engine written apart from napspec, calls from two, trumps its soloist's
+    longest suit, a hand voided when all pass: discover says each, and the file it writes
+    judges the engine on the rules it can be judged on (not on none, as before)."""
+    from tests.conformance.test_foreign_engines import _foreign
+
+    wrapper = _foreign().Wrapper("longest-suit", "stakes", 2, "redeal")
+    found = discover(InProcessEngine(wrapper), engine_name="foreign", profiles=["britannica"])
+    assert found.seats == (4,) and found.values["lowest-call"] == 2
+    low, high = found.values["players-min"], found.values["players-max"]
+    assert isinstance(low, int) and isinstance(high, int) and low <= 4 <= high
+    otherwise = " ".join(found.otherwise())
+    assert "trumps not from the first lead" in otherwise
+    assert "who must play when nobody calls" in otherwise and "fresh-deal" in otherwise
+    path = _written(tmp_path, found)
+    result = run_certification(
+        harness_engine=InProcessEngine(_foreign().Wrapper("longest-suit", "stakes", 2, "redeal")),
+        target=Target.from_options(None, str(path)),
+        rules=("calling", "play", "settlement"),
+    )
+    judged = [case for case in result.records if case.status in ("passed", "failed")]
+    assert len(judged) > 60, len(judged)

@@ -1,14 +1,14 @@
 """Engines written apart from napspec, in the style of those found in the wild
 (``engines/foreign_nap.py``): four players only, dealt hands only, calls from two, and a
 deviation in trumps or in scoring switched on. Each is judged on every rule of the calling,
-the play and the settlement it can be judged on (at least 30 of the 35), and failed on
+the play and the settlement it can be judged on (at least 30 of the 36), and failed on
 exactly the rules it breaks. An engine whose calls start at two is judged under the house
 rules that say so (Britannica's, with ``lowest-call = 2``, a value no source gives): it then
 fails nothing it obeys; under Britannica's own rules, a call of one, it is judged on nothing,
 and told why.
 
 Judged only at the tables the rows are written for, and row by row (a failed row blaming
-every rule it tags), the same engines would be judged on 21 of the 35 rules under
+every rule it tags), the same engines would be judged on 21 of the 36 rules under
 Britannica, and the engine with calls from two failed on seven rules (six it obeys); with the
 trumps deviation, on thirteen.
 """
@@ -86,7 +86,8 @@ def _verdicts(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
             "first-lead",
             "unbalanced",
             2,
-            {"settlement.level-money", "settlement.flat-loss", "settlement.nap"},
+            # the soloist pays what he must; his opponents are paid nothing: one rule broken
+            {"settlement.paid-between-players"},
             marks=pytest.mark.campaign,
         ),
     ],
@@ -97,7 +98,7 @@ def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_t
     document = _certify(_foreign().Wrapper(trumps, scoring, lowest), house_rules=_house_rules(tmp_path, lowest))
     verdicts = _verdicts(document)
     testable = [rule.id for rule in load().rules.values() if rule.testable and rule.id.split(".")[0] in CHAPTERS]
-    assert len(testable) == 35 and set(verdicts) == set(testable)
+    assert len(testable) == 36 and set(verdicts) == set(testable)
     judged = [rule for rule, row in verdicts.items() if row["verdict"] != "not-judged"]
     assert len(judged) >= 30, judged
     assert {rule for rule, row in verdicts.items() if row["verdict"] == "failed"} == broken
@@ -128,19 +129,20 @@ def test_the_rule_table_opens_the_terminal_output_and_is_in_the_junit() -> None:
     print_summary(result, console)
     text = console.export_text()
     assert text.index("rules:") < text.index("against britannica")
-    assert "settlement.level-money" in text and "not judged for this engine" in text
+    assert "settlement.paid-between-players" in text and "not judged for this engine" in text
     # Each failed row quotes the rule its failed check enforces.
     failed = [case for case in report_document(result)["cases"] if case["status"] == "failed"]
     assert failed and all(case["quote"].startswith("settlement.") for case in failed)
     assert any("Britannica p. 229" in case["quote"] for case in failed)
     assert "do not balance" in text
     keys = list(report_document(result))
-    assert keys[keys.index("summary") + 1 : keys.index("summary") + 3] == ["rules_summary", "rules"]
+    # What the certificate covers, then the rule table, follow the summary.
+    assert keys[keys.index("summary") + 1 : keys.index("summary") + 4] == ["scope", "rules_summary", "rules"]
     junit = ET.fromstring(junit_xml(result))
     assert junit[0].get("name") == "rules"
     (rules,) = [suite for suite in junit if suite.get("name") == "rules"]
     cases = {case.get("name"): case for case in rules}
-    assert cases["settlement.level-money"].find("failure") is not None
+    assert cases["settlement.paid-between-players"].find("failure") is not None
     skipped = cases["settlement.sitting-out-dealer"].find("skipped")
     assert skipped is not None and "table size" in (skipped.get("message") or "")
 

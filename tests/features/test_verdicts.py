@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Any
 
 from napspec.suite.checks import Check
-from napspec.suite.verdicts import FAILED, NOT_JUDGED, PASSED, check_rules, failure_message, judge_row, row_verdict
+from napspec.suite.verdicts import (
+    BALANCE_RULE,
+    FAILED,
+    NOT_JUDGED,
+    PASSED,
+    check_rules,
+    explained_by_trumps,
+    failure_message,
+    judge_row,
+    row_verdict,
+)
 
 TO_ACT = Check("player to act", ("state",), ({"get": ["answers", "state", "to_act"]},), 2)
 PHASE = Check("phase", ("state",), ({"get": ["answers", "state", "phase"]},), "play")
@@ -29,9 +39,11 @@ def test_a_failure_does_not_hide_the_checks_after_it() -> None:
     message = {"actions": [{"type": "pass", "seat": 1}]}
     response = _response([{"ok": True}], phase="calling")
     verdicts = judge_row([(message, [PHASE, TO_ACT, PAYMENTS])], {0: response}, RULES)
-    assert [v.verdict for v in verdicts] == [FAILED, PASSED, PASSED]
+    # The payments are judged twice: what the rules of the settlement fix, and that they balance.
+    assert [v.verdict for v in verdicts] == [FAILED, PASSED, PASSED, PASSED]
     assert verdicts[0].rules == ("calling.in-rotation",)  # the phase, during the calling
     assert verdicts[2].rules == ("settlement.stake-per-trick",)
+    assert verdicts[3].rules == (BALANCE_RULE,)
     assert row_verdict(verdicts) == FAILED
 
 
@@ -66,12 +78,46 @@ def test_trumps_made_otherwise_fail_the_rule_of_trumps_only() -> None:
     assert [(v.what, v.verdict) for v in verdicts] == [("trumps", FAILED), ("winner of trick 1", NOT_JUDGED)]
 
 
-def test_payments_that_do_not_balance_say_so() -> None:
+def test_payments_that_do_not_balance_fail_the_rule_that_what_is_paid_is_received_alone() -> None:
+    # The soloist is paid what the rules say (6), but the others pay nothing: the rule of his
+    # payment is kept, and only the balance fails.
     message = {"actions": [{"type": "call", "seat": 0, "tricks": 2}]}
     response = _response([{"ok": True}])
     response["answers"]["result"]["payments"] = [6, 0, 0, 0]
-    (verdict,) = judge_row([(message, [PAYMENTS])], {0: response}, RULES)
-    assert verdict.verdict == FAILED and "do not balance: they sum to 6" in verdict.message
+    own, balance = judge_row([(message, [PAYMENTS])], {0: response}, RULES)
+    assert (own.verdict, own.rules) == (PASSED, ("settlement.stake-per-trick",))
+    assert (balance.verdict, balance.rules) == (FAILED, (BALANCE_RULE,))
+    assert "do not balance: [6, 0, 0, 0] sum to 6" in balance.message
+
+
+def test_a_wrong_payment_of_the_soloist_fails_its_rule_and_the_balance_only_if_it_does_not_balance() -> None:
+    message = {"actions": [{"type": "call", "seat": 0, "tricks": 2}]}
+    response = _response([{"ok": True}])
+    response["answers"]["result"]["payments"] = [9, -3, -3, -3]  # balanced, the wrong stake
+    own, balance = judge_row([(message, [PAYMENTS])], {0: response}, RULES)
+    assert (own.verdict, balance.verdict) == (FAILED, PASSED)
+    response["answers"]["result"]["payments"] = [9, -2, -2, -2]  # neither
+    own, balance = judge_row([(message, [PAYMENTS])], {0: response}, RULES)
+    assert (own.verdict, balance.verdict) == (FAILED, FAILED)
+
+
+def test_trumps_made_otherwise_explain_a_refusal_in_the_same_case_and_rows_that_met_one_elsewhere() -> None:
+    # The engine's trumps let another card win, so the card of the next leader is refused.
+    message = {
+        "irregular": False,
+        "actions": [{"type": "play", "seat": 0, "card": "AS"}, {"type": "play", "seat": 2, "card": "2S"}],
+    }
+    response = _response([{"ok": True}, {"ok": False, "error": "not-your-turn"}], trumps="H")
+    verdicts = judge_row([(message, [TO_ACT])], {0: response}, RULES)
+    assert [(v.rules, v.verdict) for v in verdicts if v.verdict == FAILED] == [(("play.first-lead-trumps",), FAILED)]
+    # A row whose case asked no state meets only the refusal: another row's finding explains it.
+    blind = {**response, "answers": {"tricks": [{"winner": 1}]}}
+    other = [v.to_json() for v in judge_row([(message, [WINNER])], {0: blind}, RULES)]
+    assert [check["rules"] for check in other if check["verdict"] == FAILED] == [[]]
+    found = [v.to_json() for v in verdicts]
+    assert explained_by_trumps([found, other]) == 1
+    refusal = next(check for check in other if check["verdict"] == FAILED)
+    assert refusal["rules"] == ["play.first-lead-trumps"] and "as another row found" in refusal["message"]
 
 
 def test_a_payment_in_a_row_without_a_rule_of_the_settlement_names_the_settlement_that_fixes_it() -> None:

@@ -1,0 +1,214 @@
+"""Certificates scoped to what an engine plays, and no part of the rules memorisable.
+
+The engines are the reference engine behind a relay (``engines/relay.py``) that plays less
+than it (four seats, dealt hands, no ``table`` query), or speaks an older version of the
+protocol, or answers the published cases as the reference does and something else off them.
+A faithful engine that plays less earns a certificate that says what it covers; one that
+pays otherwise, ignores the penalties or refuses what it plays, off the published cases,
+earns none.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from napspec.conformance import schemas
+from napspec.conformance.certificate import certify_target
+from napspec.conformance.certify import open_engine, report_document, resolve_target
+from napspec.conformance.contract import Engine, ExitStatus
+from napspec.conformance.differential import MIN_COMPARED
+from napspec.conformance.harness import InProcessEngine
+from napspec.conformance.integrity import inconsistencies, program_of
+from napspec.conformance.report import report_digest
+from napspec.suite.targets import Target
+
+from .conftest import ENGINES, engine_command, napspec, run_certify
+
+sys.path.insert(0, str(ENGINES))
+from relay import Relay  # noqa: E402  (an engine file beside the tests, as the engines import theirs)
+
+
+@pytest.fixture(scope="module")
+def oracle() -> Iterator[Engine]:
+    engine = open_engine("reference", None)
+    yield engine
+    engine.close()
+
+
+def certified(oracle: Engine, target: Target, relay: Relay, seed: int = 5) -> dict[str, Any]:
+    """The report of ``relay`` certified against ``target`` in-process, random deals included."""
+    result = certify_target(
+        target,
+        relay.name,
+        None,
+        oracle=oracle,
+        seed=seed,
+        harness_engine=InProcessEngine(relay, timeout=10),
+        program=program_of(relay.name, None),
+    )
+    document = report_document(result)
+    assert schemas.errors("certification-report", document) == []
+    assert inconsistencies(document) == []
+    return document
+
+
+def test_a_faithful_engine_that_plays_less_is_certified_for_what_it_plays(oracle: Engine) -> None:
+    document = certified(oracle, resolve_target("britannica", None), Relay(name="four-seats"))
+    assert document["summary"]["certified"], document["scope"]
+    assert document["summary"]["skipped-unsupported"] > 0  # what it does not play narrows it
+    scope = document["scope"]
+    assert scope["players"] == [4] and scope["starts"] == ["hands"] and not scope["too_narrow"]
+    statement = scope["statement"]
+    assert statement.startswith("Britannica (1884), four players, dealt hands: ")
+    assert "the deal itself (no stacked pack)" in statement and "no `table` query" in statement
+    differential = document["differential"]
+    # The random deals were dealt at four, from dealt hands, and compared no table.
+    assert differential["scope"] == {
+        "players": [4],
+        "starts": ["hands"],
+        "queries": ["state", "legal-actions", "tricks", "result", "offences"],
+        "irregular": True,
+    }
+    assert differential["cases"] >= MIN_COMPARED and differential["narrowed"] == [] and differential["trace"]
+    assert {"calling", "play", "settlement"} <= set(differential["families"])
+
+
+def test_the_same_engine_paying_double_off_the_published_cases_earns_none(oracle: Engine) -> None:
+    relay = Relay(name="pays-double-unseen", off_published="double", published=[resolve_target("britannica", None)])
+    document = certified(oracle, resolve_target("britannica", None), relay)
+    assert document["summary"]["failed"] == 0  # every published case answered as the reference does
+    assert not document["summary"]["certified"]
+    differences = document["differential"]["divergence"]["differences"]
+    assert any(difference.startswith("result:") for difference in differences), differences
+
+
+def test_an_engine_ignoring_penalties_off_the_published_cases_earns_none(oracle: Engine) -> None:
+    hoyle = resolve_target("hoyle", None)
+    relay = Relay(
+        name="no-penalties-unseen",
+        players=None,
+        starts=None,
+        queries=None,
+        off_published="no-penalties",
+        published=[hoyle],
+    )
+    document = certified(oracle, hoyle, relay)
+    assert document["summary"]["failed"] == 0 and document["summary"]["passed"] == document["summary"]["applicable"]
+    assert not document["summary"]["certified"]
+    assert document["differential"]["divergence"] is not None
+
+
+def test_an_engine_refusing_off_the_published_cases_what_it_plays_in_them_has_evaded(oracle: Engine) -> None:
+    hoyle = resolve_target("hoyle", None)
+    relay = Relay(
+        name="unseen-unsupported", players=None, starts=None, queries=None, off_published="unsupported", published=[hoyle]
+    )
+    document = certified(oracle, hoyle, relay)
+    differential = document["differential"]
+    assert differential["evaded"] is not None and differential["divergence"] is None
+    assert "plays only the cases it has seen" in differential["evaded"]["reason"]
+    assert not document["summary"]["certified"]
+
+
+def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_not_model_narrowing_it(
+    oracle: Engine,
+) -> None:
+    # napspec/1.2: no lowest call, no trace; "peeped": [] and a stock count in every state (the
+    # contract lets an engine leave them out, and they mean what leaving them out means); a
+    # refusal to show it does not model, published or not.
+    relay = Relay(
+        name="independent-1.2",
+        players=None,
+        starts=None,
+        queries=None,
+        protocol="napspec/1.2",
+        unsupported=("refuse-to-show",),
+    )
+    document = certified(oracle, resolve_target("britannica", None), relay)
+    assert document["engine"]["protocol"] == "napspec/1.2" and not document["differential"]["trace"]
+    assert document["summary"]["certified"], (document["scope"], document["differential"]["divergence"])
+
+
+@pytest.mark.campaign
+def test_an_engine_of_napspec_1_2_is_certified_under_hoyle_where_it_refuses_to_model_a_refusal_to_show(
+    oracle: Engine,
+) -> None:
+    relay = Relay(
+        name="independent-1.2",
+        players=None,
+        starts=None,
+        queries=None,
+        protocol="napspec/1.2",
+        unsupported=("refuse-to-show",),
+    )
+    document = certified(oracle, resolve_target("hoyle", None), relay)
+    assert document["summary"]["certified"]
+    (narrowed,) = document["differential"]["narrowed"]
+    assert "refuse-to-show" in narrowed["reason"] and narrowed["families"] == ["irregularities: refusal to show"]
+    assert "random case" in document["scope"]["statement"]
+
+
+def test_a_certificate_of_too_little_is_none_and_says_why(oracle: Engine) -> None:
+    # An engine that answers no result judges no rule of the settlement, and one that takes
+    # only the draw for the first dealer plays no random deal.
+    no_result = Relay(name="no-result", queries=("state", "legal-actions", "tricks"))
+    document = certified(oracle, resolve_target("britannica", None), no_result)
+    assert not document["summary"]["certified"]
+    assert "no rule of settlement judged" in document["scope"]["too_narrow"]
+    draws = Relay(name="draws-only", starts=("draw",), queries=("first-dealer",))
+    document = certified(oracle, resolve_target("hoyle", None), draws)
+    assert not document["summary"]["certified"]
+    assert document["differential"]["out_of_scope"] and "no random deal" in document["scope"]["too_narrow"]
+
+
+def test_what_a_certificate_covers_is_rebuilt_by_verify(oracle: Engine) -> None:
+    document = certified(oracle, resolve_target("britannica", None), Relay(name="four-seats"))
+    edited = json.loads(json.dumps(document))
+    edited["scope"]["statement"] = edited["scope"]["statement"].replace("four players", "two to ten players")
+    edited["digest"] = report_digest(edited)
+    assert any("its scope says" in problem for problem in inconsistencies(edited))
+    widened = json.loads(json.dumps(document))
+    widened["engine"]["capabilities"].pop("players")
+    widened["differential"]["scope"]["players"] = list(range(2, 11))
+    widened["digest"] = report_digest(widened)
+    assert any("its scope says" in problem for problem in inconsistencies(widened))
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("profile", ["peel", "hoyle", "wikipedia"])
+def test_a_four_seat_engine_is_certified_under_every_profile_for_what_it_plays(oracle: Engine, profile: str) -> None:
+    document = certified(oracle, resolve_target(profile, None), Relay(name="four-seats"), seed=11)
+    assert document["summary"]["certified"], (document["scope"], document["differential"]["divergence"])
+    assert document["scope"]["players"] == [4]
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("profile", ["peel", "britannica", "wikipedia"])
+def test_memorisers_of_the_published_cases_are_refused_under_every_profile(oracle: Engine, profile: str) -> None:
+    target = resolve_target(profile, None)
+    for mode in ("double", "no-penalties", "unsupported"):
+        relay = Relay(name=mode, players=None, starts=None, queries=None, off_published=mode, published=[target])
+        document = certified(oracle, target, relay, seed=13)
+        assert not document["summary"]["certified"], mode
+
+
+def test_smoke_fuzz_and_certify_take_an_engine_of_an_older_version_that_plays_less(tmp_path: Path) -> None:
+    # Four seats, dealt hands, no table, napspec/1.2, over the protocol: smoke plays it a case
+    # it declares it plays (napspec/1.2 has no lowest call: the harness sends none), fuzz deals
+    # it only four-handed deals from dealt hands, and certify certifies it for what it plays.
+    settings = {"protocol": "napspec/1.2", "name": "four-seats-1.2"}
+    command = shlex.join(engine_command("relay.py", json.dumps(settings)))
+    smoke = napspec("smoke", "--engine-command", command)
+    assert smoke.returncode == 0 and ": ok" in smoke.stdout, smoke.stdout + smoke.stderr
+    fuzz = napspec("fuzz", "--engine-command", command, "--profile", "britannica", "--deals", "6", "--seed", "2")
+    assert fuzz.returncode == 0 and "no divergence" in fuzz.stdout, fuzz.stdout + fuzz.stderr
+    run = run_certify(tmp_path, "--engine-command", command, "--profile", "britannica", "--seed", "3", timeout=300)
+    assert run.code == ExitStatus.CERTIFIED, run.output
+    assert "the certificate covers: Britannica (1884), four players, dealt hands" in run.output
