@@ -162,6 +162,9 @@ def compare_reports(saved: Mapping[str, Any], again: Mapping[str, Any], shown: i
         was, now_value = (saved.get("summary") or {}).get(key), (again.get("summary") or {}).get(key)
         if was != now_value:
             problems.append(f"the report says {key} {json.dumps(was)}, the run now gives {json.dumps(now_value)}")
+    covered, covers = (saved.get("scope") or {}).get("statement"), (again.get("scope") or {}).get("statement")
+    if covered != covers:
+        problems.append(f"the report covers {json.dumps(covered)}, the run now covers {json.dumps(covers)}")
     first, second = saved.get("differential"), again.get("differential")
     if (first is None) != (second is None):
         problems.append("the run now has no differential part" if second is None else "the report has none")

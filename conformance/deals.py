@@ -144,11 +144,11 @@ def action_key(action: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 def _pooled(values: Mapping[str, Any]) -> bool:
-    return values.get("pool", "not-played") != "not-played"
+    return _played(values, "pool")
 
 
 def _played(values: Mapping[str, Any], option: str) -> bool:
-    return values.get(option, "not-played") != "not-played"
+    return bool(values.get(option, "not-played") != "not-played")
 
 
 def oracle_queries(case_queries: Sequence[str]) -> list[str]:

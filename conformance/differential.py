@@ -274,7 +274,7 @@ def families_in_scope(values: Mapping[str, Any], scope: DealScope) -> tuple[str,
     """
 
     def played(option: str) -> bool:
-        return values.get(option, "not-played") != "not-played"
+        return bool(values.get(option, "not-played") != "not-played")
 
     families = []
     if "deck" in scope.starts:

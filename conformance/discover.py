@@ -40,260 +40,37 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Literal
 
 from napspec.conformance.contract import (
     Engine,
-    EngineError,
-    EngineUnavailable,
-    UnsupportedCase,
     printable,
-    status_for,
 )
-from napspec.conformance.harness import applicable
-from napspec.spec import Register, load
+from napspec.conformance.discover_rows import (
+    DEVIATION_WORDS,
+    LEFT_OUT,
+    Row,
+    RowRunner,
+    Tally,
+    _same,
+    suite_rows,
+)
+from napspec.conformance.discover_search import (
+    TABLE_SIZES,
+    _Evidence,
+    _needing_any,
+    _Outcome,
+    _plain_row,
+    _search,
+    _target,
+    _written_target,
+    domain_of,
+    plain_options,
+)
+from napspec.spec import load
 from napspec.spec.register import OptionValueType
-from napspec.suite.cases import CaseError
-from napspec.suite.plan import RowNeeds, plan_row, row_needs
-from napspec.suite.scenarios import Scenario, load_scenarios
-from napspec.suite.targets import Target
-from napspec.suite.verdicts import BALANCE_RULE, FAILED, TRUMPS_RULE, judge_row
-from napspec.suite.vocabulary import ScenarioError
-
-#: The rules an engine may play otherwise whatever the rules in force, each found by the
-#: verdicts of a row (:func:`~napspec.suite.verdicts.judge_row`): no variation point explains
-#: them, and a row failed only on them says nothing of the points.
-DEVIATIONS: Final[tuple[str, ...]] = (TRUMPS_RULE, BALANCE_RULE)
-
-#: What breaking each rule of :data:`DEVIATIONS` is, in words.
-DEVIATION_WORDS: Final[Mapping[str, str]] = {
-    TRUMPS_RULE: "trumps not from the first lead",
-    BALANCE_RULE: "payments that do not balance",
-}
-
-#: The most moves of step 2, per point of the plain game (each move takes a better
-#: assignment, so the search ends well before).
-ROUNDS: Final = 4
-
-#: How a value of a variation point fared: played (every row judged passed), not played (a
-#: row judged failed), or not judged (no row written for it could be run).
-Verdict = Literal["played", "not-played", "not-judged"]
-
-
-def _same(value: object, other: object) -> bool:
-    return type(value) is type(other) and value == other
-
-
-@dataclass
-class Tally:
-    """The rows run under one set of values: how many passed, how many did not (failed,
-    errored or timed out), how many were not sent because the engine does not declare their
-    values (``unsupported``), how many it declined when sent (``declined``: a table it does
-    not seat, a start it does not play), and the first of those that did not pass. Rows the
-    engine cannot play whatever the rules (irregular play it does not play, a query it does
-    not answer) are ``left_out``: they say nothing of its rules."""
-
-    passed: int = 0
-    failed: int = 0
-    unsupported: int = 0
-    declined: int = 0
-    left_out: int = 0
-    failures: list[str] = field(default_factory=list)
-    #: Every row that failed (by its label), in the order run.
-    failing: list[str] = field(default_factory=list)
-
-    #: How many failures are kept to show.
-    KEEP: Final = 3
-
-    @property
-    def judged(self) -> int:
-        """The rows that say something of the values: passed, failed, declared not played
-        or declined."""
-        return self.passed + self.failed + self.unsupported + self.declined
-
-    @property
-    def verdict(self) -> Verdict:
-        """``played`` (every row judged passed), ``not-played`` (a row failed or was
-        declined) or ``not-judged``.
-
-        >>> Tally(passed=3).verdict, Tally(passed=3, failed=1).verdict, Tally(unsupported=2).verdict
-        ('played', 'not-played', 'not-played')
-        >>> Tally(left_out=2).verdict
-        'not-judged'
-        """
-        if not self.judged:
-            return "not-judged"
-        return "played" if self.passed == self.judged else "not-played"
-
-    def add(self, status: str, label: str, message: str) -> None:
-        """Count a row of ``status``; keep ``label: status: message`` where it did not pass."""
-        if status not in ("passed", LEFT_OUT, "skipped-unsupported", DECLINED):
-            self.failing.append(label)
-        self.count(status, f"{label}: {status}: {message}")
-
-    def count(self, status: str, line: str) -> None:
-        """Count a row of ``status``; keep ``line`` where it did not pass."""
-        if status == "passed":
-            self.passed += 1
-            return
-        if status == LEFT_OUT:
-            self.left_out += 1
-            return
-        if status == "skipped-unsupported":
-            self.unsupported += 1
-        elif status == DECLINED:
-            self.declined += 1
-        else:
-            self.failed += 1
-        if len(self.failures) < self.KEEP:
-            self.failures.append(line)
-
-    def shown(self) -> str:
-        """``3/4`` (rows passed of rows judged), or ``-`` when none was judged."""
-        return f"{self.passed}/{self.judged}" if self.judged else "-"
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "passed": self.passed,
-            "failed": self.failed,
-            "unsupported": self.unsupported,
-            "declined": self.declined,
-            "left_out": self.left_out,
-            "failures": list(self.failures),
-            "failing": list(self.failing),
-        }
-
-
-#: The status of a row the engine cannot play whatever the rules.
-LEFT_OUT: Final = "left-out"
-#: The status of a row the engine declined when it was sent (an "unsupported" error).
-DECLINED: Final = "declined"
-
-
-@dataclass(frozen=True)
-class Row:
-    """A scenario row and what it is written for."""
-
-    scenario: Scenario
-    row: dict[str, str]
-    needs: RowNeeds
-
-    @property
-    def label(self) -> str:
-        profile = self.row.get("profile")
-        return f"{self.scenario.id}[{profile}]" if profile else self.scenario.id
-
-    def may_apply(self, target: Target) -> bool:
-        """Whether the row can apply to ``target`` (a quick test; planning decides)."""
-        if target.base not in self.needs.bound:
-            return False
-        if not all(_same(target.values.get(option), self.needs.options.get(option)) for option in self.needs.needs):
-            return False
-        low, high = target.values["players-min"], target.values["players-max"]
-        return isinstance(low, int) and isinstance(high, int) and low <= self.needs.players <= high
-
-
-def suite_rows(scenarios: Iterable[Scenario] | None = None) -> list[Row]:
-    """Every row of the suite (or of ``scenarios``) with what it is written for."""
-    rows: list[Row] = []
-    for scenario in load_scenarios() if scenarios is None else scenarios:
-        for row in scenario.examples or ({},):
-            rows.append(Row(scenario, dict(row), row_needs(scenario, dict(row))))
-    return rows
-
-
-class RowRunner:
-    """Runs rows against an engine under targets, each (row, option values) once."""
-
-    def __init__(self, engine: Engine, rows: Sequence[Row], stop: threading.Event | None = None) -> None:
-        self.engine = engine
-        self.rows = list(rows)
-        #: Set by an interrupt: checked before each case, so that the search ends there even
-        #: if the exception the interrupt raised was swallowed on its way up (by an engine
-        #: run in-process, or by code that was running when it came).
-        self.stop = stop
-        self._seen: dict[tuple[str, str, str], tuple[str, str]] = {}
-        #: Rows run against the engine (not counting those answered from the record).
-        self.runs = 0
-        #: The rules of :data:`DEVIATIONS` the engine was found to break: the rows (by label)
-        #: and what each found.
-        self.deviations: dict[str, dict[str, str]] = {}
-        self._capabilities: dict[str, Any] | None = None
-
-    def tally(self, target: Target, needing: Callable[[Row], bool] = lambda row: True) -> Tally:
-        """The rows ``needing`` selects that apply to ``target``, run and counted."""
-        found = Tally()
-        values = json.dumps(sorted(target.values.items()))
-        for row in self.rows:
-            if not needing(row) or not row.may_apply(target):
-                continue
-            status, message = self.outcome(row, target, values)
-            if status != "not-applicable":
-                found.add(status, row.label, message)
-        return found
-
-    def outcome(self, row: Row, target: Target, values: str = "") -> tuple[str, str]:
-        """How ``row`` fares under ``target`` (run once; ``values``: the target's values as
-        the record's key, when the caller has them): its status and why."""
-        key = (row.label, target.base, values or json.dumps(sorted(target.values.items())))
-        if key not in self._seen:
-            self._seen[key] = self._run(row, target)
-        return self._seen[key]
-
-    def _run(self, row: Row, target: Target) -> tuple[str, str]:
-        try:
-            # A row written for a table the engine does not seat is set at one it does, as
-            # certify sets it.
-            planned = plan_row(row.scenario, row.row, target, seats=self.capabilities.get("players"))
-        except ScenarioError as error:
-            return "errored", f"the scenario cannot be planned: {error}"
-        if planned.not_applicable:
-            return "not-applicable", planned.not_applicable
-        for case in planned.cases:
-            # What the engine cannot play whatever the option values says nothing of them.
-            fits, reason = applicable({**case.message, "options": {}}, self.capabilities)
-            if not fits:
-                return LEFT_OUT, reason
-        for case in planned.cases:
-            fits, reason = applicable(case.message, self.capabilities)
-            if not fits:
-                return "skipped-unsupported", reason
-        self.runs += 1
-        responses: dict[int, dict[str, Any]] = {}
-        for number, case in enumerate(planned.cases):
-            if self.stop is not None and self.stop.is_set():
-                raise KeyboardInterrupt
-            try:
-                responses[number] = self.engine.run(json.loads(json.dumps(case.message)))
-            except EngineUnavailable:
-                raise  # every row after would say the same: the search ends here
-            except UnsupportedCase as error:
-                # Declared, but declined when sent: the engine's own limits (the tables it
-                # seats, the starts it plays), which only the table sizes are judged by.
-                return DECLINED, str(error)
-            except EngineError as error:
-                return status_for(error), str(error)
-            except CaseError as error:
-                return "errored", f"the harness refuses the case: {error}"
-        verdicts = judge_row([(case.message, case.checks) for case in planned.cases], responses, row.scenario.rules)
-        failed = [verdict for verdict in verdicts if verdict.verdict == FAILED]
-        # A rule the engine plays otherwise whatever the options (its trumps, payments that do
-        # not balance) is noted for the report, and says nothing of the variation points.
-        for verdict in failed:
-            for rule in set(verdict.rules) & set(DEVIATIONS):
-                self.deviations.setdefault(rule, {})[row.label] = verdict.message
-        others = [verdict for verdict in failed if not set(verdict.rules) & set(DEVIATIONS)]
-        return ("failed", others[0].message) if others else ("passed", "")
-
-    @property
-    def capabilities(self) -> dict[str, Any]:
-        """The engine's declared capabilities (its handshake, asked once)."""
-        if self._capabilities is None:
-            self._capabilities = dict(self.engine.hello()["capabilities"])
-        return self._capabilities
-
 
 # ------------------------------------------------------------------------------- findings
 
@@ -394,6 +171,7 @@ class Discovery:
         the rules (:data:`DEVIATIONS`), and each point where it plays none of the sources'
         values, with what a row found.
 
+        >>> from napspec.suite.verdicts import TRUMPS_RULE
         >>> found = Discovery("e", {}, "peel", (), (), {}, Tally(), 0, 0, 0.0,
         ...                   broken={TRUMPS_RULE: {"row[peel]": "depends on trumps: the engine made trumps D"}})
         >>> found.otherwise()
@@ -525,205 +303,6 @@ def _note(finding: OptionFinding) -> str:
     return f"found by play: {said}"
 
 
-# --------------------------------------------------------------------------------- search
-
-
-def plain_options(register: Register) -> list[str]:
-    """The variation points of the plain game: those without a ``plain`` value, in order."""
-    return [option.id for option in register.options.values() if option.plain is None]
-
-
-def domain_of(register: Register, option: str, rows: Sequence[Row]) -> list[OptionValueType]:
-    """The values a point is tried at: those its rows are written for and the profiles give,
-    and for the table sizes every number of their range (an engine may play four players only)."""
-    spec = register.options[option]
-    found: list[OptionValueType] = []
-    if option in TABLE_SIZES and spec.range is not None:
-        found += list(range(spec.range.minimum, spec.range.maximum + 1))
-    for value in [*(entry.value for entry in spec.values), *(row.needs.options[option] for row in rows)]:
-        if not any(_same(value, known) for known in found):
-            found.append(value)
-    return found
-
-
-#: The points that bound the table size.
-TABLE_SIZES: Final = ("players-min", "players-max")
-
-
-@dataclass(frozen=True)
-class _Outcome:
-    """A row of the plain game played once, under the values it is written for."""
-
-    row: Row
-    #: The plain game's points the row needs, at the values it is written for.
-    written: tuple[tuple[str, OptionValueType], ...]
-    passed: bool
-    status: str
-    message: str
-
-
-class _Evidence:
-    """The rows of the plain game, each played once, and what an assignment of values to
-    the plain game's points makes of them: the rows it applies to (every point a row needs
-    at the value it is written for, its table within the assignment's sizes, its rules
-    binding the base), passed and failed."""
-
-    def __init__(self, outcomes: Sequence[_Outcome], base: str) -> None:
-        self.outcomes = [outcome for outcome in outcomes if base in outcome.row.needs.bound]
-
-    @staticmethod
-    def applies(outcome: _Outcome, values: Mapping[str, OptionValueType]) -> bool:
-        """Whether ``values`` applies to the row: every point it needs at the value it is
-        written for, and its table within the table sizes."""
-        if not all(_same(values[option], value) for option, value in outcome.written):
-            return False
-        low, high = values["players-min"], values["players-max"]
-        return isinstance(low, int) and isinstance(high, int) and low <= outcome.row.needs.players <= high
-
-    def count(self, values: Mapping[str, OptionValueType], *, tables: bool = False) -> tuple[int, int]:
-        """The rows ``values`` applies to that passed, and those that did not. A row the
-        engine declined when sent counts only where the table sizes are weighed
-        (``tables``): it tells the tables the engine seats, and nothing of the other points
-        (it may be the start the engine does not play)."""
-        passed = failed = 0
-        for outcome in self.outcomes:
-            if outcome.status == DECLINED and not tables:
-                continue
-            if self.applies(outcome, values):
-                if outcome.passed:
-                    passed += 1
-                else:
-                    failed += 1
-        return passed, failed
-
-    def tally(self, option: str, value: OptionValueType, values: Mapping[str, OptionValueType]) -> Tally:
-        """The rows needing ``option`` written for ``value`` that ``values`` (the other points
-        at the values found) applies to; for a table size, the rows of a table of ``value``
-        players that the other points found apply to, counted as played (passed or failed)
-        or declined."""
-        found = Tally()
-        if option in TABLE_SIZES:
-            low, high = values["players-min"], values["players-max"]
-            assert isinstance(low, int) and isinstance(high, int) and isinstance(value, int)
-            wider = {**values, "players-min": min(low, value), "players-max": max(high, value)}
-            for outcome in self.outcomes:
-                if outcome.row.needs.players == value and self.applies(outcome, wider):
-                    # Played (whatever the checks came to), or not: declined or refused.
-                    played = outcome.status in ("passed", "failed")
-                    found.count("passed" if played else DECLINED, outcome.message)
-            return found
-        trial = {**values, option: value}
-        for outcome in self.outcomes:
-            if outcome.status != DECLINED and option in outcome.row.needs.needs and self.applies(outcome, trial):
-                found.count(outcome.status, outcome.message)
-        return found
-
-
-#: How much more a failed row weighs than a passed one when two assignments are compared:
-#: as much, so that leaving a point's rows out (a value no row is written for, a table of
-#: two at most) does not beat the value its rows mostly bear out.
-FAILURE_WEIGHT: Final = 1
-
-
-def _better(trial: tuple[int, int], held: tuple[int, int]) -> bool:
-    """Whether an assignment whose rows came to ``trial`` (passed, failed) is to be taken
-    over the one held, at ``held``: only where rows show the held one wrong (it fails more)
-    and the new one does better overall, a failure weighing :data:`FAILURE_WEIGHT` passes.
-    More rows passing is not enough: a value no row is written for would otherwise be
-    taken away from a profile's value that every row bears out; and a value that hides a
-    failure by leaving every row of its point out is not taken either.
-
-    >>> _better((12, 0), (9, 3)), _better((14, 0), (12, 0)), _better((0, 0), (9, 1))
-    (True, False, False)
-    """
-    (passed, failed), (held_passed, held_failed) = trial, held
-    score = passed - FAILURE_WEIGHT * failed
-    return failed < held_failed and score > held_passed - FAILURE_WEIGHT * held_failed
-
-
-def _plain_row(row: Row, register: Register) -> bool:
-    """Whether a row is of the plain game: every variant point it needs at its plain value."""
-    for option in row.needs.needs:
-        plain = register.options[option].plain
-        if plain is not None and not _same(row.needs.options[option], plain):
-            return False
-    return True
-
-
-def _written_target(row: Row, base_values: Mapping[str, OptionValueType], options: Sequence[str]) -> Target:
-    """The target a row is played under once: ``base_values`` with the points the row needs
-    at the values it is written for, and a table size that takes its table."""
-    values = dict(base_values)
-    values.update((option, row.needs.options[option]) for option in row.needs.needs)
-    low, high = values["players-min"], values["players-max"]
-    if "players-min" not in row.needs.needs and isinstance(low, int):
-        values["players-min"] = min(low, row.needs.players)
-    if "players-max" not in row.needs.needs and isinstance(high, int):
-        values["players-max"] = max(high, row.needs.players)
-    return _target(row.needs.profile, values, f"{row.needs.profile}+written")
-
-
-def _search(
-    evidence: _Evidence,
-    options: Sequence[str],
-    domains: Mapping[str, Sequence[OptionValueType]],
-    start: Mapping[str, OptionValueType],
-    register: Register,
-) -> tuple[dict[str, OptionValueType], int]:
-    """The assignment of the plain game's points the rows' outcomes bear out best, found from
-    ``start`` (the closest profile's values) by moves each taken only when it is
-    :func:`_better`: one point to another value, the two table sizes together, or all the
-    points a row is written for at once (a row can need two points the engine plays
-    differently from the profile). Returns it and the rounds taken."""
-    values = dict(start)
-    moves: list[dict[str, OptionValueType]] = [
-        {option: value} for option in options if option not in TABLE_SIZES for value in domains[option]
-    ]
-    moves += [
-        {"players-min": low, "players-max": high}
-        for low in domains["players-min"]
-        for high in domains["players-max"]
-        if isinstance(low, int) and isinstance(high, int) and low <= high
-    ]
-    seen = {json.dumps(sorted(move.items())) for move in moves}
-    for outcome in evidence.outcomes:
-        move = dict(outcome.written)
-        key = json.dumps(sorted(move.items()))
-        if len(move) > 1 and key not in seen:
-            seen.add(key)
-            moves.append(move)
-    rounds = 0
-    while rounds < ROUNDS * len(options):
-        rounds += 1
-        # The best move of all, not the first that is better: a move that leaves every row
-        # out (a table of two at most) must not be taken before the one the rows bear out.
-        chosen: tuple[int, dict[str, OptionValueType]] | None = None
-        for move in moves:
-            if all(_same(values[key], value) for key, value in move.items()):
-                continue
-            trial = {**values, **move}
-            if register.conflicts(trial):
-                continue
-            tables = any(key in TABLE_SIZES for key in move)
-            counted, held = evidence.count(trial, tables=tables), evidence.count(values, tables=tables)
-            gain = (counted[0] - FAILURE_WEIGHT * counted[1]) - (held[0] - FAILURE_WEIGHT * held[1])
-            if _better(counted, held) and (chosen is None or gain > chosen[0]):
-                chosen = (gain, trial)
-        if chosen is None:
-            break
-        values = chosen[1]
-    return values, rounds
-
-
-def _needing_any(options: set[str]) -> Callable[[Row], bool]:
-    """Selects the rows that need any of ``options``."""
-    return lambda row: bool(options & row.needs.needs)
-
-
-def _target(base: str, values: Mapping[str, OptionValueType], name: str) -> Target:
-    return Target(name=name, base=base, values=dict(values))
-
-
 def discover(
     engine: Engine,
     *,
@@ -852,8 +431,11 @@ def discover(
 
 
 __all__ = [
+    "LEFT_OUT",
+    "TABLE_SIZES",
     "Discovery",
     "OptionFinding",
+    "Row",
     "RowRunner",
     "Tally",
     "Trial",

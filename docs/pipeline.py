@@ -26,6 +26,7 @@ from typing import Any
 import click
 
 from napspec.conformance import discover_cli as _discover_cli  # noqa: F401  (adds discover to the command)
+from napspec.conformance import reports_cli as _reports_cli  # noqa: F401  (adds summary, badge, verify)
 from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import open_engine, print_summary, variant_targets, write_reports
 from napspec.conformance.cli import main, set_default_oracle

@@ -404,26 +404,26 @@ class InProcessEngine:
     def _as_json(response: object, case_id: str | None, what: str) -> object:
         """``response`` as it would arrive over the wire: serialised and parsed again, so
         tuples become lists and anything JSON cannot carry is a protocol error."""
+        failure: Exception | None = None
         try:
             # Sorted keys: a dict whose keys are of several types (1 and "1", which JSON
             # would write as one key twice) cannot be sorted, and takes the careful way.
             text = json.dumps(response, allow_nan=False, ensure_ascii=False, sort_keys=True)
         except TypeError:
-            text = ""
+            pass
         except (ValueError, RecursionError) as error:
-            text, failure = "", error
+            failure = error
         else:
             if _LONG_NUMBER.search(text) is None:
                 # No key twice and no number beyond the protocol's digits: what the strict
                 # parser would read, read at the C parser's speed.
                 return json.loads(text)
             return parse_json(text)
-        try:
-            text = json.dumps(response, allow_nan=False, ensure_ascii=False)
-        except (TypeError, ValueError, RecursionError) as error:
-            failure = error
-        else:
-            return parse_json(text)
+        if failure is None:
+            try:
+                return parse_json(json.dumps(response, allow_nan=False, ensure_ascii=False))
+            except (TypeError, ValueError, RecursionError) as error:
+                failure = error
         raise ProtocolError(
             f"{what} response is not JSON-serialisable ({failure})", case_id=case_id, received=repr(response)
         ) from None

@@ -8,7 +8,7 @@ checked too, before they are sent: a malformed case is the suite's fault, not th
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Any, Final
 
@@ -51,27 +51,29 @@ def check_bounds(value: object, *, max_items: int = MAX_ITEMS, max_depth: int = 
     # Level by level, and only containers: the children of each are sifted at the C level
     # (most of a response is strings and numbers), and a path is made only for the array
     # found too long.
-    level = [value] if type(value) in (dict, list) else []
+    level: list[object] = [value] if type(value) in _CONTAINERS else []
     depth = 0
     while level:
         depth += 1
         if depth > max_depth:
             return f"nesting deeper than {max_depth} levels"
-        below: list[Any] = []
+        below: list[object] = []
         for item in level:
-            if type(item) is list:
+            children: Sequence[object] | Iterable[object]
+            if isinstance(item, list):
                 if len(item) > max_items:
                     return f"an array of {len(item)} items at {_path_to(value, item)[:100]} (the limit is {max_items})"
-                below.extend(compress(item, map(_CONTAINER, map(type, item))))
+                children = item
             else:
-                children = item.values()
-                below.extend(compress(children, map(_CONTAINER, map(type, children))))
+                assert isinstance(item, dict)
+                children = list(item.values())
+            below.extend(compress(children, map(_CONTAINERS.__contains__, map(type, children))))
         level = below
     return None
 
 
-#: Whether a value of this type is a container of JSON (a dict or a list).
-_CONTAINER: Final = {dict: True, list: True}.get
+#: The types of JSON's containers.
+_CONTAINERS: Final[frozenset[type]] = frozenset({dict, list})
 
 
 def _path_to(root: object, wanted: object, where: str = "$") -> str:
@@ -252,7 +254,7 @@ def _required_state(case: Mapping[str, Any], protocol: str) -> list[tuple[str, S
     """The fields of the ``state`` answer each version up to ``protocol`` requires of
     ``case`` because it plays an option that version added: (the version, the options it
     plays, the fields)."""
-    required = []
+    required: list[tuple[str, Sequence[str], Sequence[str]]] = []
     for version in PROTOCOLS[1 : PROTOCOLS.index(protocol) + 1]:
         playing = away_from_plain(case, added_in=version)
         fields = ADDED_BY_PROTOCOL[version].state_fields

@@ -35,6 +35,16 @@ def engine_command(script: str, *arguments: str) -> list[str]:
     return [sys.executable, str(ENGINES / script), *arguments]
 
 
+def relay(**settings: Any) -> Any:
+    """The reference engine behind a relay that plays less, or otherwise off the published
+    cases (``engines/relay.py``'s :class:`Relay`, built with ``settings``)."""
+    spec = importlib.util.spec_from_file_location("napspec_test_relay", ENGINES / "relay.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.Relay(**settings)
+
+
 def toy_module() -> ModuleType:
     """The toy engine's module, imported from its file (it is not a package)."""
     spec = importlib.util.spec_from_file_location("napspec_test_toy_engine", ENGINES / "toy.py")

@@ -127,8 +127,7 @@ def test_serve_answers_a_hello_of_any_version_and_refuses_others() -> None:
         ("napspec/1.\x1b[2J", "engine speaks napspec/1.\\x1b[2J, the harness"),
         (
             1.1,
-            "invalid hello response: protocol: 1.1 is not one of "
-            f"{list(PROTOCOLS)}",
+            f"invalid hello response: protocol: 1.1 is not one of {list(PROTOCOLS)}",
         ),
         (None, "invalid hello response: protocol: None is not one of"),
     ],

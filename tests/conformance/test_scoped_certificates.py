@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import shlex
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,10 +28,7 @@ from napspec.conformance.integrity import inconsistencies, program_of
 from napspec.conformance.report import report_digest
 from napspec.suite.targets import Target
 
-from .conftest import ENGINES, engine_command, napspec, run_certify
-
-sys.path.insert(0, str(ENGINES))
-from relay import Relay  # noqa: E402  (an engine file beside the tests, as the engines import theirs)
+from .conftest import engine_command, napspec, relay, run_certify
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +38,7 @@ def oracle() -> Iterator[Engine]:
     engine.close()
 
 
-def certified(oracle: Engine, target: Target, relay: Relay, seed: int = 5) -> dict[str, Any]:
+def certified(oracle: Engine, target: Target, relay: Any, seed: int = 5) -> dict[str, Any]:
     """The report of ``relay`` certified against ``target`` in-process, random deals included."""
     result = certify_target(
         target,
@@ -60,7 +56,7 @@ def certified(oracle: Engine, target: Target, relay: Relay, seed: int = 5) -> di
 
 
 def test_a_faithful_engine_that_plays_less_is_certified_for_what_it_plays(oracle: Engine) -> None:
-    document = certified(oracle, resolve_target("britannica", None), Relay(name="four-seats"))
+    document = certified(oracle, resolve_target("britannica", None), relay(name="four-seats"))
     assert document["summary"]["certified"], document["scope"]
     assert document["summary"]["skipped-unsupported"] > 0  # what it does not play narrows it
     scope = document["scope"]
@@ -81,8 +77,8 @@ def test_a_faithful_engine_that_plays_less_is_certified_for_what_it_plays(oracle
 
 
 def test_the_same_engine_paying_double_off_the_published_cases_earns_none(oracle: Engine) -> None:
-    relay = Relay(name="pays-double-unseen", off_published="double", published=[resolve_target("britannica", None)])
-    document = certified(oracle, resolve_target("britannica", None), relay)
+    engine = relay(name="pays-double-unseen", off_published="double", published=[resolve_target("britannica", None)])
+    document = certified(oracle, resolve_target("britannica", None), engine)
     assert document["summary"]["failed"] == 0  # every published case answered as the reference does
     assert not document["summary"]["certified"]
     differences = document["differential"]["divergence"]["differences"]
@@ -91,7 +87,7 @@ def test_the_same_engine_paying_double_off_the_published_cases_earns_none(oracle
 
 def test_an_engine_ignoring_penalties_off_the_published_cases_earns_none(oracle: Engine) -> None:
     hoyle = resolve_target("hoyle", None)
-    relay = Relay(
+    engine = relay(
         name="no-penalties-unseen",
         players=None,
         starts=None,
@@ -99,7 +95,7 @@ def test_an_engine_ignoring_penalties_off_the_published_cases_earns_none(oracle:
         off_published="no-penalties",
         published=[hoyle],
     )
-    document = certified(oracle, hoyle, relay)
+    document = certified(oracle, hoyle, engine)
     assert document["summary"]["failed"] == 0 and document["summary"]["passed"] == document["summary"]["applicable"]
     assert not document["summary"]["certified"]
     assert document["differential"]["divergence"] is not None
@@ -107,10 +103,15 @@ def test_an_engine_ignoring_penalties_off_the_published_cases_earns_none(oracle:
 
 def test_an_engine_refusing_off_the_published_cases_what_it_plays_in_them_has_evaded(oracle: Engine) -> None:
     hoyle = resolve_target("hoyle", None)
-    relay = Relay(
-        name="unseen-unsupported", players=None, starts=None, queries=None, off_published="unsupported", published=[hoyle]
+    engine = relay(
+        name="unseen-unsupported",
+        players=None,
+        starts=None,
+        queries=None,
+        off_published="unsupported",
+        published=[hoyle],
     )
-    document = certified(oracle, hoyle, relay)
+    document = certified(oracle, hoyle, engine)
     differential = document["differential"]
     assert differential["evaded"] is not None and differential["divergence"] is None
     assert "plays only the cases it has seen" in differential["evaded"]["reason"]
@@ -123,7 +124,7 @@ def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_n
     # napspec/1.2: no lowest call, no trace; "peeped": [] and a stock count in every state (the
     # contract lets an engine leave them out, and they mean what leaving them out means); a
     # refusal to show it does not model, published or not.
-    relay = Relay(
+    engine = relay(
         name="independent-1.2",
         players=None,
         starts=None,
@@ -131,7 +132,7 @@ def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_n
         protocol="napspec/1.2",
         unsupported=("refuse-to-show",),
     )
-    document = certified(oracle, resolve_target("britannica", None), relay)
+    document = certified(oracle, resolve_target("britannica", None), engine)
     assert document["engine"]["protocol"] == "napspec/1.2" and not document["differential"]["trace"]
     assert document["summary"]["certified"], (document["scope"], document["differential"]["divergence"])
 
@@ -140,7 +141,7 @@ def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_n
 def test_an_engine_of_napspec_1_2_is_certified_under_hoyle_where_it_refuses_to_model_a_refusal_to_show(
     oracle: Engine,
 ) -> None:
-    relay = Relay(
+    engine = relay(
         name="independent-1.2",
         players=None,
         starts=None,
@@ -148,7 +149,7 @@ def test_an_engine_of_napspec_1_2_is_certified_under_hoyle_where_it_refuses_to_m
         protocol="napspec/1.2",
         unsupported=("refuse-to-show",),
     )
-    document = certified(oracle, resolve_target("hoyle", None), relay)
+    document = certified(oracle, resolve_target("hoyle", None), engine)
     assert document["summary"]["certified"]
     (narrowed,) = document["differential"]["narrowed"]
     assert "refuse-to-show" in narrowed["reason"] and narrowed["families"] == ["irregularities: refusal to show"]
@@ -158,18 +159,18 @@ def test_an_engine_of_napspec_1_2_is_certified_under_hoyle_where_it_refuses_to_m
 def test_a_certificate_of_too_little_is_none_and_says_why(oracle: Engine) -> None:
     # An engine that answers no result judges no rule of the settlement, and one that takes
     # only the draw for the first dealer plays no random deal.
-    no_result = Relay(name="no-result", queries=("state", "legal-actions", "tricks"))
+    no_result = relay(name="no-result", queries=("state", "legal-actions", "tricks"))
     document = certified(oracle, resolve_target("britannica", None), no_result)
     assert not document["summary"]["certified"]
     assert "no rule of settlement judged" in document["scope"]["too_narrow"]
-    draws = Relay(name="draws-only", starts=("draw",), queries=("first-dealer",))
+    draws = relay(name="draws-only", starts=("draw",), queries=("first-dealer",))
     document = certified(oracle, resolve_target("hoyle", None), draws)
     assert not document["summary"]["certified"]
     assert document["differential"]["out_of_scope"] and "no random deal" in document["scope"]["too_narrow"]
 
 
 def test_what_a_certificate_covers_is_rebuilt_by_verify(oracle: Engine) -> None:
-    document = certified(oracle, resolve_target("britannica", None), Relay(name="four-seats"))
+    document = certified(oracle, resolve_target("britannica", None), relay(name="four-seats"))
     edited = json.loads(json.dumps(document))
     edited["scope"]["statement"] = edited["scope"]["statement"].replace("four players", "two to ten players")
     edited["digest"] = report_digest(edited)
@@ -184,7 +185,7 @@ def test_what_a_certificate_covers_is_rebuilt_by_verify(oracle: Engine) -> None:
 @pytest.mark.campaign
 @pytest.mark.parametrize("profile", ["peel", "hoyle", "wikipedia"])
 def test_a_four_seat_engine_is_certified_under_every_profile_for_what_it_plays(oracle: Engine, profile: str) -> None:
-    document = certified(oracle, resolve_target(profile, None), Relay(name="four-seats"), seed=11)
+    document = certified(oracle, resolve_target(profile, None), relay(name="four-seats"), seed=11)
     assert document["summary"]["certified"], (document["scope"], document["differential"]["divergence"])
     assert document["scope"]["players"] == [4]
 
@@ -194,8 +195,8 @@ def test_a_four_seat_engine_is_certified_under_every_profile_for_what_it_plays(o
 def test_memorisers_of_the_published_cases_are_refused_under_every_profile(oracle: Engine, profile: str) -> None:
     target = resolve_target(profile, None)
     for mode in ("double", "no-penalties", "unsupported"):
-        relay = Relay(name=mode, players=None, starts=None, queries=None, off_published=mode, published=[target])
-        document = certified(oracle, target, relay, seed=13)
+        engine = relay(name=mode, players=None, starts=None, queries=None, off_published=mode, published=[target])
+        document = certified(oracle, target, engine, seed=13)
         assert not document["summary"]["certified"], mode
 
 

@@ -50,7 +50,7 @@ def errors(result: dict[str, Any]) -> list[str | None]:
 
 def test_hello_speaks_the_newest_protocol_and_declares_the_variants() -> None:
     hello = ENGINE.hello()
-    assert hello["protocol"] == PROTOCOL == "napspec/1.3"
+    assert hello["protocol"] == PROTOCOL == "napspec/1.4"
     options = hello["capabilities"]["options"]
     for option in REGISTER.options.values():
         if option.id in OPTIONS_BY_PROTOCOL["napspec/1.1"] and option.plain is not None:

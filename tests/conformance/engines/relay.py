@@ -165,7 +165,7 @@ def main() -> None:
     from napspec.conformance.contract import serve
 
     settings = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
-    published = [Target.from_options(name, None) for name in settings.pop("published", [])]
+    published = [target for name in settings.pop("published", []) if (target := Target.from_options(name, None))]
     serve(Relay(**settings, published=published), sys.stdin, sys.stdout)
 
 
