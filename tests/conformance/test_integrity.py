@@ -327,7 +327,7 @@ def test_verify_rerun_restarts_a_crashed_engine_as_often_as_it_is_told(
     ``certify``), ``--max-restarts`` among them, and runs the report again with it."""
     from click.testing import CliRunner
 
-    from napspec.conformance import cli
+    from napspec.conformance import cli, reports_cli
 
     given: dict[str, Any] = {}
 
@@ -338,9 +338,9 @@ def test_verify_rerun_restarts_a_crashed_engine_as_often_as_it_is_told(
         given.update(options)
         raise Stop
 
-    monkeypatch.setattr(cli, "_read_report", lambda path: {"program": program_of("reference", None)})
-    monkeypatch.setattr(cli, "_report_problems", lambda document, installed: [])
-    monkeypatch.setattr(cli, "rerun_report", rerun)
+    monkeypatch.setattr(reports_cli, "_read_report", lambda path: {"program": program_of("reference", None)})
+    monkeypatch.setattr(reports_cli, "_report_problems", lambda document, installed: [])
+    monkeypatch.setattr(reports_cli, "rerun_report", rerun)
     saved = tmp_path / "saved.json"
     saved.write_text("{}", encoding="utf-8")
     result = CliRunner().invoke(
