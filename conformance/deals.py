@@ -395,6 +395,22 @@ def _draw_one(chooser: Chooser, actions: Sequence[dict[str, Any]], label: str, t
     return group[chooser.integer(0, len(group) - 1, label)]
 
 
+def _not_listed(actions: Sequence[dict[str, Any]], legal: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The ``actions`` that are not among the ``legal`` ones (an action of a type none of
+    them has is not, and is not compared field by field: most faults are of such a type)."""
+    types = {action["type"] for action in legal}
+    listed: set[tuple[tuple[str, Any], ...]] | None = None
+    found = []
+    for action in actions:
+        if action["type"] in types:
+            if listed is None:
+                listed = {action_key(action) for action in legal}
+            if action_key(action) in listed:
+                continue
+        found.append(action)
+    return found
+
+
 def next_action(
     case: Mapping[str, Any], answers: Mapping[str, Any], chooser: Chooser, *, focus: str = ""
 ) -> dict[str, Any] | None:
@@ -408,13 +424,9 @@ def next_action(
         return None
     state = answers["state"]
     legal = answers["legal-actions"]
-    listed: set[tuple[tuple[str, Any], ...]] = set()
     faults: list[dict[str, Any]] = []
     if case["irregular"]:
-        listed = {action_key(action) for action in legal}
-        faults = [
-            action for action in irregular_actions(case, state, answers["tricks"]) if action_key(action) not in listed
-        ]
+        faults = _not_listed(irregular_actions(case, state, answers["tricks"]), legal)
         if focus:
             committed = any(offence.get("kind") == focus for offence in answers["offences"])
             faults = [] if committed else [action for action in faults if fault_kind(action, state) == focus]
@@ -429,12 +441,7 @@ def next_action(
     if source >= 7 and faults and source < 9:
         choices = faults
     elif source >= 7:
-        listed = listed or {action_key(action) for action in legal}
-        unlisted = [
-            action
-            for action in unlisted_actions(case, state, answers["tricks"], answers["offences"])
-            if action_key(action) not in listed
-        ]
+        unlisted = _not_listed(unlisted_actions(case, state, answers["tricks"], answers["offences"]), legal)
         choices = unlisted or faults or legal
     if not choices:
         choices = faults

@@ -32,7 +32,7 @@ the answers after every action; any other is sent one case per action, as before
 
 The numbers: a table of the suite's answers fails the first deal it has not seen. An engine
 wrong, independently, on 1 % of its answers passes :data:`MIN_COMPARED` of them with
-probability 0.99^1250 < 4·10⁻⁶. :data:`REPEATS` cases sent twice catch an engine that answers
+probability 0.99^1500 < 3·10⁻⁷. :data:`REPEATS` cases sent twice catch an engine that answers
 at random with probability 1 - (1 - p)^REPEATS for a rate p of changed answers (15 %: 1 -
 0.85^32 > 0.99).
 
@@ -79,7 +79,7 @@ DEALS: Final = 50
 #: The most random deals of a target, whatever is still short of its floor.
 MAX_DEALS: Final = 400
 #: The fewest of the engine's answers compared with the oracle's.
-MIN_COMPARED: Final = 1250
+MIN_COMPARED: Final = 1500
 #: The fewest deals in which each family of rules the target and the engine play is compared.
 FAMILY_FLOOR: Final = 5
 #: The cases of a family the engine answers ``unsupported`` (for one reason) after which the

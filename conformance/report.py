@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from rich.console import Console
 from rich.table import Table as RichTable
@@ -228,12 +228,13 @@ def print_summary(result: Certification, console: Console) -> None:
     if rows:
         console.print(table)
     for case in document["cases"]:
-        if case["status"] in ("failed", "errored", "timed-out", "skipped-unsupported"):
+        if case["status"] in ("failed", "errored", "timed-out"):
             console.print(Text(case["status"], style="bold red") + Text(f" {case['id']} ({', '.join(case['rules'])})"))
             shown = {"example": case["example"], "message": case["message"]}
             if case["quote"]:
                 shown["enforces"] = case["quote"]
             console.print(Text(json.dumps(shown, indent=2, ensure_ascii=False)), soft_wrap=True)
+    _print_not_played(document["cases"], console)
     summary = document["summary"]
     _print_differential(result.differential, console)
     if result.differential is None and not result.partial and result.outcome == "complete" and not result.engine_error:
@@ -275,6 +276,30 @@ def print_summary(result: Certification, console: Console) -> None:
     if result.engine_error:
         error = printable(result.engine_error, limit=MESSAGE_LIMIT, lines=True)
         console.print(Text(error, style="red"), soft_wrap=True)
+
+
+#: The reasons printed for the cases an engine does not play (the report keeps every case's).
+_REASONS_SHOWN: Final = 8
+
+
+def _print_not_played(cases: list[dict[str, Any]], console: Console) -> None:
+    """The cases the engine does not play, by reason, most frequent first: they narrow the
+    certificate (a failure is printed case by case; these would bury it)."""
+    reasons = Counter(
+        printable(case["message"], limit=300) for case in cases if case["status"] == "skipped-unsupported"
+    )
+    if not reasons:
+        return
+    total = sum(reasons.values())
+    console.print(
+        Text(f"{total} cases the engine does not play (they narrow the certificate), by reason:", style="yellow"),
+        soft_wrap=True,
+    )
+    for reason, count in reasons.most_common(_REASONS_SHOWN):
+        console.print(Text(f"  {count} × {reason}"), soft_wrap=True)
+    if len(reasons) > _REASONS_SHOWN:
+        left = sum(count for _, count in reasons.most_common()[_REASONS_SHOWN:])
+        console.print(Text(f"  {left} more, for {len(reasons) - _REASONS_SHOWN} other reasons (in the report)"))
 
 
 def _print_differential(differential: Mapping[str, Any] | None, console: Console) -> None:

@@ -55,7 +55,9 @@ FULL_PACK: tuple[int, ...] = tuple(range(PACK_SIZE))
 
 _NO_ARGS = ((),) * PACK_SIZE  # one empty argument list per card, for shuffled_pack
 
-_TEXT = tuple(RANKS[card % 13] + SUITS[card // 13] for card in FULL_PACK)
+#: The text form of each card by its number (``CARD_TEXT[51] == 'AS'``): what
+#: :func:`format_card` gives, for callers whose cards are the engine's own.
+CARD_TEXT: tuple[str, ...] = tuple(RANKS[card % 13] + SUITS[card // 13] for card in FULL_PACK)
 
 
 def card(rank: int, suit: int) -> int:
@@ -120,7 +122,7 @@ def format_card(card: int) -> str:
     """
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < PACK_SIZE:
         raise CardError(f"{card!r} is not a card: cards are the integers 0 to 51")
-    return _TEXT[card]
+    return CARD_TEXT[card]
 
 
 def format_cards(cards: Iterable[int]) -> str:

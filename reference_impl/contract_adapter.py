@@ -61,7 +61,7 @@ from napspec.reference.actions import (
     TakeExtraHand,
     TakePeepCard,
 )
-from napspec.reference.cards import SUITS, format_card, parse_card
+from napspec.reference.cards import CARD_TEXT, SUITS, format_card, parse_card
 from napspec.reference.errors import (
     BadCut,
     BadDiscard,
@@ -314,6 +314,25 @@ def _fields_of(rules: Rules) -> tuple[bool, bool]:
     return found
 
 
+#: The rules of the options of recent cases (a random deal's cases all have the same options).
+_RULES: dict[tuple[tuple[str, Any], ...], Rules] = {}
+
+
+def _rules_of(options: Mapping[str, Any]) -> Rules:
+    """The rules a case's ``options`` give (:class:`RulesError` if they give none)."""
+    try:
+        key = tuple(sorted(options.items()))
+        known = _RULES.get(key)
+    except TypeError:  # a value that is not hashed (a list): checked, and refused, below
+        return Rules.from_options(options, name="the case's")
+    if known is None:
+        known = Rules.from_options(options, name="the case's")
+        if len(_RULES) >= 64:
+            _RULES.clear()
+        _RULES[key] = known
+    return known
+
+
 def _pool_answer(pool: int, transfers: Sequence[Transfer]) -> dict[str, Any]:
     """The ``pool`` answer: the stakes in the pool and its movements (:data:`POOL` is
     ``"pool"``)."""
@@ -342,15 +361,15 @@ def _answer(hand: Hand, query: str) -> Any:
             "call": hand.call,
             "trumps": SUITS[hand.trumps] if hand.trumps is not None else None,
             "tricks_won": [hand.tricks_won(seat) for seat in seats],
-            "holdings": [[format_card(card) for card in hand.holding(seat)] for seat in seats],
+            "holdings": [[CARD_TEXT[card] for card in hand.holding(seat)] for seat in seats],
         }
         if _plays_variants(hand.rules):
             extra = hand.extra_hand
             state["declaration"] = hand.declaration
-            state["extra_hand"] = [format_card(card) for card in extra] if extra is not None else None
+            state["extra_hand"] = [CARD_TEXT[card] for card in extra] if extra is not None else None
         if _plays_1_2(hand.rules):
             peep_card = hand.peep_card
-            state["peep_card"] = format_card(peep_card) if peep_card is not None else None
+            state["peep_card"] = CARD_TEXT[peep_card] if peep_card is not None else None
             state["peeped"] = list(hand.peeped)
             state["stock"] = len(hand.stock)
         return state
@@ -360,7 +379,7 @@ def _answer(hand: Hand, query: str) -> Any:
         tricks: list[dict[str, Any]] = [
             {
                 "leader": trick.leader,
-                "plays": [{"seat": seat, "card": format_card(card)} for seat, card in trick.cards],
+                "plays": [{"seat": seat, "card": CARD_TEXT[card]} for seat, card in trick.cards],
                 "winner": trick.winner,
             }
             for trick in hand.tricks
@@ -370,13 +389,13 @@ def _answer(hand: Hand, query: str) -> Any:
             tricks.append(
                 {
                     "leader": current[0][0],
-                    "plays": [{"seat": seat, "card": format_card(card)} for seat, card in current],
+                    "plays": [{"seat": seat, "card": CARD_TEXT[card]} for seat, card in current],
                     "winner": None,
                 }
             )
         return tricks
     if query == "table":
-        return [[{"card": format_card(card), "face_up": up} for card, up in cards] for cards in hand.table()]
+        return [[{"card": CARD_TEXT[card], "face_up": up} for card, up in cards] for cards in hand.table()]
     if query == "result":
         result = hand.result
         if result is None:
@@ -476,7 +495,7 @@ class ReferenceEngine:
         if "original_dealer" in case:
             pool["original_dealer"] = case["original_dealer"]
         try:
-            rules = Rules.from_options(options, name=case_id)
+            rules = _rules_of(options)
             if "end_of_session" in start:
                 return self._end_of_session(case, case_id, rules)
             if "draw" in start:

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Self, TypeVar
 
+import orjson
+
 from napspec.conformance.contract import (
     MAX_DIGITS,
     PROTOCOL,
@@ -288,6 +290,8 @@ class InProcessEngine:
         self._hello: dict[str, Any] | None = None
         self._hung: EngineTimeout | None = None
         self._worker: _Worker | None = None
+        #: The engine's copy of each part of the last case (by key), with the part it copies.
+        self._copies: dict[str, tuple[object, object]] = {}
 
     def hello(self) -> dict[str, Any]:
         """The engine's hello response, checked (asked once)."""
@@ -311,12 +315,31 @@ class InProcessEngine:
         hello = self._handshake(case.get("id"))
         case = prepared(case, hello, drawing=drawing)
         case_id: str = case["id"]
-        # The engine gets its own copy, as the wire would give it: whatever it does to it
-        # cannot change the case (a JSON round trip: the case is plain JSON, checked above).
-        sent = json.loads(json.dumps(case))
+        sent = self._sent(case)
         response = self._call(lambda: self.engine.run(sent), case_id, "run")
         checked = self._as_json(response, case_id, "run")
         return check_result(case, checked, hello["protocol"], parsed=True, drawing=drawing)
+
+    def _sent(self, case: dict[str, Any]) -> dict[str, Any]:
+        """The engine's own copy of ``case``, as the wire would give it: whatever it does to
+        it cannot change the case (a JSON round trip: the case is plain JSON, checked).
+
+        A random deal's cases differ only in their actions: a part that is the last case's
+        (the same object, its options or its start) is given as the engine's copy of it was,
+        while that copy is still equal to it (unless the engine changed it: then it is copied
+        again), instead of being copied once per action."""
+        sent: dict[str, Any] = {}
+        for key, value in case.items():
+            if not isinstance(value, dict | list):
+                sent[key] = value
+                continue
+            kept = self._copies.get(key)
+            if kept is not None and kept[0] is value and kept[1] == value:
+                sent[key] = kept[1]
+                continue
+            sent[key] = orjson.loads(orjson.dumps(value))
+            self._copies[key] = (value, sent[key])
+        return sent
 
     def close(self) -> None:
         """Close the engine (an exception from its close() is not the harness's problem)."""
@@ -404,6 +427,15 @@ class InProcessEngine:
     def _as_json(response: object, case_id: str | None, what: str) -> object:
         """``response`` as it would arrive over the wire: serialised and parsed again, so
         tuples become lists and anything JSON cannot carry is a protocol error."""
+        try:
+            copied = orjson.loads(orjson.dumps(response))
+        except (TypeError, ValueError):
+            pass  # a key that is not text, a number beyond 64 bits, nesting too deep: the careful way
+        else:
+            # orjson writes NaN as null and a tuple as a list: a copy equal to the response is
+            # the response as the wire carries it; anything else takes the careful way.
+            if copied == response:
+                return copied
         failure: Exception | None = None
         try:
             # Sorted keys: a dict whose keys are of several types (1 and "1", which JSON

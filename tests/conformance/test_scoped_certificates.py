@@ -38,6 +38,20 @@ def oracle() -> Iterator[Engine]:
     engine.close()
 
 
+def _blockquotes(markdown: str) -> list[str]:
+    """Each block quote of ``markdown``, its lines joined by spaces."""
+    quotes: list[list[str]] = []
+    previous = False
+    for line in markdown.splitlines():
+        quoted = line.startswith("> ")
+        if quoted:
+            if not previous:
+                quotes.append([])
+            quotes[-1].append(line[2:])
+        previous = quoted
+    return [" ".join(lines) for lines in quotes]
+
+
 def certified(oracle: Engine, target: Target, relay: Any, seed: int = 5) -> dict[str, Any]:
     """The report of ``relay`` certified against ``target`` in-process, random deals included."""
     result = certify_target(
@@ -55,14 +69,19 @@ def certified(oracle: Engine, target: Target, relay: Any, seed: int = 5) -> dict
     return document
 
 
-def test_a_faithful_engine_that_plays_less_is_certified_for_what_it_plays(oracle: Engine) -> None:
-    document = certified(oracle, resolve_target("britannica", None), relay(name="four-seats"))
+def test_a_faithful_engine_that_plays_less_is_certified_for_what_it_plays(oracle: Engine, tmp_path: Path) -> None:
+    house = tmp_path / "two.toml"
+    house.write_text('base = "britannica"\n\n[options]\nlowest-call = 2\n', encoding="utf-8")
+    document = certified(oracle, resolve_target(None, str(house)), relay(name="four-seats"), seed=1)
     assert document["summary"]["certified"], document["scope"]
     assert document["summary"]["skipped-unsupported"] > 0  # what it does not play narrows it
     scope = document["scope"]
     assert scope["players"] == [4] and scope["starts"] == ["hands"] and not scope["too_narrow"]
     statement = scope["statement"]
-    assert statement.startswith("Britannica (1884), four players, dealt hands: ")
+    assert statement.startswith("Britannica (1884) with the lowest call 2 (uncited), four players, dealt hands: ")
+    # implementers.md quotes this very statement as its example of what a certificate covers.
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "implementers.md").read_text(encoding="utf-8")
+    assert statement in " ".join(_blockquotes(guide)), "docs/implementers.md's example is not what the run says"
     assert "the deal itself (no stacked pack)" in statement and "no `table` query" in statement
     differential = document["differential"]
     # The random deals were dealt at four, from dealt hands, and compared no table.
