@@ -68,10 +68,10 @@ BOOK_PAGES_AT_MOST = 300
 def default_edition(builder_name: str) -> str:
     """The edition a builder makes when ``napspec_edition`` does not say.
 
-    >>> default_edition("rinoh"), default_edition("singlehtml"), default_edition("html")
+    >>> default_edition("typst"), default_edition("singlehtml"), default_edition("html")
     ('book', 'single', 'site')
     """
-    return {"rinoh": BOOK, "singlehtml": SINGLE}.get(builder_name, SITE)
+    return {"typst": BOOK, "singlehtml": SINGLE}.get(builder_name, SITE)
 
 
 def edition(env: BuildEnvironment) -> str:
@@ -225,7 +225,7 @@ def choose_edition(app: Sphinx, config: Config) -> None:
     or the one rinohtype's builder makes, which is loaded only to build it)."""
     if config.napspec_edition and config.napspec_edition not in EDITIONS:
         raise ValueError(f"napspec_edition must be one of {', '.join(EDITIONS)}, not {config.napspec_edition!r}")
-    book = config.napspec_edition == BOOK or (not config.napspec_edition and "rinoh" in app.registry.builders)
+    book = config.napspec_edition == BOOK or (not config.napspec_edition and "typst" in app.registry.builders)
     if not book and BOOK_PAGES not in config.exclude_patterns:
         config.exclude_patterns = [*config.exclude_patterns, BOOK_PAGES]
 
