@@ -28,6 +28,7 @@ from sphinx.util import logging
 from napspec.spec.house_rules import load_house_rules
 
 from .book_builder import BOOK_DEFAULTS
+from .book_transform import BookEdition
 from .chapters import ChapterDirective
 from .claims import ClaimsDirective
 from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
@@ -164,6 +165,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, status_directive in STATUS_DIRECTIVES.items():
         app.add_directive(name, status_directive)
     app.add_post_transform(PrintEdition)
+    app.add_post_transform(BookEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)
     app.add_directive("napspec-reading", ReadingDirective)

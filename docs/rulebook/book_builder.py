@@ -14,7 +14,6 @@ and author of its title page.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -36,6 +35,7 @@ from sphinx.util.nodes import inline_all_toctrees
 from .book_index import index_text
 from .book_writer import collect_labels, string, typst_text
 from .editions import BOOK_ROOT
+from .reference_pages import licence_name
 
 logger = logging.getLogger(__name__)
 
@@ -51,16 +51,6 @@ BOOK_DEFAULTS = {
 #: How the book's contents name each group of chapters, by the caption of its toctree; a
 #: caption not named here is printed as it is.
 APPENDICES = "Appendices"
-
-
-def licence_name(expression: str) -> str:
-    """A licence as a reader knows it, from its SPDX identifier.
-
-    >>> licence_name("CC-BY-SA-4.0"), licence_name("CC-BY-4.0"), licence_name("MIT")
-    ('CC BY-SA 4.0', 'CC BY 4.0', 'MIT')
-    """
-    found = re.fullmatch(r"CC-([A-Z-]+)-(\d+\.\d+)", expression.strip())
-    return f"CC {found.group(1)} {found.group(2)}" if found else expression.strip()
 
 
 def the_date(moment: datetime) -> str:
@@ -151,7 +141,7 @@ class BookBuilder(Builder):
                 timestamp=int(moment.timestamp()),
             )
         except typst.TypstError as error:
-            logger.warning("napspec: Typst could not set the book: %s", error)
+            logger.warning("napspec: Typst could not set the book: %s", getattr(error, "diagnostic", "") or error)
             return
         for warning in warnings:
             logger.warning("napspec: Typst: %s", warning.message)
@@ -243,4 +233,4 @@ def setup(app: Any) -> dict[str, Any]:
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
-__all__ = ["BOOK_DEFAULTS", "BookBuilder", "build_moment", "licence_name", "setup", "the_date"]
+__all__ = ["BOOK_DEFAULTS", "BookBuilder", "build_moment", "setup", "the_date"]

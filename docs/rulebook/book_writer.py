@@ -63,12 +63,18 @@ NOTE_LABELS = {
     "nap-note": "Note",
     "nap-copy": "Note",
     "nap-read-through": "Note",
-    "nap-print-note": "Note",
+    "nap-silent-sources": "Silent",
 }
 #: Where a link prints no number: a line repeated under every rule (its profiles), a source's
 #: locator (its own number), a title.
 NO_NUMBER_IN = frozenset({"nap-rule-meta", "nap-locator"})
 NO_NUMBER_FOR = frozenset({"nap-locator-link"})
+#: The classes of a paragraph set by a function of the layout of its own.
+WRAPPED_PARAGRAPHS = frozenset(
+    {"nap-quote", "nap-locator", "nap-rule-meta", "nap-source-label", "nap-rubric", "nap-example-title"}
+)
+#: The widths of a table's columns, by its class (where each column's share is not the same).
+COLUMN_WIDTHS = {"nap-games": "(1.4fr, 1fr, 1fr, 1fr, 1fr)"}
 
 
 class TypstTranslator(nodes.NodeVisitor):
@@ -86,6 +92,10 @@ class TypstTranslator(nodes.NodeVisitor):
         self.no_number = 0
         self.in_heading = 0
         self.emitted: set[str] = set()
+        #: for each link being written, the label whose number follows it ("" for none)
+        self.after: list[str] = []
+        #: the row whose anchors its first cell is to carry
+        self.row_anchors: nodes.Element | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -205,6 +215,10 @@ class TypstTranslator(nodes.NodeVisitor):
         label = next((NOTE_LABELS[c] for c in classes if c in NOTE_LABELS), None)
         if "nap-quote" in classes:
             self.write("\n#quotation[")
+        elif "nap-source-label" in classes:
+            self.write("\n#source-label[")
+        elif {"nap-rubric", "nap-example-title"} & classes:
+            self.write("\n#rubric[")
         elif "nap-locator" in classes:
             self.write("\n#attribution[")
         elif "nap-rule-meta" in classes:
@@ -220,7 +234,7 @@ class TypstTranslator(nodes.NodeVisitor):
         self.numbered.pop()
         if NO_NUMBER_IN & classes:
             self.no_number -= 1
-        if {"nap-quote", "nap-locator", "nap-rule-meta"} & classes or any(c in NOTE_LABELS for c in classes):
+        if WRAPPED_PARAGRAPHS & classes or any(c in NOTE_LABELS for c in classes):
             self.write("]\n")
         else:
             self.write("\n\n")
@@ -232,11 +246,11 @@ class TypstTranslator(nodes.NodeVisitor):
         self.write("\n")
 
     def visit_container(self, node: nodes.container) -> None:
-        self.write("\n")
+        self.write("\n#example[" if "nap-example" in self.classes(node) else "\n")
         self.anchors(node)
 
     def depart_container(self, node: nodes.container) -> None:
-        self.write("\n")
+        self.write("]\n" if "nap-example" in self.classes(node) else "\n")
 
     def visit_compound(self, node: nodes.Element) -> None:
         self.anchors(node)
@@ -363,11 +377,13 @@ class TypstTranslator(nodes.NodeVisitor):
     # ------------------------------------------------------------------ tables
 
     def visit_table(self, node: nodes.table) -> None:
+        self.write("\n")
         self.anchors(node)
         groups = list(node.findall(nodes.tgroup))
         columns = int(groups[0]["cols"]) if groups else 1
-        widths = ", ".join(["1fr"] * columns) if columns > 1 else "1fr"
-        self.write(f"\n#table(columns: ({widths},), ")
+        widths = next((COLUMN_WIDTHS[c] for c in self.classes(node) if c in COLUMN_WIDTHS), None)
+        widths = widths or "(" + ", ".join(["1fr"] * columns) + ",)"
+        self.write(f"\n#table(columns: {widths}, ")
 
     def depart_table(self, node: nodes.table) -> None:
         self.write(")\n")
@@ -394,7 +410,7 @@ class TypstTranslator(nodes.NodeVisitor):
         pass
 
     def visit_row(self, node: nodes.row) -> None:
-        self.anchors(node)
+        self.row_anchors = node  # set in its first cell: a table's arguments are code, not text
 
     def depart_row(self, node: nodes.row) -> None:
         pass
@@ -405,6 +421,9 @@ class TypstTranslator(nodes.NodeVisitor):
         self.write(f"table.cell(colspan: {span})[" if span > 1 else "[")
         if in_head:
             self.write("#strong[")
+        if self.row_anchors is not None:
+            self.anchors(self.row_anchors)
+            self.row_anchors = None
         self.anchors(node)
 
     def depart_entry(self, node: nodes.entry) -> None:
@@ -463,16 +482,16 @@ class TypstTranslator(nodes.NodeVisitor):
 
     def visit_reference(self, node: nodes.reference) -> None:
         target = self.target_label(node)
+        bare = not node.astext().strip()
+        if target is not None and bare:
+            # a link with no words of its own is its number ("interpretation p. 176")
+            self.write(f"#ref-number(label({string(target)}))")
+            raise nodes.SkipNode
         self.write("#[")
-        if target is not None and self.wants_number(node, target):
-            self._after = getattr(self, "_after", [])
-            self._after.append(target)
-        else:
-            self._after = getattr(self, "_after", [])
-            self._after.append("")
+        self.after.append(target if target is not None and self.wants_number(node, target) else "")
 
     def depart_reference(self, node: nodes.reference) -> None:
-        target = self._after.pop()
+        target = self.after.pop()
         self.write("]")
         if target:
             self.write(f"~(#ref-number(label({string(target)})))")

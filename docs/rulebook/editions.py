@@ -339,6 +339,8 @@ class PrintEdition(SphinxPostTransform):
         self.suits_in_their_face()
         if self.app.builder.name == "rinoh":
             _numbers_worth_giving(self.document)
+        if self.app.builder.name == "typst":
+            return  # Typst breaks a table between its rows, and a row within its cells
         # innermost first, so that a table inside a cell is dealt with before its cell is copied
         for table in reversed(list(self.document.findall(nodes.table))):
             rows = list(table.findall(nodes.row))
