@@ -80,8 +80,11 @@ COLUMN_WIDTHS = {"nap-games": "(1.4fr, 1fr, 1fr, 1fr, 1fr)"}
 class TypstTranslator(nodes.NodeVisitor):
     """Writes a doctree as Typst markup (:attr:`body`); see the module."""
 
-    def __init__(self, document: nodes.document, labels: dict[str, str]) -> None:
+    def __init__(self, document: nodes.document, labels: dict[str, str], sections: dict[str, str]) -> None:
         super().__init__(document)
+        #: each label's section: a link within the section it is read in needs no number
+        self.sections = sections
+        self.current: list[str] = [""]
         #: every id of the book → the one label its place carries (a section's ids all lead to
         #: its heading)
         self.labels = labels
@@ -145,7 +148,7 @@ class TypstTranslator(nodes.NodeVisitor):
         classes = {name for element in node.findall(nodes.Element) for name in element["classes"]}
         if NO_NUMBER_FOR & classes:
             return False
-        if target in self.numbered[-1]:
+        if target in self.numbered[-1] or self.sections.get(target) == self.current[-1]:
             return False
         self.numbered[-1].add(target)
         return True
@@ -169,11 +172,14 @@ class TypstTranslator(nodes.NodeVisitor):
 
     def visit_section(self, node: nodes.section) -> None:
         self.section_level += 1
+        ids = [str(i) for i in node.get("ids", [])]
+        self.current.append(self.labels.get(label_name(self.docname(), ids[0]), "") if ids else "")
 
     def depart_section(self, node: nodes.section) -> None:
         if self.section_level == 1:
             self.write("\n#chapter-end()\n")
         self.section_level -= 1
+        self.current.pop()
 
     def visit_title(self, node: nodes.title) -> None:
         parent = node.parent
@@ -534,9 +540,16 @@ def collect_labels(document: nodes.document, root: str) -> dict[str, str]:
     """Every id of the book (``page#id``) → the label its place is given: a section's ids lead to
     its heading; another element's ids to its first id's place. The first place to claim an id
     keeps it."""
-    labels: dict[str, str] = {}
+    return places(document, root)[0]
 
-    def walk(node: nodes.Node, docname: str) -> None:
+
+def places(document: nodes.document, root: str) -> tuple[dict[str, str], dict[str, str]]:
+    """:func:`collect_labels`, and each label's section (the label of the innermost section
+    holding it)."""
+    labels: dict[str, str] = {}
+    sections: dict[str, str] = {}
+
+    def walk(node: nodes.Node, docname: str, section: str) -> None:
         if isinstance(node, addnodes.start_of_file):
             docname = str(node["docname"])
         if isinstance(node, nodes.Element):
@@ -545,16 +558,19 @@ def collect_labels(document: nodes.document, root: str) -> dict[str, str]:
                 first = label_name(docname, ids[0])
                 for node_id in ids:
                     labels.setdefault(label_name(docname, node_id), labels.get(first, first))
+                if isinstance(node, nodes.section):
+                    section = labels[first]
+                sections.setdefault(labels[first], section)
             for child in node.children:
-                walk(child, docname)
+                walk(child, docname, section)
 
-    walk(document, root)
-    return labels
+    walk(document, root, "")
+    return labels, sections
 
 
 def typst_text(document: nodes.document, root: str, prologue: str = "", epilogue: str = "") -> str:
     """The book's doctree as Typst's markup, between ``prologue`` and ``epilogue``."""
-    translator = TypstTranslator(document, collect_labels(document, root))
+    translator = TypstTranslator(document, *places(document, root))
     document.walkabout(translator)
     return prologue + translator.body + epilogue
 

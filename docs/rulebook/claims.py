@@ -35,13 +35,13 @@ KIND_SECTIONS = (
     (
         "payments",
         "What the worked examples pay",
-        "Judged by the reference engine: a hand is played out under the source's own profile, the "
+        "Judged by play: a hand is played out under the source's own rules, the "
         "soloist making the call or failing it, and the payments it settles are compared with the text's.",
     ),
     (
         "simulation",
         "Play and policy, by simulation",
-        "Judged from seeded samples of hands dealt at random and played by the reference engine, "
+        "Judged from seeded samples of hands dealt at random and played out under the rules, "
         "every seat an agent stated in full (the plain agent values its hand by playing out random "
         "layouts of the cards it cannot see, and makes the call whose expected gain is highest). "
         "Every figure has its 95% confidence interval and sample size; a reading holds when the "
@@ -149,7 +149,7 @@ class ClaimsDirective(NapDirective):
             for run in entry["runs"]
         ]  # fmt: skip
         block += para(
-            "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
+            "The sweeps stored with the project, each with the numbers of tricks it asks "
             "of every hand (a sweep built on another takes that one's answers, and asks the fewer "
             "tricks only of the hands that one found not sure of the fewest it asked), the "
             "hands it left open on a question it asks, and the time "
@@ -185,7 +185,7 @@ class ClaimsDirective(NapDirective):
         label = "The plain words" if reading.as_worded else "An interpretation"
         block = container(classes=["nap-reading"])
         # the register may open a reading with its own label: the page's stands for it
-        statement = re.sub(r"^(Interpretation|The plain words):\s*", "", normal(reading.statement))
+        statement = re.sub(r"^(Interpretation|The plain words)[:,]\s*", "", normal(reading.statement))
         block += para(strong(f"{label}: "), *self.linked(statement))
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
@@ -299,7 +299,7 @@ class ClaimsDirective(NapDirective):
                 "Bought at most",
                 "Cards needed",
                 "The pack serves them",
-                "The engine serves, buyer by buyer",
+                "Served, buyer by buyer",
             ]
             return [table(head, rows, classes=["nap-claim-evidence"])]
         if reading.check == "one-suit-nap-by-table":
