@@ -29,6 +29,7 @@ from napspec.spec.house_rules import load_house_rules
 
 from .book_builder import BOOK_DEFAULTS
 from .book_transform import BookEdition
+from .calls import CallsDirective
 from .chapters import ChapterDirective
 from .claims import ClaimsDirective
 from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
@@ -60,6 +61,7 @@ DIRECTIVES = {
     "napspec-glossary": GlossaryDirective,
     "napspec-bibliography": BibliographyDirective,
     "napspec-summary": SummaryDirective,
+    "napspec-calls": CallsDirective,
 }
 
 

@@ -25,8 +25,6 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 
-from .editions import SECTION_NUMBER
-
 logger = logging.getLogger(__name__)
 
 #: The characters Typst's markup would read as markup, escaped with a backslash.
@@ -475,8 +473,6 @@ class TypstTranslator(nodes.NodeVisitor):
 
     def visit_inline(self, node: nodes.inline) -> None:
         classes = self.classes(node)
-        if SECTION_NUMBER in classes:
-            raise nodes.SkipNode  # the translator gives every number itself
         self.anchors(node)
         if "nap-card" in classes:
             self.write("#card[")

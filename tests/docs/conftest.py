@@ -406,7 +406,7 @@ def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
     campaign's)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("typst", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "pdf-edition", _build_pdf)
 
 
@@ -416,7 +416,7 @@ def house_pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sets the main book, and the house-rules book cut to what is its own)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("typst", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "house-pdf-edition", _build_house_pdf)
 
 
@@ -426,5 +426,5 @@ def house_pdf_cut(tmp_path_factory: pytest.TempPathFactory) -> Path:
     per run (the campaign's)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("typst", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "house-pdf-cut", partial(_build_house_pdf, cut_to=HOUSE_BOOK_CUT_TO))
