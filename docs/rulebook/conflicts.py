@@ -381,7 +381,8 @@ class InterpretationsDirective(NapDirective):
         for profile in register.profiles.values():
             for choice in profile.choices.values():
                 if choice.interpretation == interp.id:
-                    users.append(xref("choice", f"{profile.id}/{choice.option}", f"{profile.id}: {choice.option}"))
+                    option_title = register.options[choice.option].title
+                    users.append(xref("choice", f"{profile.id}/{choice.option}", f"{profile.title}: {option_title}"))
         if users:
             block += para(strong("Rested on by: "), *join(users, ", "), classes=["nap-users"])
         return block

@@ -119,7 +119,7 @@ def _link_texts(page: Any, fragments: list[tuple[float, float, str]]) -> list[st
         if action is not None and action.get_object().get("/S") == "/URI":
             continue
         left, bottom, right, top = (float(value) for value in link["/Rect"])
-        inside = [(x, text) for x, y, text in fragments if bottom - 1 <= y <= top + 1 and left - 1 <= x <= right + 1]
+        inside = [(x, text) for x, y, text in fragments if bottom - 1 <= y <= top + 1 and left - 1 <= x < right - 0.5]
         texts.append("".join(text for _x, text in sorted(inside)).strip())
     return texts
 
