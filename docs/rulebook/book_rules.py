@@ -26,8 +26,34 @@ from .render import Cell, NodeLike, bullet_list, container, para, section, stron
 from .steps import sentence
 from .text import variant_name
 
-#: The step that names a scenario's game, told in the book by the game's name.
+#: The step that names a scenario's game, told in the book by the game's name; the step that
+#: names a variant, by the variant's.
 _PROFILE_STEP = re.compile(r'^the profile "([^"]+)"$')
+_VARIANT_STEP = re.compile(r'^the variant "([^"]+)"$')
+#: Steps that only check what a hand of the book goes on to show.
+_NOT_TOLD = frozenset({"the action is accepted"})
+
+
+def without_codes(children: Sequence[nodes.Node]) -> list[nodes.Node]:
+    """A sentence's words less the protocol's codes it gives in parentheses after the words that
+    mean them ("the fee for a peep (peep-fee)": a reader of the book has the words).
+
+    >>> said = [nodes.Text("a peep (", ), nodes.literal(text="peep-fee"), nodes.Text(")."), nodes.Text(" Next")]
+    >>> "".join(node.astext() for node in without_codes(said))
+    'a peep. Next'
+    """
+    out = list(children)
+    for index in range(len(out) - 2, 0, -1):
+        before, code, after = out[index - 1], out[index], out[index + 1]
+        if (
+            isinstance(code, nodes.literal)
+            and isinstance(before, nodes.Text)
+            and isinstance(after, nodes.Text)
+            and str(before).endswith(" (")
+            and str(after).startswith(")")
+        ):
+            out[index - 1 : index + 2] = [nodes.Text(str(before)[:-2]), nodes.Text(str(after)[1:])]
+    return out
 
 
 def listed_words(words: Sequence[str]) -> str:
@@ -140,9 +166,16 @@ class PrintedRule(NapDirective):
             if game and game.group(1) in register.profiles:
                 said.append(f"The game is {register.profiles[game.group(1)].title}. ")
                 continue
+            variant = _VARIANT_STEP.match(step.text)
+            if variant:
+                name = re.sub(r"^The\b", "the", variant_name(register, variant.group(1)))  # "the pool (kitty)"
+                said.append(f"It is played with {name}. ")
+                continue
+            if step.text in _NOT_TOLD:
+                continue
             drawn = sentence(step, context)
             first = drawn[0]
-            said += [*first.children, " "]
+            said += [*without_codes(first.children), " "]
             if len(drawn) > 1:
                 block += para(*said, classes=["nap-example-text"])
                 said = []

@@ -38,8 +38,9 @@ NOT_PRINTED = frozenset(
 
 def register_ids(certify_dir: str) -> frozenset[str]:
     """Every id a reader of the book is not to meet."""
-    register = rulebook_data(certify_dir).register
-    ids = {*register.rules, *register.options, *register.interpretations, *register.profiles}
+    data = rulebook_data(certify_dir)
+    register = data.register
+    ids = {*register.rules, *register.options, *register.interpretations, *register.profiles, *data.claims}
     ids |= {lacuna.id for source in register.sources.values() for lacuna in source.lacunae}
     return frozenset(ids)
 
@@ -58,14 +59,14 @@ class BookEdition(SphinxPostTransform):
         for element in list(self.document.findall(nodes.Element)):
             if element.parent is None and element is not self.document:
                 continue
-            classes = set(element.get("classes", []))
+            classes = {str(name) for name in element["classes"]}
             if isinstance(element, nodes.paragraph) and classes & NOT_PRINTED:
                 element.parent.remove(element)
             elif isinstance(element, nodes.paragraph) and "nap-cited-here" in classes:
                 self.numbers_only(element)
-        for element in list(self.document.findall(lambda node: isinstance(node, (nodes.literal, nodes.strong)))):
-            if element.astext().strip() in ids and element.parent is not None:
-                element.parent.remove(element)
+        for marked in list(self.document.findall(lambda node: isinstance(node, (nodes.literal, nodes.strong)))):
+            if marked.astext().strip() in ids and marked.parent is not None:
+                marked.parent.remove(marked)
 
     @staticmethod
     def numbers_only(paragraph: nodes.paragraph) -> None:

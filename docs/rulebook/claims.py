@@ -15,7 +15,9 @@ from docutils import nodes
 
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
+from .book_claims import FRACTION_SHOWN_UP_TO, printed_finding
 from .directives import NapDirective, normal
+from .editions import BOOK, edition
 from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
@@ -190,10 +192,12 @@ class ClaimsDirective(NapDirective):
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block
-        summary = finding.summary
-        if finding_words(finding):
-            summary = summary[:1].upper() + summary[1:]
-        block += para(strong("Finding: "), finding_words(finding), summary, classes=["nap-finding"])
+        said: list[NodeLike] = [finding.summary]
+        if edition(self.env) == BOOK:
+            said = printed_finding(self, self.data.register, reading, finding)
+        if finding_words(finding) and isinstance(said[0], str):
+            said[0] = said[0][:1].upper() + said[0][1:]
+        block += para(strong("Finding: "), finding_words(finding), *said, classes=["nap-finding"])
         block.extend(self.evidence(reading, finding.evidence, kind))
         return block
 
@@ -450,10 +454,6 @@ def finding_words(finding: Finding) -> str:
     if finding.holds is None and finding.summary.startswith(SAMPLE_VERDICTS):
         return ""
     return {True: "it holds. ", False: "it does not hold. ", None: "undetermined. "}[finding.holds]
-
-
-#: The largest denominator a chance is shown with as a fraction: beyond it, only its decimal.
-FRACTION_SHOWN_UP_TO = 10_000
 
 
 def chance(value: Fraction) -> str:

@@ -361,7 +361,9 @@ class InterpretationsDirective(NapDirective):
         """One interpretation, folded under its question (a link to it opens it): the page holds
         every one of them, and their reasons in full would bury the questions."""
         register = self.data.register
-        block = fold([self.said(interp.question)], classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        # the book prints the question as its text, the ids it names linked as everywhere else
+        question = self.linked(normal(interp.question)) if edition(self.env) == BOOK else [self.said(interp.question)]
+        block = fold(question, classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
         anchor_id = self.target(block, "interp", interp.id, self.said(interp.question))
         block += self.index(anchor_id, f"{interp.id} (interpretation)")
         block += para(

@@ -96,17 +96,17 @@ def scenarios_paragraph(register: Register, scenarios: Sequence[Scenario]) -> li
 #: The fields of a transcription's header the book prints (the others name files and ids).
 PRINTED_HEADER_FIELDS = frozenset({"title", "provenance", "changes", "missing", "license", "licence", "source"})
 #: Lines of a copy that are its web page's furniture, not the work's text: a page's "Last
-#: updated", the file name of a picture.
-_FURNITURE = re.compile(r"^\s*(Last updated|\S+\.(?:jpe?g|png|svg|gif))\s*$", re.IGNORECASE)
+#: updated", the file name of a picture, a rule of plus and equals signs framing a header.
+_FURNITURE = re.compile(r"^\s*(Last updated|\S+\.(?:jpe?g|png|svg|gif)|\+?[=+-]{8,}\+?)\s*$", re.IGNORECASE)
 #: A numbered reference's back-links, copied as digits before its text: "1. 1 2 Parlett (1990)".
 _BACKLINKS = re.compile(r"^(\s*\d+\.)\s+(?:\d+\s+)+(?=\D)", re.MULTILINE)
 
 
 def cleaned_for_print(text: str) -> str:
-    """A copy's text as the book prints it: the web page's furniture left out and the debris of
+    r"""A copy's text as the book prints it: the web page's furniture left out and the debris of
     its references' back-links taken off (the register's transcription keeps them verbatim).
 
-    >>> print(cleaned_for_print("Napoleon\nLast updated\nEuchre.jpg\nOrigin England"))
+    >>> print(cleaned_for_print("+=========+\nNapoleon\nLast updated\nEuchre.jpg\nOrigin England\n+=========+"))
     Napoleon
     Origin England
     >>> cleaned_for_print("  1. 1 2 Parlett (1990), pp. 194–195\n  8. 1 2 3 Hoffmann (1891)\n  3. Arnold (1995)")
