@@ -29,7 +29,6 @@ from sphinx import addnodes
 from sphinx.builders import Builder
 from sphinx.errors import NoUri
 from sphinx.util import logging
-from sphinx.util.console import darkgreen
 from sphinx.util.nodes import inline_all_toctrees
 
 from .book_index import index_text
@@ -75,7 +74,7 @@ def distribution() -> tuple[str, str]:
         data = metadata("napspec")
     except PackageNotFoundError:
         return "unknown", "as the project's LICENSE file states"
-    return str(data.get("Version", "unknown")), licence_name((data.get_all("License-Expression") or [""])[0])
+    return str(data["Version"]), licence_name((data.get_all("License-Expression") or [""])[0])
 
 
 class BookBuilder(Builder):
@@ -167,7 +166,7 @@ class BookBuilder(Builder):
             tree += nodes.raw("", mark, format="typst")
             toctree = addnodes.toctree(includefiles=pages, entries=[(None, page) for page in pages])
             tree += toctree
-        largetree = inline_all_toctrees(self, self.book_docnames, BOOK_ROOT, tree, darkgreen, [BOOK_ROOT])
+        largetree = inline_all_toctrees(self, self.book_docnames, BOOK_ROOT, tree, str, [BOOK_ROOT])
         largetree["docname"] = BOOK_ROOT
         self.env.resolve_references(largetree, BOOK_ROOT, self)
         for pending in list(largetree.findall(addnodes.pending_xref)):

@@ -72,7 +72,11 @@ WRAPPED_PARAGRAPHS = frozenset(
     {"nap-quote", "nap-locator", "nap-rule-meta", "nap-source-label", "nap-rubric", "nap-example-title"}
 )
 #: The widths of a table's columns, by its class (where each column's share is not the same).
-COLUMN_WIDTHS = {"nap-games": "(1.4fr, 1fr, 1fr, 1fr, 1fr)"}
+COLUMN_WIDTHS = {
+    "nap-games": "(1.4fr, 1fr, 1fr, 1fr, 1fr)",
+    "nap-calls-table": "(auto, 2fr, 1.6fr, auto, auto)",
+    "nap-calls-table-plain": "(auto, 2fr, auto, auto)",
+}
 
 
 class TypstTranslator(nodes.NodeVisitor):
@@ -112,8 +116,8 @@ class TypstTranslator(nodes.NodeVisitor):
 
     def anchors(self, node: nodes.Element) -> None:
         """Label the place of each id of ``node`` that no other place carries yet."""
-        for node_id in node.get("ids", []):
-            name = self.labels.get(label_name(self.docname(), node_id))
+        for node_id in node["ids"]:
+            name = self.labels.get(label_name(self.docname(), str(node_id)))
             if name is not None and name not in self.emitted:
                 self.emitted.add(name)
                 self.write(f"#anchor({string(name)})")
@@ -170,7 +174,7 @@ class TypstTranslator(nodes.NodeVisitor):
 
     def visit_section(self, node: nodes.section) -> None:
         self.section_level += 1
-        ids = [str(i) for i in node.get("ids", [])]
+        ids = [str(i) for i in node["ids"]]
         self.current.append(self.labels.get(label_name(self.docname(), ids[0]), "") if ids else "")
 
     def depart_section(self, node: nodes.section) -> None:
@@ -194,7 +198,7 @@ class TypstTranslator(nodes.NodeVisitor):
         parent = node.parent
         self.write("]")
         if isinstance(parent, nodes.section):
-            ids = list(parent.get("ids", []))
+            ids = [str(i) for i in parent["ids"]]
             names = [self.labels.get(label_name(self.docname(), i)) for i in ids]
             first = next((n for n in names if n is not None), None)
             if first is not None and first not in self.emitted:
@@ -549,7 +553,7 @@ def places(document: nodes.document, root: str) -> tuple[dict[str, str], dict[st
         if isinstance(node, addnodes.start_of_file):
             docname = str(node["docname"])
         if isinstance(node, nodes.Element):
-            ids = [str(i) for i in node.get("ids", [])]
+            ids = [str(i) for i in node["ids"]]
             if ids:
                 first = label_name(docname, ids[0])
                 for node_id in ids:
