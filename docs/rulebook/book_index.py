@@ -53,8 +53,8 @@ def sub_heading(title: str, names: frozenset[str] = frozenset()) -> str:
     """A title as a sub-heading of the index: its article dropped, its first word in lower case
     unless it is a name.
 
-    >>> sub_heading("The penalty for a revoke by an opponent")
-    'penalty for a revoke by an opponent'
+    >>> sub_heading("The fine for a card shown too soon")
+    'fine for a card shown too soon'
     >>> sub_heading("A revoke by the soloist"), sub_heading("Misery: a call to lose", frozenset({"Misery"}))
     ('revoke by the soloist', 'Misery: a call to lose')
     """
