@@ -47,17 +47,12 @@ html_theme_options = {
 html_show_sourcelink = False
 html_copy_source = False
 
-# The PDF edition (``napspec rulebook``: ``build/docs/pdf/napspec-rulebook.pdf``), set by
-# rinohtype, which needs no LaTeX: the book, from its own root page (napspec.docs.rulebook.editions),
-# its pages as book.rtt lays them out.
-rinoh_documents = [
-    {
-        "doc": "print/index",
-        "toctree_only": True,
-        "target": "napspec-rulebook",
-        "title": "The annotated rulebook of Napoleon",
-        "subtitle": "The cited, executable rules of Nap",
-        "author": "napspec contributors",
-        "template": "book.rtt",
-    }
-]
+# The PDF edition (``napspec rulebook``: ``build/docs/pdf/napspec-rulebook.pdf``), set by Typst
+# (the builder ``typst`` of napspec.docs.rulebook.book_builder): the book, from its own root page
+# (napspec.docs.rulebook.editions), its pages as book.typ lays them out.
+napspec_book = {
+    "target": "napspec-rulebook",
+    "title": "The annotated rulebook of Napoleon",
+    "subtitle": "The cited, executable rules of Nap",
+    "author": "napspec contributors",
+}

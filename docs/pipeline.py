@@ -16,7 +16,6 @@ import sys
 import tempfile
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -67,12 +66,12 @@ set_default_oracle(REFERENCE_ENGINE)
 EDITIONS: dict[str, tuple[str, str]] = {
     "html": ("", "index.html"),
     "singlehtml": ("single", "index.html"),
-    "rinoh": ("pdf", "napspec-rulebook.pdf"),
+    "typst": ("pdf", "napspec-rulebook.pdf"),
 }
 #: Each edition's name, as the commands print it.
-EDITION_NAMES = {"html": "site", "singlehtml": "single page", "rinoh": "PDF"}
+EDITION_NAMES = {"html": "site", "singlehtml": "single page", "typst": "PDF"}
 #: Each builder's edition, as the rulebook's extension knows it (``napspec_edition``).
-EDITION_OF = {"html": "site", "singlehtml": "single", "rinoh": "book"}
+EDITION_OF = {"html": "site", "singlehtml": "single", "typst": "book"}
 #: The folder, under an output, of the logs of the editions' builds.
 LOGS = "logs"
 
@@ -114,30 +113,6 @@ def pdf_pages(path: Path) -> int:
     return max((int(n) for n in counts), default=0)
 
 
-#: What the PDF's typesetter says that is a warning, and the words the log sums it up in.
-TYPESETTER_WARNINGS = (
-    (re.compile(r"Tab space exceeded"), "tab space exceeded"),
-    (re.compile(r"Tab did not fall"), "tab did not fall into a tab stop"),
-    (re.compile(r"does not contain glyph|glyph for|not include a"), "a character or face missing from a font"),
-    (re.compile(r"\bWARNING:|\bwarning:"), "other warnings"),
-)
-
-
-def count_warnings(log: Path) -> Counter[str]:
-    """The warnings in a stage's log, by kind (:data:`TYPESETTER_WARNINGS`)."""
-    counts: Counter[str] = Counter()
-    try:
-        text = log.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return counts
-    for line in re.split(r"[\r\n]+", text):
-        for pattern, kind in TYPESETTER_WARNINGS:
-            if pattern.search(line):
-                counts[kind] += 1
-                break
-    return counts
-
-
 def build_edition(
     output: Path,
     certify_dir: Path,
@@ -159,37 +134,25 @@ def build_edition(
     log = output / LOGS / f"{EDITION_OF[builder]}.log"
     with tempfile.TemporaryDirectory(dir=output, prefix=f".{builder}-") as scratch:
         made, doctrees = Path(scratch) / "out", Path(scratch) / "doctrees"
-        # rinohtype sets a book twice, the second time with the page numbers the first found,
-        # unless it finds them from the last time (its page cache): kept beside the logs
-        pages_cache = output / LOGS / f"{Path(final.name).stem}.rtc"
-        if builder == "rinoh" and pages_cache.is_file():
-            made.mkdir()
-            shutil.copy2(pages_cache, made / pages_cache.name)
         command = sphinx_command(builder, source, made, doctrees, certify_dir, settings)
         result = run_stage(name, command, log, say, memory_limit=memory_limit, stop=stop)
         if result.ok and not (made / final.relative_to(output / EDITIONS[builder][0])).is_file():
             result.status, result.why = 1, f"it wrote no {final.name}"
         if not result.ok:
-            if builder == "rinoh":
+            if builder == "typst":
                 final.unlink(missing_ok=True)
             report_failure(result, lambda line: click.echo(line, err=True))
             return result
-        if builder == "rinoh":
+        if builder == "typst":
             publish_file(made / final.name, final)
-            if (made / pages_cache.name).is_file():
-                publish_file(made / pages_cache.name, pages_cache)
         elif builder == "html":
             publish_folder(made, output, keep=(*(folder for folder, _ in EDITIONS.values() if folder), LOGS))
         else:
             publish_folder(made, final.parent)
-    result.warnings = count_warnings(log) if builder == "rinoh" else Counter()
     said = f"{name}: {final} ({result.measures()}"
-    if builder == "rinoh":
+    if builder == "typst":
         said += f", {pdf_pages(final)} pages"
     said += ")"
-    if result.warnings:
-        kinds = ", ".join(f"{count} {kind}" for kind, count in result.warnings.most_common())
-        said += f"; the typesetter warned {sum(result.warnings.values())} times ({kinds}; log: {log})"
     say(said)
     return result
 
@@ -203,7 +166,7 @@ def build_rulebook(
     say: Callable[[str], None] = click.echo,
 ) -> int:
     """Build one edition of the annotated rulebook (``builder``: ``html``, the site,
-    ``singlehtml``, the whole site on one page, or ``rinoh``, the book as a PDF) into its folder
+    ``singlehtml``, the whole site on one page, or ``typst``, the book as a PDF) into its folder
     under ``output``, showing the certification reports found in ``certify_dir``; ``settings``
     are more ``name=value`` configuration values. Returns the build's exit status."""
     return build_edition(output, certify_dir, builder, source, settings, say).status
@@ -278,7 +241,7 @@ def house_rules_settings(house_rules: Path) -> tuple[str, ...]:
 
 def edition_switches(command: Callable[..., None]) -> Callable[..., None]:
     """``--site/--no-site``, ``--single/--no-single`` and ``--pdf/--no-pdf``: which editions to build."""
-    for switch, name in (("pdf", "rinoh"), ("single", "singlehtml"), ("site", "html")):
+    for switch, name in (("pdf", "typst"), ("single", "singlehtml"), ("site", "html")):
         command = click.option(
             f"--{switch}/--no-{switch}",
             default=True,
@@ -289,7 +252,7 @@ def edition_switches(command: Callable[..., None]) -> Callable[..., None]:
 
 
 def chosen_builders(site: bool, single: bool, pdf: bool) -> tuple[str, ...]:
-    wanted = {"html": site, "singlehtml": single, "rinoh": pdf}
+    wanted = {"html": site, "singlehtml": single, "typst": pdf}
     return tuple(builder for builder in EDITIONS if wanted[builder])
 
 
@@ -381,7 +344,7 @@ def book_beside(output: Path, wanted: bool, say: Callable[[str], None]) -> Itera
 
     def set_book() -> None:
         with tempfile.TemporaryDirectory(prefix="napspec-no-reports-") as no_reports:
-            book.status = build_edition(output, Path(no_reports), "rinoh", say=say, stop=stop).status
+            book.status = build_edition(output, Path(no_reports), "typst", say=say, stop=stop).status
 
     thread = threading.Thread(target=set_book, name="the book", daemon=True)
     thread.start()
@@ -427,9 +390,9 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
     # The book prints no certification: it is set while the engine is certified, on the other
     # core; the site and the single page, which show the reports, follow. Never more than the
     # book and the certification at once, so that the job's memory is the book's and little more.
-    with book_beside(output / "docs", "rinoh" in builders, say) as book:
+    with book_beside(output / "docs", "typst" in builders, say) as book:
         all_passed = certify_reference(output, say, console)
-    others = tuple(builder for builder in builders if builder != "rinoh")
+    others = tuple(builder for builder in builders if builder != "typst")
     status = build_editions(output / "docs", output / "certify", others, say=say)
     status = book.status or status
     say(f"main job: {time.perf_counter() - job_started:.1f} s in all")

@@ -18,9 +18,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
@@ -54,7 +53,6 @@ class StageResult:
     log: Path
     why: str = ""
     cpu_seconds: float = 0.0
-    warnings: Counter[str] = field(default_factory=Counter)
 
     @property
     def ok(self) -> bool:

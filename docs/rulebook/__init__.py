@@ -27,6 +27,9 @@ from sphinx.util import logging
 
 from napspec.spec.house_rules import load_house_rules
 
+from .book_builder import BOOK_DEFAULTS
+from .book_transform import BookEdition
+from .calls import CallsDirective
 from .chapters import ChapterDirective
 from .claims import ClaimsDirective
 from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
@@ -58,6 +61,7 @@ DIRECTIVES = {
     "napspec-glossary": GlossaryDirective,
     "napspec-bibliography": BibliographyDirective,
     "napspec-summary": SummaryDirective,
+    "napspec-calls": CallsDirective,
 }
 
 
@@ -139,19 +143,21 @@ def edition_warnings(app: Sphinx) -> None:
 
 
 def house_rules_title(app: Sphinx, config: Config) -> None:
-    """The book of one table's house rules bears the table's name on its title page (the
-    configuration of the book is there only when the PDF's builder is)."""
-    if not config.napspec_house_rules or "rinoh_documents" not in config:
+    """The book of one table's house rules bears the table's name on its title page."""
+    if not config.napspec_house_rules:
         return
     house = load_house_rules(config.napspec_house_rules)
-    config.rinoh_documents = [
-        {**document, "title": f"House rules: {house.name}", "subtitle": f"{document['title']}, as this table plays it"}
-        for document in (config.rinoh_documents or [])
-    ]
+    book = {**BOOK_DEFAULTS, **dict(config.napspec_book or {})}
+    config.napspec_book = {
+        **book,
+        "title": f"House rules: {house.name}",
+        "subtitle": f"{book['title']}, as this table plays it",
+    }
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_certify_dir", "", "env", types=frozenset({str}))
+    app.add_config_value("napspec_book", {}, "env", types=frozenset({dict}))
     app.add_domain(NapDomain)
     setup_fold(app)
     for name, directive in DIRECTIVES.items():
@@ -161,6 +167,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, status_directive in STATUS_DIRECTIVES.items():
         app.add_directive(name, status_directive)
     app.add_post_transform(PrintEdition)
+    app.add_post_transform(BookEdition)
     app.add_config_value("napspec_house_rules", "", "env", types=frozenset({str}))
     app.add_directive("napspec-house-rules", HouseRulesDirective)
     app.add_directive("napspec-reading", ReadingDirective)

@@ -12,10 +12,10 @@ from docutils import nodes
 from napspec.spec.register import Rule
 from napspec.suite.vocabulary import join
 
-from .directives import NapDirective, normal, quoted_words
+from .book_rules import PrintedRule
+from .directives import normal, quoted_words
 from .editions import BOOK, edition, shows_certification
 from .fold import fold, folded
-from .printed import scenarios_paragraph
 from .render import (
     Cell,
     NodeLike,
@@ -35,7 +35,7 @@ from .steps import Context, sentence
 from .text import variant_name
 
 
-class ChapterDirective(NapDirective):
+class ChapterDirective(PrintedRule):
     """``{napspec-chapter} <chapter id>``: a chapter's rules, quotes, scenarios and status."""
 
     required_arguments = 1
@@ -48,6 +48,10 @@ class ChapterDirective(NapDirective):
         page = section(chapter.title, [], classes=["nap-chapter"])
         self.target(page, "chapter", chapter.id, chapter.title)
         page += self.index(page["ids"][0], f"{chapter.title} (chapter)")
+        if edition(self.env) == BOOK:
+            page.extend(self.prose(chapter.intro, classes=["nap-intro"]))
+            page.extend(self.printed_rule(rule) for rule in register.rules_of(chapter.id))
+            return [page]
         page += para(
             f"Chapter {chapter.order} of the rules, in the order of the game. ",
             f"Its rules are stated in spec/{Path(chapter.file).relative_to('spec')}",
@@ -117,12 +121,6 @@ class ChapterDirective(NapDirective):
             node += para(*lead, *join(parts, " · "), classes=["nap-rule-status"])
 
         scenarios = data.scenarios_of(rule.id)
-        if edition(self.env) == BOOK:
-            if scenarios:
-                node.extend(scenarios_paragraph(register, scenarios))
-            elif rule.testable:
-                node += para("No scenario tests this rule yet.", classes=["nap-untested"])
-            return node
         home = [s for s in scenarios if data.home_rule(s) == rule.id]
         elsewhere = [s for s in scenarios if data.home_rule(s) != rule.id]
         if scenarios:

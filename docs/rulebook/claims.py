@@ -5,6 +5,7 @@ settled drawn as cards, the odds as exact fractions)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -14,7 +15,9 @@ from docutils import nodes
 
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
+from .book_claims import FRACTION_SHOWN_UP_TO, printed_finding
 from .directives import NapDirective, normal
+from .editions import BOOK, edition
 from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
@@ -34,13 +37,13 @@ KIND_SECTIONS = (
     (
         "payments",
         "What the worked examples pay",
-        "Judged by the reference engine: a hand is played out under the source's own profile, the "
+        "Judged by play: a hand is played out under the source's own rules, the "
         "soloist making the call or failing it, and the payments it settles are compared with the text's.",
     ),
     (
         "simulation",
         "Play and policy, by simulation",
-        "Judged from seeded samples of hands dealt at random and played by the reference engine, "
+        "Judged from seeded samples of hands dealt at random and played out under the rules, "
         "every seat an agent stated in full (the plain agent values its hand by playing out random "
         "layouts of the cards it cannot see, and makes the call whose expected gain is highest). "
         "Every figure has its 95% confidence interval and sample size; a reading holds when the "
@@ -158,7 +161,7 @@ class ClaimsDirective(NapDirective):
             for run in entry["runs"]
         ]  # fmt: skip
         block += para(
-            "The sweeps stored with the reference engine, each with the numbers of tricks it asks "
+            "The sweeps stored with the project, each with the numbers of tricks it asks "
             "of every hand (a sweep built on another takes that one's answers, and asks the fewer "
             "tricks only of the hands that one found not sure of the fewest it asked), the "
             "hands it left open on a question it asks, and the time "
@@ -193,11 +196,18 @@ class ClaimsDirective(NapDirective):
     def reading_block(self, reading: Reading, finding: Finding | None, kind: str) -> nodes.container:
         label = "The plain words" if reading.as_worded else "An interpretation"
         block = container(classes=["nap-reading"])
-        block += para(strong(f"{label}: "), *self.linked(normal(reading.statement)))
+        # the register may open a reading with its own label: the page's stands for it
+        statement = re.sub(r"^(Interpretation|The plain words)[:,]\s*", "", normal(reading.statement))
+        block += para(strong(f"{label}: "), *self.linked(statement))
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block
-        block += para(strong("Finding: "), finding_words(finding), finding.summary, classes=["nap-finding"])
+        said: list[NodeLike] = [finding.summary]
+        if edition(self.env) == BOOK:
+            said = printed_finding(self, self.data.register, reading, finding)
+        if finding_words(finding) and isinstance(said[0], str):
+            said[0] = said[0][:1].upper() + said[0][1:]
+        block += para(strong("Finding: "), finding_words(finding), *said, classes=["nap-finding"])
         block.extend(self.evidence(reading, finding.evidence, kind))
         return block
 
@@ -222,10 +232,10 @@ class ClaimsDirective(NapDirective):
             rows = [[str(t["players"]), str(t["in-use"]), str(t["unexposed"])] for t in evidence.get("tables", ())]
             return [table(["Players", "Cards dealt", "Cards not dealt"], rows, classes=["nap-claim-evidence"])]
         if reading.check == "odds-against-card-out":
-            chance, odds = Fraction(evidence["chance"]), Fraction(evidence["odds-against"])
+            probability, odds = Fraction(evidence["chance"]), Fraction(evidence["odds-against"])
             row: list[Cell] = [
-                f"{chance} ≈ {float(chance):.3f}",
-                f"{odds.numerator} to {odds.denominator}",
+                chance(probability),
+                f"{odds.numerator:,} to {odds.denominator:,}",
                 f"{float(odds):.2f} to 1",
             ]
             return [
@@ -234,11 +244,11 @@ class ClaimsDirective(NapDirective):
         if reading.check == "one-suit-nap-chance":
             rows = []
             for item in evidence.get("rows", ()):
-                chance, best = Fraction(item["chance"]), Fraction(item["best-chance"])
+                making, best = Fraction(item["chance"]), Fraction(item["best-chance"])
                 rows.append(
                     [
                         [cards(item["smallest-hand"])],
-                        f"{chance} ≈ {float(chance):.3f}",
+                        chance(making),
                         f"{float(best):.3f}",
                         "yes" if item["pays"] else "no",
                     ]
@@ -255,7 +265,11 @@ class ClaimsDirective(NapDirective):
             for item in evidence.get("rows", ()):
                 made, four = Fraction(item["made"]), Fraction(item["against-four-trumps"])
                 rows.append(
-                    [[cards(" ".join(f"{rank}S" for rank in item["high"]) + " AH AD")], f"{float(made):.3f}", str(four)]
+                    [
+                        [cards(" ".join(f"{rank}S" for rank in item["high"]) + " AH AD")],
+                        f"{float(made):.3f}",
+                        chance(four),
+                    ]
                 )
             head = ["The hand (spades led as trumps)", "Chance of five tricks", "When an opponent holds four trumps"]
             return [table(head, rows, classes=["nap-claim-evidence"])]
@@ -279,10 +293,7 @@ class ClaimsDirective(NapDirective):
             ]
             return [table(head, rows, classes=["nap-claim-evidence"])]
         if reading.check == "trump-leads-chance":
-            rows = [
-                [str(item["hands-dealt"]), f"{Fraction(item['chance'])} ≈ {float(Fraction(item['chance'])):.3f}"]
-                for item in evidence.get("rows", ())
-            ]
+            rows = [[str(item["hands-dealt"]), chance(Fraction(item["chance"]))] for item in evidence.get("rows", ())]
             return [table(["Hands dealt", "Chance every lead wins"], rows, classes=["nap-claim-evidence"])]
         if reading.check == "purchase-pack":
             rows = [
@@ -302,7 +313,7 @@ class ClaimsDirective(NapDirective):
                 "Bought at most",
                 "Cards needed",
                 "The pack serves them",
-                "The engine serves, buyer by buyer",
+                "Served, buyer by buyer",
             ]
             return [table(head, rows, classes=["nap-claim-evidence"])]
         if reading.check == "one-suit-nap-by-table":
@@ -508,11 +519,23 @@ def finding_words(finding: Finding) -> str:
     >>> finding_words(Finding(None, "not shown: the effect looked for is 0.25 stakes a hand", {}, ""))
     ''
     >>> finding_words(Finding(False, "at 4 players ...", {}, ""))
-    'does not hold. '
+    'it does not hold. '
     """
     if finding.holds is None and finding.summary.startswith(SAMPLE_VERDICTS):
         return ""
-    return {True: "holds. ", False: "does not hold. ", None: "undetermined. "}[finding.holds]
+    return {True: "it holds. ", False: "it does not hold. ", None: "undetermined. "}[finding.holds]
+
+
+def chance(value: Fraction) -> str:
+    """A chance as a reader reads it: the fraction where it is small enough to read, and its
+    decimal.
+
+    >>> chance(Fraction(1, 3)), chance(Fraction(5096879020, 5178066751))
+    ('1/3 ≈ 0.333', '0.984')
+    """
+    if value.denominator <= FRACTION_SHOWN_UP_TO:
+        return f"{value} ≈ {float(value):.3f}"
+    return f"{float(value):.3f}"
 
 
 #: The findings of a simulated reading whose sample could not settle it, as their sentences open.

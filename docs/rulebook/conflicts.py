@@ -28,7 +28,7 @@ KIND_TITLES = {
     "lacuna": "Where a source's text is missing",
 }
 KIND_INTROS = {
-    "silent": "The source says nothing on the point, and the engine must still do something.",
+    "silent": "The source says nothing on the point, and a game must still be played.",
     "ambiguous": "The source's words bear more than one reading.",
     "contradiction": "Two passages of the same source say different things.",
     "lacuna": (
@@ -48,14 +48,26 @@ class ConflictMatrixDirective(NapDirective):
 
     def build(self) -> list[nodes.Node]:
         if edition(self.env) == BOOK:
-            return [
-                para(
-                    "The matrix of every variation point against the four sources is in the web editions; "
-                    "in this book, the chapter Settle a dispute answers each point for each profile.",
-                    classes=["nap-print-note"],
-                )
-            ]
+            return [self.printed_matrix()]
         return self.matrix()
+
+    def printed_matrix(self) -> nodes.table:
+        """The book's matrix: a point a row, a source a column, each cell what the source says
+        in a few words (the values it states, or that it is silent or its text missing); the
+        point's title leads to its section, where every value and every game's choice stand."""
+        register = self.data.register
+        rows: list[list[Cell]] = []
+        for option in register.options.values():
+            row: list[Cell] = [[xref("option", option.id, option.title)]]
+            for sid in register.sources:
+                stance, values = option.stance(sid)
+                if stance == "cited":
+                    row.append([" or ".join(option.phrase(value) for value in values)])
+                else:
+                    row.append([{"silent": "silent", "lacuna": "text missing"}.get(stance, "unaccounted")])
+            rows.append(row)
+        header: list[Cell] = ["Variation point", *[source.short for source in register.sources.values()]]
+        return table(header, rows, classes=["nap-matrix", "nap-printed-matrix"])
 
     def matrix(self) -> list[nodes.Node]:
         register = self.data.register
@@ -164,36 +176,13 @@ class VariationPointsDirective(NapDirective):
     """``{napspec-variation-points}``: each option, its values and each source's words on it."""
 
     def build(self) -> list[nodes.Node]:
-        if edition(self.env) == BOOK:
-            return [self.anchors_in_print()]
-        return [self.option_section(option) for option in self.data.register.options.values()]
+        in_book = edition(self.env) == BOOK
+        return [self.option_section(option, sources=not in_book) for option in self.data.register.options.values()]
 
-    def anchors_in_print(self) -> nodes.paragraph:
-        """The book answers every point for each profile in Settle a dispute and prints the
-        sources' words under the rules: here it says so, and keeps every point's anchors (its
-        values, each source on it) for the links that lead to them."""
-        register = self.data.register
-        holder = para(
-            "Each variation point is answered for each profile in the chapter Settle a dispute, with "
-            "the interpretations it rests on; the sources' words on it are printed under the rules it "
-            "governs. Its values one by one, with each source's words beside them, are in the web editions.",
-            classes=["nap-print-note"],
-        )
-        for option in register.options.values():
-            self.target(holder, "option", option.id, option.title)
-            for value in option.values:
-                value_anchor = anchor("optvalue", option.id, "value", value.value)
-                holder["ids"].append(value_anchor)
-                self.domain.note(
-                    "optvalue", f"{option.id}={value.value}", value_anchor, f"{option.title}: {value.phrase}"
-                )
-            for sid, source in register.sources.items():
-                cell_id = anchor("optsource", option.id, sid)
-                holder["ids"].append(cell_id)
-                self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
-        return holder
-
-    def option_section(self, option: Option) -> nodes.section:
+    def option_section(self, option: Option, sources: bool = True) -> nodes.section:
+        """A variation point: its question, its values and who plays each, and, unless
+        ``sources`` is false (the book, which prints the sources' words under the rules), each
+        source's words on it."""
         register = self.data.register
         node = section(option.title, [], classes=["nap-option"])
         anchor_id = self.target(node, "option", option.id, option.title)
@@ -269,6 +258,12 @@ class VariationPointsDirective(NapDirective):
             )
         node += table(["Value", "Meaning", "Profiles choosing it"], rows, classes=["nap-values"], row_ids=row_ids)
 
+        if not sources:
+            for sid, source in register.sources.items():
+                cell_id = anchor("optsource", option.id, sid)
+                node["ids"].append(cell_id)
+                self.domain.note("optsource", f"{option.id}/{sid}", cell_id, f"{source.short} on {option.title}")
+            return node
         cells, ids = [], []
         for sid, source in register.sources.items():
             stance, _values = option.stance(sid)
@@ -366,7 +361,9 @@ class InterpretationsDirective(NapDirective):
         """One interpretation, folded under its question (a link to it opens it): the page holds
         every one of them, and their reasons in full would bury the questions."""
         register = self.data.register
-        block = fold([self.said(interp.question)], classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        # the book prints the question as its text, the ids it names linked as everywhere else
+        question = self.linked(normal(interp.question)) if edition(self.env) == BOOK else [self.said(interp.question)]
+        block = fold(question, classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
         anchor_id = self.target(block, "interp", interp.id, self.said(interp.question))
         block += self.index(anchor_id, f"{interp.id} (interpretation)")
         block += para(
@@ -386,7 +383,8 @@ class InterpretationsDirective(NapDirective):
         for profile in register.profiles.values():
             for choice in profile.choices.values():
                 if choice.interpretation == interp.id:
-                    users.append(xref("choice", f"{profile.id}/{choice.option}", f"{profile.id}: {choice.option}"))
+                    option_title = register.options[choice.option].title
+                    users.append(xref("choice", f"{profile.id}/{choice.option}", f"{profile.title}: {option_title}"))
         if users:
             block += para(strong("Rested on by: "), *join(users, ", "), classes=["nap-users"])
         return block

@@ -168,7 +168,7 @@ class NapDirective(SphinxDirective):
         return out
 
     def linked_ids(self, text: str) -> list[NodeLike]:
-        """Plain prose with the ids it mentions linked."""
+        """Plain prose with the ids it mentions linked (a claim's where the word "claim" names it)."""
         register = self.data.register
         lacunae = {lacuna.id for source in register.sources.values() for lacuna in source.lacunae}
         out: list[NodeLike] = []
@@ -181,6 +181,8 @@ class NapDirective(SphinxDirective):
             kind = None
             if before.endswith("lacuna ") and word in lacunae:
                 kind = "lacuna"
+            elif before.endswith("claim ") and word in self.data.claims:
+                kind = "claim"
             elif word in register.rules:
                 kind = "rule"
             elif word in register.interpretations:

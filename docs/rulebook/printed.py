@@ -1,6 +1,6 @@
-"""What the book prints of a rule's scenarios: one line, saying how many test the rule and
-under which profiles (and variants) they are written, in place of the scenarios told step by
-step, which stay on the site with each engine's results.
+"""What the book prints of a rule's scenarios: one line, saying in words how many test the rule
+and under which games (and variants) they are written; the scenarios told step by step, with
+each engine's results, are the site's.
 """
 
 from __future__ import annotations
@@ -49,9 +49,22 @@ def written_for(scenario: Scenario) -> tuple[list[str], list[str]]:
     return _named(scenario, _PROFILE_STEP, "profile"), _named(scenario, _VARIANT_STEP, "variant")
 
 
+#: Numbers a reader reads in words.
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def in_words(number: int) -> str:
+    """A count as a book writes it: in words up to twelve, in figures beyond.
+
+    >>> in_words(1), in_words(12), in_words(40)
+    ('one', 'twelve', '40')
+    """
+    return NUMBER_WORDS[number] if 0 <= number < len(NUMBER_WORDS) else f"{number:,}"
+
+
 def scenarios_line(register: Register, scenarios: Sequence[Scenario]) -> list[NodeLike]:
-    """The words of the line: "Tested by 3 scenarios (6 cases), written for <profile> and
-    <profile>, with Misery; told in full, with each engine's results, in the web editions."."""
+    """The words of the line: "Tested by three scenarios (six cases), written for <profile> and
+    <profile>, with Misery."."""
     count = len(scenarios)
     cases = sum(max(1, len(s.examples)) for s in scenarios)
     profiles: list[str] = []
@@ -61,8 +74,8 @@ def scenarios_line(register: Register, scenarios: Sequence[Scenario]) -> list[No
         profiles += [p for p in named_profiles if p in register.profiles and p not in profiles]
         variants += [v for v in named_variants if v not in variants]
     words: list[NodeLike] = [
-        f"Tested by {count} scenario{'s' if count != 1 else ''}",
-        f" ({cases} case{'s' if cases != 1 else ''})" if cases != count else "",
+        f"Tested by {in_words(count)} scenario{'s' if count != 1 else ''}",
+        f" ({in_words(cases)} case{'s' if cases != 1 else ''})" if cases != count else "",
     ]
     if profiles:
         words += [
@@ -71,7 +84,7 @@ def scenarios_line(register: Register, scenarios: Sequence[Scenario]) -> list[No
         ]
     if variants:
         words += [", with ", *join([variant_name(register, v) for v in variants], ", ", " and ")]
-    words.append("; told in full, with each engine's results, in the web editions.")
+    words.append(".")
     return words
 
 
@@ -80,4 +93,34 @@ def scenarios_paragraph(register: Register, scenarios: Sequence[Scenario]) -> li
     return [para(*scenarios_line(register, scenarios), classes=["nap-scenarios-count"])]
 
 
-__all__ = ["scenarios_line", "scenarios_paragraph", "written_for"]
+#: The fields of a transcription's header the book prints (the others name files and ids).
+PRINTED_HEADER_FIELDS = frozenset({"title", "provenance", "changes", "missing", "license", "licence", "source"})
+#: Lines of a copy that are its web page's furniture, not the work's text: a page's "Last
+#: updated", the file name of a picture, a rule of plus and equals signs framing a header.
+_FURNITURE = re.compile(r"^\s*(Last updated|\S+\.(?:jpe?g|png|svg|gif)|\+?[=+-]{8,}\+?)\s*$", re.IGNORECASE)
+#: A numbered reference's back-links, copied as digits before its text: "1. 1 2 Parlett (1990)".
+_BACKLINKS = re.compile(r"^(\s*\d+\.)\s+(?:\d+\s+)+(?=\D)", re.MULTILINE)
+
+
+def cleaned_for_print(text: str) -> str:
+    r"""A copy's text as the book prints it: the web page's furniture left out and the debris of
+    its references' back-links taken off (the register's transcription keeps them verbatim).
+
+    >>> print(cleaned_for_print("+=========+\nNapoleon\nLast updated\nEuchre.jpg\nOrigin England\n+=========+"))
+    Napoleon
+    Origin England
+    >>> cleaned_for_print("  1. 1 2 Parlett (1990), pp. 194–195\n  8. 1 2 3 Hoffmann (1891)\n  3. Arnold (1995)")
+    '  1. Parlett (1990), pp. 194–195\n  8. Hoffmann (1891)\n  3. Arnold (1995)'
+    """
+    kept = [line for line in text.split("\n") if not _FURNITURE.match(line)]
+    return _BACKLINKS.sub(r"\1 ", "\n".join(kept))
+
+
+__all__ = [
+    "PRINTED_HEADER_FIELDS",
+    "cleaned_for_print",
+    "in_words",
+    "scenarios_line",
+    "scenarios_paragraph",
+    "written_for",
+]

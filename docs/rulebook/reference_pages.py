@@ -17,6 +17,7 @@ from napspec.suite.vocabulary import join
 
 from .directives import NapDirective
 from .render import Cell, NodeLike, literal, para, strong, table, term_ref, xref
+from .sources import SourceDirective, provenance_gaps
 
 logger = logging.getLogger(__name__)
 
@@ -92,9 +93,11 @@ class BibliographyDirective(NapDirective):
             item += term
             body = nodes.definition()
             body += para(source.reference, classes=["nap-reference"])
-            pages: list[NodeLike] = [" · ", strong("pages "), source.pages] if source.pages else []
+            pages: list[NodeLike] = [" · ", page_words(source.pages)] if source.pages else []
             body += para(strong("Published: "), source.published, *pages)
             body += para(strong("Licence: "), source.licence)
+            if provenance_gaps(source):
+                body += para(*SourceDirective.provenance_gaps(source, in_book=True), classes=["nap-provenance-gaps"])
             quoted = [c for _f, _o, c in register.citations() if c.source == source.id]
             body += para(
                 f"Quoted {len(quoted)} times in the register; the ",
@@ -104,6 +107,8 @@ class BibliographyDirective(NapDirective):
             for copied_id in source.copies:
                 copies = [c for c in quoted if c.copies == copied_id]
                 copied = register.sources[copied_id]
+                if not copies:
+                    continue  # a source it copies elsewhere, but in none of the passages quoted
                 body += para(
                     strong("Not always an independent witness: "),
                     f"{source.short} repeats some of {copied.short}'s sentences word for word; "
@@ -130,11 +135,30 @@ class BibliographyDirective(NapDirective):
         own = "; ".join(f"{s.short}: {s.licence}" for s in register.sources.values())
         return para(
             strong("Licences. "),
-            f"This rulebook and the register it is written from are licensed {licence.replace('-', ' ')} "
+            f"This rulebook and the register it is written from are licensed {licence_name(licence)} "
             "(share-alike, because they quote and carry the Wikipedia article). "
             f"The sources' texts are under their own terms: {own}.",
             classes=["nap-licences"],
         )
+
+
+def licence_name(expression: str) -> str:
+    """A licence as a reader knows it, from its SPDX identifier.
+
+    >>> licence_name("CC-BY-SA-4.0"), licence_name("CC-BY-4.0"), licence_name("MIT")
+    ('CC BY-SA 4.0', 'CC BY 4.0', 'MIT')
+    """
+    found = re.fullmatch(r"CC-([A-Z-]+)-(\d+\.\d+)", expression.strip())
+    return f"CC {found.group(1)} {found.group(2)}" if found else expression.strip()
+
+
+def page_words(pages: str) -> str:
+    """A work's pages as a reference gives them: "p. 229", "pp. 3–12".
+
+    >>> page_words("229"), page_words("3–12")
+    ('p. 229', 'pp. 3–12')
+    """
+    return f"pp. {pages}" if re.search(r"[–-]", pages) else f"p. {pages}"
 
 
 class SummaryDirective(NapDirective):

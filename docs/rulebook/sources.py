@@ -13,6 +13,8 @@ from napspec.suite.vocabulary import join
 
 from .directives import NapDirective, normal, quoted_words
 from .domain import anchor
+from .editions import BOOK, edition
+from .printed import PRINTED_HEADER_FIELDS, cleaned_for_print
 from .render import NodeLike, bullet_list, container, literal, para, rubric, section, strong, text_nodes, xref
 from .text import quote_plain
 
@@ -21,6 +23,13 @@ PROVENANCE_GAPS = (
     ("retrieved|date", "no date on which it was taken"),
     ("revision|edition-id", "no revision or version of the page copied"),
 )
+
+
+def provenance_gaps(source: Source) -> list[str]:
+    """What the transcription's header does not record of where the copy came from (read from
+    the header's fields, so that a header that gains one is believed)."""
+    keys = {line.partition(":")[0].strip().lower() for line in source.header.splitlines() if ":" in line}
+    return [words for key, words in PROVENANCE_GAPS if not keys & set(key.split("|"))]
 
 
 class SourceDirective(NapDirective):
@@ -53,15 +62,16 @@ class SourceDirective(NapDirective):
             source.chapter,
             classes=["nap-reference"],
         )
+        in_book = edition(self.env) == BOOK
         page += para(
             "How it is cited: ",
             "by printed page, e.g. " if source.paged else "by named part, e.g. ",
             literal(source.divisions[0].locator),
-            f"; the transcription is spec/sources/{source.file}.",
+            "." if in_book else f"; the transcription is spec/sources/{source.file}.",
         )
         page += rubric("Provenance of the transcription")
-        page += self.header_fields(source.header)
-        page += para(*self.provenance_gaps(source), classes=["nap-provenance-gaps"])
+        page += self.header_fields(source.header, PRINTED_HEADER_FIELDS if in_book else None)
+        page += para(*self.provenance_gaps(source, in_book), classes=["nap-provenance-gaps"])
         if source.lacunae:
             page += rubric("What the copy lacks")
             page += bullet_list(
@@ -80,7 +90,7 @@ class SourceDirective(NapDirective):
             )
             page += bullet_list(copied, classes=["nap-copy-list"])
         text = section("The text", [f"{source.id}-text"], classes=["nap-source-text"])
-        preamble = self.preamble(source)
+        preamble = cleaned_for_print(self.preamble(source)) if in_book else self.preamble(source)
         if preamble:
             text += para("Before the article, the transcription keeps its publisher's header:", classes=["nap-note"])
             text += nodes.literal_block(preamble, preamble, language="text", classes=["nap-preamble"])
@@ -93,7 +103,8 @@ class SourceDirective(NapDirective):
             mark = nodes.reference("", "", refid=division.anchor, classes=["nap-place"])
             mark += nodes.Text(division.locator)
             block += para(mark, classes=["nap-place-line"])
-            block.extend(self.with_lacunae(source, division, self.blocks(division.text)))
+            words = cleaned_for_print(division.text) if in_book else division.text
+            block.extend(self.with_lacunae(source, division, self.blocks(words)))
             users = cited.get(division.anchor, [])
             if users:
                 block += para("Cited here by: ", *join(users, ", "), classes=["nap-cited-here"])
@@ -124,32 +135,37 @@ class SourceDirective(NapDirective):
         return list(seen.values())
 
     @staticmethod
-    def provenance_gaps(source: Source) -> list[NodeLike]:
+    def provenance_gaps(source: Source, in_book: bool = False) -> list[NodeLike]:
         """What the transcription's header does not record of where the copy came from, said
-        plainly (read from the header's fields, so that a header that gains one is believed)."""
-        keys = {line.partition(":")[0].strip().lower() for line in source.header.splitlines() if ":" in line}
-        gaps = [words for key, words in PROVENANCE_GAPS if not keys & set(key.split("|"))]
+        plainly (read from the header's fields, so that a header that gains one is believed);
+        the book names no file."""
+        gaps = provenance_gaps(source)
         if not gaps:
             return ["The header records where the copy was taken from, when, and which revision."]
         return [
             strong("Not recorded: "),
-            f"the header of spec/sources/{source.file} gives ",
+            "the copy's header gives " if in_book else f"the header of spec/sources/{source.file} gives ",
             "; ".join(gaps),
             ". The copy cannot be traced further than its header says.",
         ]
 
-    def header_fields(self, header: str) -> nodes.field_list:
+    def header_fields(self, header: str, keep: frozenset[str] | None = None) -> nodes.field_list:
+        """The transcription's header as fields; only those of ``keep``, where it is given."""
         fields = nodes.field_list(classes=["nap-provenance"])
+        kept = True
         for line in header.splitlines():
             key, sep, value = line.partition(":")
             if sep and key.strip() and " " not in key.strip():
+                kept = keep is None or key.strip() in keep
+                if not kept:
+                    continue
                 field = nodes.field()
                 field += nodes.field_name(text=key.strip())
                 body = nodes.field_body()
                 body += para(value.strip())
                 field += body
                 fields += field
-            elif line.strip() and len(fields):
+            elif line.strip() and len(fields) and kept:
                 last_body = fields.children[-1].children[1]  # the field's body, holding one paragraph
                 assert isinstance(last_body, nodes.Element) and isinstance(last_body[0], nodes.Element)
                 last_body[0] += nodes.Text(" " + line.strip())

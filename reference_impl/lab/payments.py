@@ -79,7 +79,7 @@ def _purchase_pack(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str,
     served = [table["players"] for table in tables if table["serves"]]
     short = [table for table in tables if not table["serves"]]
     summary = (
-        f"under {rules.name}, every player throwing away and buying the most the engine allows "
+        f"under {rules.name}, every player throwing away and buying the most the rules allow "
         f"({', '.join(sorted({str(table['most-bought']) for table in tables}))} cards), the cards thrown away not "
         "used again: "
         + "; ".join(
@@ -94,7 +94,7 @@ def _purchase_pack(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str,
     if short:
         first = short[0]
         summary += (
-            f". The reference engine serves while the pack lasts (interpretation purchase-stock-runs-out): at "
+            f". Played out, the dealer serves while the pack lasts (interpretation purchase-stock-runs-out): at "
             f"{first['players']} players the buyers in turn buy {', '.join(map(str, first['engine-bought']))}, and "
             f'a purchase of more than the stock holds is refused ("{first["engine-refuses"]}")'
         )
@@ -228,7 +228,7 @@ def _hand_payments(claim: Claim, reading: Reading) -> tuple[bool, str, dict[str,
         described.append(
             f"{hand['call']} {hand['outcome']}{f' ({options})' if options else ''}: payments {hand['payments']}"
         )
-    summary = f"the reference engine settles, under {base.name} at {players} players: " + "; ".join(described)
+    summary = f"played out under {base.name} at {players} players, the hand settles: " + "; ".join(described)
     return not wrong, summary + (f"; the text differs: {'; '.join(wrong)}" if wrong else ""), {"hands": hands}
 
 

@@ -51,8 +51,17 @@ def seat_winnings(rng: random.Random, rules: Rules, players: int) -> tuple[float
     return play_deal(rules, players, (PLAIN,) * players, rng).payments
 
 
+#: A seat's place from the dealer's left, in words.
+_ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
 def _position(seat: int, players: int) -> str:
-    return "dealer" if seat == 0 else "eldest" if seat == 1 else f"{seat}th from the dealer's left"
+    """A seat named by its place at the table.
+
+    >>> [_position(seat, 5) for seat in range(4)]
+    ['dealer', 'eldest', "second from the dealer's left", "third from the dealer's left"]
+    """
+    return "dealer" if seat == 0 else "eldest" if seat == 1 else f"{_ORDINALS[seat]} from the dealer's left"
 
 
 def _plan_dealer(claim: Claim, reading: Reading) -> dict[str, Experiment]:

@@ -315,8 +315,8 @@ def _build_pdf(root: Path) -> Path:
     reports = root / "reports"
     reports.mkdir(exist_ok=True)
     (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
-    assert build_rulebook(root / "book", reports, "rinoh", say=lambda _line: None) == 0, "the PDF did not build"
-    return edition_path(root / "book", "rinoh")
+    assert build_rulebook(root / "book", reports, "typst", say=lambda _line: None) == 0, "the PDF did not build"
+    return edition_path(root / "book", "typst")
 
 
 #: The toctrees a house-rules book is cut to for the campaign's quick book: the table's rules
@@ -352,14 +352,14 @@ def _build_house_pdf(root: Path, cut_to: int | None = None) -> Path:
     house_rules = root / "crown.toml"
     house_rules.write_text(HOUSE_RULES, encoding="utf-8")
     if cut_to is None:
-        status = build_house_rules_edition(root / "house", reports, house_rules, ("rinoh",), say=lambda _line: None)
+        status = build_house_rules_edition(root / "house", reports, house_rules, ("typst",), say=lambda _line: None)
     else:
         source = house_rules_source(root / "scratch")
         cut_book_contents(source / "print" / "index.md", cut_to)
         settings = house_rules_settings(house_rules)
-        status = build_editions(root / "house", reports, ("rinoh",), lambda _line: None, source, settings)
+        status = build_editions(root / "house", reports, ("typst",), lambda _line: None, source, settings)
     assert status == 0, "the house-rules book did not build"
-    return edition_path(root / "house", "rinoh")
+    return edition_path(root / "house", "typst")
 
 
 def _once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], T]) -> T:
@@ -406,7 +406,7 @@ def pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
     campaign's)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("rinoh", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "pdf-edition", _build_pdf)
 
 
@@ -416,7 +416,7 @@ def house_pdf_edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
     sets the main book, and the house-rules book cut to what is its own)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("rinoh", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "house-pdf-edition", _build_house_pdf)
 
 
@@ -426,5 +426,5 @@ def house_pdf_cut(tmp_path_factory: pytest.TempPathFactory) -> Path:
     per run (the campaign's)."""
     require("sphinx", "the rulebook is built with Sphinx")
     require("myst_parser", "the rulebook's pages are MyST Markdown")
-    require("rinoh", "the PDF edition is set by rinohtype")
+    require("typst", "the PDF edition is set by Typst")
     return _once_per_run(tmp_path_factory, "house-pdf-cut", partial(_build_house_pdf, cut_to=HOUSE_BOOK_CUT_TO))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .book import BOOK_CHAPTERS, pdf_chapters, pdf_text
+from .book import BOOK_CHAPTERS, NOT_CHAPTERS, pdf_chapters, pdf_text
 from .conftest import BOOK_TOCTREE, DOCS, HOUSE_BOOK_CUT_TO, cut_book_contents, require
 
 TABLE_TITLE = "House rules: The Crown, Tuesdays"
@@ -27,7 +27,7 @@ def _the_table_s_book_reads(path: Path, chapters: list[str]) -> None:
 
     title_page = PdfReader(path).pages[0].extract_text() or ""
     assert TABLE_TITLE in " ".join(title_page.split())
-    titles = [title for title, _page in pdf_chapters(path) if title != "Index"]
+    titles = [title for title, _page in pdf_chapters(path) if title not in NOT_CHAPTERS]
     assert titles == [TABLE_TITLE, *chapters]
     _pages, text = pdf_text(path)
     assert "Penny Nap at the Crown" in text and "we like a deep cut" in text

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from napspec.docs.pipeline import EDITIONS, build_edition, chosen_builders, count_warnings, edition_path, main
+from napspec.docs.pipeline import EDITIONS, build_edition, chosen_builders, edition_path, main
 from napspec.docs.stages import last_activity, publish_folder, run_stage
 
 
@@ -56,13 +56,13 @@ def test_a_failed_edition_names_its_stage_and_leaves_nothing_under_its_name(tmp_
     """A PDF stage that fails (here: a source folder with no configuration) says it failed and
     why, shows the end of its log, leaves no PDF (an earlier run's included) and no scratch folder."""
     output = tmp_path / "out"
-    stale = edition_path(output, "rinoh")
+    stale = edition_path(output, "typst")
     stale.parent.mkdir(parents=True)
     stale.write_bytes(b"")  # what a killed run used to leave
     empty = tmp_path / "no-docs"
     empty.mkdir()
     runner_output: list[str] = []
-    result = build_edition(output, tmp_path / "reports", "rinoh", source=empty, say=runner_output.append)
+    result = build_edition(output, tmp_path / "reports", "typst", source=empty, say=runner_output.append)
     assert not result.ok
     assert not stale.exists()
     assert sorted(p.name for p in output.iterdir()) == ["logs", "pdf"]
@@ -86,7 +86,7 @@ def test_the_failure_is_said_on_the_terminal(tmp_path: Path, capsys: pytest.Capt
     [
         ((True, True, True), tuple(EDITIONS)),
         ((True, True, False), ("html", "singlehtml")),
-        ((False, False, True), ("rinoh",)),
+        ((False, False, True), ("typst",)),
         ((False, False, False), ()),
     ],
 )
@@ -117,15 +117,3 @@ def test_publishing_a_folder_replaces_only_what_was_made(tmp_path: Path) -> None
     assert (final / "single" / "index.html").read_text() == "the single page"
     assert sorted(p.name for p in (final / "_static").iterdir()) == ["napspec.css"]
     assert not [p for p in final.iterdir() if p.name.startswith(".")]
-
-
-def test_the_typesetter_s_warnings_are_counted_by_kind(tmp_path: Path) -> None:
-    log = tmp_path / "log"
-    log.write_text(
-        " 5% [==  ] page 3\rTab space exceeded. (page 3)\nTab space exceeded. (page 9)\n"
-        "TeXGyrePagella-Regular does not contain glyph for unicode index 0x2660\nrendering...\n"
-        "myst: MdParserConfig(suppress_warnings=[])\ndocs/x.md:3: WARNING: undefined label\n",
-        encoding="utf-8",
-    )
-    counts = count_warnings(log)
-    assert counts == {"tab space exceeded": 2, "a character or face missing from a font": 1, "other warnings": 1}

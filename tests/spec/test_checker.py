@@ -159,11 +159,11 @@ def test_a_value_label_that_does_not_cover_the_profile_is_reported(spec_copy: Pa
 
 def test_a_citation_read_through_another_sources_interpretation_is_reported(spec_copy: Path) -> None:
     path = spec_copy / "variations.toml"
-    note = '    note = "Britannica does not say how the ace counts in the cut; this is the reading the britannica'
+    note = "    note = \"Britannica does not say how the ace counts in the cut; this is the reading Britannica's game"
     edit(
         path,
-        f'{note} profile does not take."\n    interpretation = "britannica-ace-in-cut"',
-        f'{note} profile does not take."\n    interpretation = "wikipedia-deal-pattern"',
+        f'{note} does not take."\n    interpretation = "britannica-ace-in-cut"',
+        f'{note} does not take."\n    interpretation = "wikipedia-deal-pattern"',
     )
     line = _line(path, 'quote = "The players cut for deal; the lowest deals. The cards rank as at whist"')
     assert _reported(
