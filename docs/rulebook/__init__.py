@@ -41,6 +41,7 @@ from .reading import ReadingDirective
 from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
+from .single import setup as setup_single
 from .sources import SourceDirective
 from .status_pages import STATUS_DIRECTIVES
 
@@ -154,6 +155,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_certify_dir", "", "env", types=frozenset({str}))
     app.add_domain(NapDomain)
     setup_fold(app)
+    setup_single(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
