@@ -31,6 +31,7 @@ from .chapters import ChapterDirective
 from .claims import ClaimsDirective
 from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
 from .data import report_paths, resolve_certify_dir, rulebook_data
+from .dispute import DisputeDirective
 from .domain import NapDomain
 from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
@@ -59,6 +60,7 @@ DIRECTIVES = {
     "napspec-glossary": GlossaryDirective,
     "napspec-bibliography": BibliographyDirective,
     "napspec-summary": SummaryDirective,
+    "napspec-dispute": DisputeDirective,
 }
 
 
