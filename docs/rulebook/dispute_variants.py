@@ -3,9 +3,8 @@ settles disputes (``{napspec-dispute}``), from the register alone.
 
 - :meth:`VariantAnswers.variants_section`: for each variant, which profiles' sources give it,
   the values each such game plays (Misery without trumps, Wellington at double the Nap
-  stakes…), and every rule of its options by its title (a short sentence: "A Misery is paid as
-  a call of three"), each a link to the rule in full: how it is called, where it ranks, what it
-  pays;
+  stakes…), and every rule of its options by its title (a short sentence that says what the
+  rule rules), each a link to the rule in full: how it is called, where it ranks, what it pays;
 - :meth:`VariantAnswers.pool_section`: for each game that keeps a pool (a profile's own, or a
   variant that brings one, such as Peep Nap's), how it is fed, what a failed Nap pays, who takes
   it and what becomes of it when play ends, and the rules that say so.
