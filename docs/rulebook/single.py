@@ -91,10 +91,11 @@ class SinglePageTranslator(HTML5Translator):
         if not node.get(SAME_PAGE):
             super().visit_reference(node)
             return
-        attributes = {"href": str(node.get("refuri") or ("#" + str(node["refid"])))}
+        href = str(node.get("refuri") or ("#" + str(node["refid"])))
         if "reftitle" in node:
-            attributes["title"] = str(node["reftitle"])
-        self.body.append(self.starttag(node, "a", "", **attributes))
+            self.body.append(self.starttag(node, "a", "", href=href, title=str(node["reftitle"])))
+        else:
+            self.body.append(self.starttag(node, "a", "", href=href))
 
 
 #: The class of a folded scenario (:meth:`.chapters.ChapterDirective.scenario_block`).
