@@ -60,7 +60,6 @@ DIRECTIVES = {
     "napspec-glossary": GlossaryDirective,
     "napspec-bibliography": BibliographyDirective,
     "napspec-summary": SummaryDirective,
-    "napspec-dispute": DisputeDirective,
 }
 
 
@@ -161,6 +160,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
+    app.add_directive("napspec-dispute", DisputeDirective)
     app.add_directive("napspec-rules-found", RulesFoundDirective)
     for name, status_directive in STATUS_DIRECTIVES.items():
         app.add_directive(name, status_directive)

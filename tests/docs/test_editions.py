@@ -13,7 +13,6 @@ from click.testing import CliRunner
 
 from napspec import spec
 from napspec.docs.pipeline import main
-from napspec.docs.rulebook.status_pages import target_pages
 
 from .book import BOOK_CHAPTERS, pdf_chapters, pdf_text, squeezed
 from .conftest import Builds, Editions, require
@@ -36,20 +35,6 @@ def test_the_single_page_holds_every_chapter_and_rule(editions: Editions) -> Non
     assert not missing, f"not on the single page: {missing[:10]}"
     for source in REGISTER.sources.values():
         assert source.reference.split(".")[0] in text
-
-
-def test_the_single_page_carries_no_certification_line(editions: Editions) -> None:
-    """Reports were in the report folder: the single page gives no result beside a rule or a
-    scenario, and its status chapter counts each report's cases and leaves the rest to each
-    target's page on the site, which it links to."""
-    page = editions.single.read_text(encoding="utf-8")
-    assert "nap-scenario-status" not in page and "nap-rule-status" not in page
-    assert "Certification of" not in html_text(editions.single)
-    assert 'class="nap-status-cases ' not in page and 'class="nap-status-cases"' not in page
-    assert "nap-status-matrix" not in page.replace("nap-status-matrix-elsewhere", "")
-    for page_name in target_pages(REGISTER):
-        assert f'href="../status/{page_name}.html"' in page, page_name
-    assert 'href="../status.html#status-matrix"' in page
 
 
 # ---------------------------------------------------------------------- the PDF: a book

@@ -14,9 +14,11 @@ import pytest
 
 from napspec import spec
 from napspec.docs.rulebook.domain import slug
+from napspec.docs.rulebook.status_pages import target_pages
 from napspec.suite.scenarios import load_scenarios
 
 from .conftest import Builds, Editions
+from .test_editions import html_text
 
 REGISTER = spec.load()
 #: The most the single page may weigh, in bytes (the whole site on one page, with every target's
@@ -76,3 +78,17 @@ def test_what_the_single_page_leaves_to_the_site_it_links_to(editions: Editions)
     assert {anchor for anchor, _href in named} <= scenarios and len(named) > 100
     for anchor, href in named:
         assert re.fullmatch(rf"chapters/[a-z-]+\.html#scenario-{re.escape(anchor)}", href), href
+
+
+def test_the_single_page_carries_no_certification_line(editions: Editions) -> None:
+    """Reports were in the report folder: the single page gives no result beside a rule or a
+    scenario, and its status chapter counts each report's cases and leaves the rest to each
+    target's page on the site, which it links to."""
+    page = editions.single.read_text(encoding="utf-8")
+    assert "nap-scenario-status" not in page and "nap-rule-status" not in page
+    assert "Certification of" not in html_text(editions.single)
+    assert 'class="nap-status-cases ' not in page and 'class="nap-status-cases"' not in page
+    assert "nap-status-matrix" not in page.replace("nap-status-matrix-elsewhere", "")
+    for page_name in target_pages(REGISTER):
+        assert f'href="../status/{page_name}.html"' in page, page_name
+    assert 'href="../status.html#status-matrix"' in page
