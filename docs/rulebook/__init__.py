@@ -34,6 +34,7 @@ from .chapters import ChapterDirective
 from .claims import ClaimsDirective
 from .conflicts import ConflictMatrixDirective, InterpretationsDirective, LacunaeDirective, VariationPointsDirective
 from .data import report_paths, resolve_certify_dir, rulebook_data
+from .dispute import DisputeDirective
 from .domain import NapDomain
 from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
@@ -44,6 +45,7 @@ from .reading import ReadingDirective
 from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
+from .single import setup as setup_single
 from .sources import SourceDirective
 from .status_pages import STATUS_DIRECTIVES
 
@@ -160,9 +162,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("napspec_book", {}, "env", types=frozenset({dict}))
     app.add_domain(NapDomain)
     setup_fold(app)
+    setup_single(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
+    app.add_directive("napspec-dispute", DisputeDirective)
     app.add_directive("napspec-rules-found", RulesFoundDirective)
     for name, status_directive in STATUS_DIRECTIVES.items():
         app.add_directive(name, status_directive)

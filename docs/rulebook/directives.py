@@ -137,6 +137,8 @@ class NapDirective(SphinxDirective):
         if piece.kind == "option":
             return [xref("option", piece.option, nodes.emphasis(text=piece.text), classes=["nap-option-name"])]
         if piece.kind == "value" and piece.value is not None:
+            if not piece.plays:  # every profile plays it (:func:`.text.everyone_plays`)
+                return [self.value(piece.option, piece.value)]
             return [self.value(piece.option, piece.value), " (", *self.plays(piece.option, piece.value), ")"]
         if piece.kind in ("amount", "emphasis"):
             return [nodes.emphasis(text=piece.text)]

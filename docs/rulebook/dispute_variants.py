@@ -3,11 +3,11 @@ settles disputes (``{napspec-dispute}``), from the register alone.
 
 - :meth:`VariantAnswers.variants_section`: for each variant, which profiles' sources give it,
   the values each such game plays (Misery without trumps, Wellington at double the Nap
-  stakes…), and every rule of its options, the statement in words: how it is called, where it
-  ranks, what it pays;
+  stakes…), and every rule of its options by its title (a short sentence that says what the
+  rule rules), each a link to the rule in full: how it is called, where it ranks, what it pays;
 - :meth:`VariantAnswers.pool_section`: for each game that keeps a pool (a profile's own, or a
   variant that brings one, such as Peep Nap's), how it is fed, what a failed Nap pays, who takes
-  it and what becomes of it when play ends, each linked to the rules that say so.
+  it and what becomes of it when play ends, and the rules that say so.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from docutils import nodes
 
 from napspec.spec.register import Profile, Register, Rule
+from napspec.suite.vocabulary import join
 
 from .domain import slug
-from .fold import fold
 from .render import Cell, NodeLike, bullet_list, para, section, strong, table, xref
 from .text import ordered, variant_name
 
@@ -49,6 +49,17 @@ def rules_of(register: Register, options: Sequence[str]) -> list[Rule]:
     ]
 
 
+def source_names(register: Register, profiles: Sequence[Profile]) -> str:
+    """The profiles' sources by their short names, as a list is read.
+
+    >>> from napspec import spec
+    >>> register = spec.load()
+    >>> source_names(register, [register.profiles["hoyle"], register.profiles["wikipedia"]])
+    'Hoyle and Wikipedia'
+    """
+    return "".join(str(part) for part in join([register.sources[p.source].short for p in profiles], ", ", " and "))
+
+
 def pooled_games(register: Register) -> list[tuple[Profile, str | None]]:
     """The games that keep a pool: a profile whose own game does, and a profile with a variant
     of its source that brings one (``None``: the profile's own game)."""
@@ -73,7 +84,7 @@ class VariantAnswers:
         node += para(
             "A variant is played only when the table agrees on it before play. For each, the profiles whose "
             "source gives it, the values their games with it play, and the rules that say how it is called, "
-            "where it ranks among the calls and what it pays (open a rule for its statement).",
+            "where it ranks among the calls and what it pays.",
             classes=["nap-intro"],
         )
         for variant in register.variant_names():
@@ -83,7 +94,7 @@ class VariantAnswers:
     def variant_block(self, register: Register, variant: str) -> nodes.section:
         block = section(variant_name(register, variant), [f"dispute-variant-{slug(variant)}"])
         givers = [register.profiles[p] for p in ordered(register) if variant in register.profiles[p].variants]
-        others = [register.profiles[p].title for p in ordered(register) if register.profiles[p] not in givers]
+        others = [register.profiles[p] for p in ordered(register) if register.profiles[p] not in givers]
         items: list[list[NodeLike]] = []
         for profile in givers:
             bundle = profile.variants[variant]
@@ -97,20 +108,16 @@ class VariantAnswers:
                 line += ["; " if index else "", option.title, " ", self.value(option_id, choice.value)]  # type: ignore[attr-defined]
             line.append(".")
             items.append(line)
-        played = para(strong("Played: "), f"given by {len(givers)} of the {len(register.profiles)} profiles' sources")
+        played = para(strong("Given by: "), source_names(register, givers))
         if others:
-            played += nodes.Text(f"; not by {', '.join(others)}")
+            played += nodes.Text(f"; not by {source_names(register, others)}")
         played += nodes.Text(".")
         block += played
         if items:
             block += bullet_list(items, classes=["nap-variant-games"])
         rules = rules_of(register, variant_options(register, variant))
         if rules:
-            block += para(strong("Its rules"), " (how it is called, ranks and is paid):", classes=["nap-variant-rules"])
-            for rule in rules:
-                folded = fold([xref("rule", rule.id, rule.title)], classes=["nap-variant-rule"])
-                folded += para(*self.linked(rule.statement, rule.options))  # type: ignore[attr-defined]
-                block += folded
+            block += rule_list("Its rules: how it is called, where it ranks, what it pays", rules)
         return block
 
     def pool_section(self) -> nodes.section:
@@ -134,12 +141,18 @@ class VariantAnswers:
             )
             rows.append([[game], *[[self.value(o, values[o])] for o in POOL_OPTIONS]])  # type: ignore[attr-defined]
         node += table(header, rows, classes=["nap-pool-games"])
-        node += para(strong("The rules of the pool"), ", in the order of the game:", classes=["nap-variant-rules"])
-        for rule in rules_of(register, ("pool", *POOL_OPTIONS)):
-            folded = fold([xref("rule", rule.id, rule.title)], classes=["nap-variant-rule"])
-            folded += para(*self.linked(rule.statement, rule.options))  # type: ignore[attr-defined]
-            node += folded
+        node += rule_list(
+            "The rules of the pool, in the order of the game", rules_of(register, ("pool", *POOL_OPTIONS))
+        )
         return node
 
 
-__all__ = ["POOL_OPTIONS", "VariantAnswers", "pooled_games", "rules_of", "variant_options"]
+def rule_list(lead: str, rules: Sequence[Rule]) -> nodes.paragraph:
+    """Rules by their titles (short sentences that say what each rules), each a link to the rule
+    in full with the sources' words: a player reads the answer in the title, and the rule's
+    statement, written for the whole register, on the rule's page."""
+    links: list[NodeLike] = [xref("rule", rule.id, rule.title) for rule in rules]
+    return para(strong(lead), ": ", *join(links, "; "), ".", classes=["nap-variant-rules"])
+
+
+__all__ = ["POOL_OPTIONS", "VariantAnswers", "pooled_games", "rule_list", "rules_of", "source_names", "variant_options"]

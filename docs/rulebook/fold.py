@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
@@ -26,10 +27,15 @@ class fold_summary(nodes.paragraph):
 
 def fold(summary: Sequence[NodeLike], classes: Sequence[str] = (), opened: bool = False) -> folded:
     """A folded block whose summary line is ``summary``; append its body to it. An ``opened``
-    one is shown open at first (what the reader must not miss), and folds like the others."""
+    one is shown open at first (what the reader must not miss), and folds like the others. The
+    line opens the block where it is clicked, so it holds no link (a :class:`ValueError`): the
+    links go in the body."""
     node = folded(classes=list(classes), opened=opened)
     line = fold_summary(classes=["nap-fold-summary"])
     line.extend(text_nodes(summary))
+    if any(line.findall(addnodes.pending_xref)) or any(line.findall(nodes.reference)):
+        # a click on the line must open the block where it is, not follow a link off the page
+        raise ValueError(f"a fold's line holds a link, which a click would follow: {line.astext()!r}")
     node += line
     return node
 

@@ -1,10 +1,6 @@
-"""The players' ways into the rulebook: pages for a table settling a dispute.
+"""The players' ways into the rulebook: pages for a table settling a dispute (the page of every
+question, ``{napspec-dispute}``, is :mod:`.dispute`'s).
 
-- ``{napspec-dispute}``: every variation point's question (``Option.question``), grouped by
-  chapter in the order of the game (the variants apart), answered in place for each profile: its
-  value in words and what it means, whether the profile's source says so in its own words or the
-  profile rests on a labelled interpretation, with links to the source's words and to the
-  variation point; the questions on which the profiles differ are marked and counted.
 - ``{napspec-compare} <profile> <profile>``: the variation points where two profiles' games
   differ (their own choices and the variants they give), each with both answers.
 - ``{napspec-compare-index}``: the pairs of profiles, each with its number of differences.
@@ -12,8 +8,8 @@
   game: the register's essential rules (``essential = true`` in ``spec/rules/``) in the order
   of the game, each as the profile plays it, and the variants its source gives.
 
-The selection and the comparison are functions of the register (:func:`answer`,
-:func:`differing`, :func:`disputed`, :func:`quick_rules`, :func:`basis`); the tests work the
+The selection and the comparison are functions of the register (:func:`.text.answer`,
+:func:`.text.differing`, :func:`groups`, :func:`quick_rules`, :func:`basis`); the tests work the
 same out from the register on their own and check the built pages against it.
 """
 
@@ -30,10 +26,9 @@ from napspec.spec.register import Option, OptionValueType, Profile, ProfileChoic
 from napspec.suite.vocabulary import join
 
 from .directives import NapDirective, normal
-from .dispute_variants import VariantAnswers
 from .domain import slug
 from .render import NodeLike, bullet_list, container, inline, literal, para, section, strong, xref
-from .text import differing, disputed, ordered, same, variant_name
+from .text import differing, ordered, variant_name
 
 VARIANTS_GROUP = "Variants: played only when the table agrees before play"
 
@@ -207,94 +202,6 @@ class PlayersDirective(NapDirective):
         return out
 
 
-class DisputeDirective(VariantAnswers, PlayersDirective):
-    """``{napspec-dispute}``: every question of the variation points, answered for each profile."""
-
-    def build(self) -> list[nodes.Node]:
-        register = self.data.register
-        differ = {o.id for o in disputed(register)}
-        total = len(register.options)
-        out: list[nodes.Node] = [
-            para(
-                f"Each question below is one on which the sources may part company. Under it, each of the "
-                f"{len(register.profiles)} profiles gives its answer: the value it plays and what that means, "
-                "whether its source says so in its own words or the profile reads it by a labelled interpretation, "
-                "and a link to the source's words. ",
-                strong(f"The profiles differ on {len(differ)} of the {total} questions"),
-                ", each marked ",
-                inline("the profiles differ", classes=["nap-differ-mark"]),
-                f"; on the other {total - len(differ)} they all agree.",
-                classes=["nap-intro", "nap-dispute-count"],
-            ),
-            self.variants_section(),
-            self.pool_section(),
-        ]
-        for group_id, title, members in groups(register):
-            node = section(title, [f"dispute-{slug(group_id)}"], classes=["nap-dispute-group"])
-            for option in members:
-                node += self.entry(option, option.id in differ)
-            out.append(node)
-        return out
-
-    def entry(self, option: Option, differs: bool) -> nodes.section:
-        """A question and its answers, one block for each value played (the profiles' own
-        choices first, then the values their variants play), each naming the profiles that play
-        it and what each rests on."""
-        register = self.data.register
-        node = section(self.said(option.question), [f"dispute-{slug(option.id)}"], classes=["nap-dispute"])
-        mark = (
-            inline("the profiles differ", classes=["nap-differ-mark"])
-            if differs
-            else inline("all agree", classes=["nap-agree-mark"])
-        )
-        node += para(
-            mark, " · ", xref("option", option.id, option.title), " ", literal(option.id), classes=["nap-dispute-meta"]
-        )
-        profiles = [register.profiles[p] for p in ordered(register)]
-        for variants in (False, True):
-            for entry in option.values:
-                takers = self.takers(profiles, option, entry.value, variants)
-                if not takers:
-                    continue
-                block = container(classes=["nap-dispute-value"])
-                lead: list[NodeLike] = [strong("With a variant: ")] if variants else []
-                block += para(*lead, *self.value_line(option, entry.value), classes=["nap-answer-value"])
-                block += bullet_list(takers, classes=["nap-answer-profiles"])
-                node += block
-        return node
-
-    def takers(
-        self, profiles: Sequence[Profile], option: Option, value: OptionValueType, variants: bool
-    ) -> list[Sequence[NodeLike]]:
-        """The profiles playing a value (by their own choice, or by a variant of their source),
-        each with what the value rests on and a link to its source's words."""
-        register = self.data.register
-        out: list[Sequence[NodeLike]] = []
-        for profile in profiles:
-            short = register.sources[profile.source].short
-            found: list[tuple[NodeLike, ProfileChoice]] = []
-            if not variants:
-                choice = profile.choices.get(option.id)
-                if choice is not None and same(choice.value, value):
-                    found.append((xref("choice", f"{profile.id}/{option.id}", strong(profile.title)), choice))
-            else:
-                for variant, bundle in profile.variants.items():
-                    if option.id in bundle and same(bundle[option.id].value, value):
-                        name = f"{short} with {variant_name(register, variant)}"
-                        found.append((xref("variant", f"{profile.id}/{variant}", strong(name)), bundle[option.id]))
-            for label, choice in found:
-                out.append(
-                    [
-                        inline(label, classes=["nap-answer-profile", f"nap-from-{profile.source}"]),
-                        ": ",
-                        self.rests_on(profile, option, choice),
-                        " · ",
-                        self.source_words(profile, option),
-                    ]
-                )
-        return out
-
-
 class CompareDirective(PlayersDirective):
     """``{napspec-compare} <profile> <profile>``: where two profiles' games differ."""
 
@@ -422,7 +329,6 @@ class QuickRulesDirective(PlayersDirective):
 
 
 PLAYERS_DIRECTIVES = {
-    "napspec-dispute": DisputeDirective,
     "napspec-compare": CompareDirective,
     "napspec-compare-index": CompareIndexDirective,
     "napspec-quick-rules": QuickRulesDirective,

@@ -23,7 +23,6 @@ from napspec.suite.vocabulary import join
 from .data import CERTIFY_COMMAND, STATUSES, Case, Column
 from .directives import STATUS_WORDS, NapDirective, quoted_words
 from .domain import anchor
-from .editions import SINGLE, edition
 from .fold import fold, folded
 from .render import (
     Cell,
@@ -271,9 +270,6 @@ class StatusDirective(NapDirective):
         count them: a rule with a case not passed is shown open, the others folded."""
         data = self.data
         node = section("The cases, rule by rule", ["status-cases"])
-        if edition(self.env) == SINGLE:
-            node += self.cases_on_the_site()
-            return node
         node += para(
             "Each count of the tables above opens here, on the cases it counts. A case not passed is told in "
             "full: what its scenario expects, what the engine did, and the words of the source it enforces. "
@@ -285,24 +281,6 @@ class StatusDirective(NapDirective):
                 node += rubric(chapter.title, classes=["nap-status-chapter"])
                 node.extend(blocks)
         return node
-
-    def cases_on_the_site(self) -> nodes.paragraph:
-        """The one page leaves the cases to the site's status page (every case of every target is
-        half its weight): it says so, and keeps the anchors that the tables' counts link to."""
-        data = self.data
-        note = para(
-            "Each count of the tables above opens, on the site's ",
-            nodes.reference("", "status page", refuri=f"../{self.env.docname}.html#status-cases"),
-            ", on the cases it counts: a case not passed told in full, with what its scenario expects, what "
-            "the engine did and the words of the source it enforces.",
-            classes=["nap-status-cases-elsewhere"],
-        )
-        for rule in data.register.rules.values():
-            for column in self.shown_columns():  # a target's page keeps its own target's anchors
-                if data.rule_cases(rule.id, column):
-                    title = f"{column.engine} on {column.target}: {rule.title}"
-                    self.target(note, "cases", f"{rule.id}/{column.key}", title)
-        return note
 
     def rule_cases(self, rule: Rule) -> folded | None:
         data = self.data

@@ -23,7 +23,9 @@ from napspec.spec.register import PROFILE_IDS, Register, Rule
 
 from .data import Column
 from .domain import anchor, slug
+from .editions import SINGLE, edition
 from .render import Cell, NodeLike, bullet_list, literal, para, section, strong, table, xref
+from .single import site_link
 from .status import StatusDirective, plural
 
 #: The folder of the target pages, beside the overview.
@@ -73,6 +75,9 @@ class StatusOverviewDirective(StatusDirective):
 
     def details(self) -> list[nodes.Node]:
         out: list[nodes.Node] = [self.pages_list()]
+        if edition(self.env) == SINGLE:
+            out.append(self.matrix_on_the_site())
+            return out
         matrix = section("Every rule on every target", ["status-matrix"])
         matrix += para(
             "One column a report, one mark a cell: ",
@@ -110,6 +115,16 @@ class StatusOverviewDirective(StatusDirective):
             items.append(para(doc_link(page_of(register, target), strong(target)), *fares))
         node += bullet_list(items, classes=["nap-status-pages"])
         return node
+
+    def matrix_on_the_site(self) -> nodes.paragraph:
+        """The single page leaves the matrix and each target's page, rule by rule, to the site
+        (nineteen tables of the same rules would be a quarter of its weight): it links to them."""
+        return para(
+            "Every rule on every target, one mark a cell, is on the site's ",
+            site_link(FOLDER_OVERVIEW, "status-matrix", "status page"),
+            "; each target's page there gives its results rule by rule, down to each case.",
+            classes=["nap-status-matrix-elsewhere"],
+        )
 
     def matrix(self, rules: Sequence[Rule]) -> nodes.table:
         columns = self.shown_columns()

@@ -39,7 +39,8 @@ ID_WORD = re.compile(r"\b[a-z][a-z0-9]*(?:[.-][a-z0-9]+)+\b")
 @dataclass(frozen=True)
 class Piece:
     """A piece of shown text. ``text`` is what the reader sees of it, less the profiles that
-    play a value (``plays``, shown after it); ``option`` and ``value`` say what it names."""
+    play a value (``plays``, shown after it; empty when every profile plays it,
+    :func:`everyone_plays`); ``option`` and ``value`` say what it names."""
 
     kind: Kind
     text: str
@@ -202,6 +203,20 @@ def _value_of(option: Option, word: str) -> OptionValueType | None:
     return None
 
 
+def everyone_plays(register: Register, option_id: str, value: OptionValueType) -> bool:
+    """Whether every profile plays a value and no variant changes the point: named in prose,
+    such a value needs no list of who plays it (the lowest call, "1", in all four sources).
+
+    >>> from napspec import spec
+    >>> register = spec.load()
+    >>> everyone_plays(register, "lowest-call", 1), everyone_plays(register, "pack", "full")
+    (True, False)
+    """
+    profiles = register.profiles.values()
+    chosen = all(p.choices.get(option_id) is not None and same(p.choices[option_id].value, value) for p in profiles)
+    return chosen and not any(option_id in bundle for p in profiles for bundle in p.variants.values())
+
+
 def _value_piece(register: Register, option: Option, value: OptionValueType) -> Piece:
     return Piece(
         "value",
@@ -209,7 +224,7 @@ def _value_piece(register: Register, option: Option, value: OptionValueType) -> 
         option=option.id,
         value=value,
         meaning=option.value(value).meaning,
-        plays=who_plays(register, option.id, value),
+        plays="" if everyone_plays(register, option.id, value) else who_plays(register, option.id, value),
     )
 
 
@@ -425,7 +440,7 @@ def plain(text: str, register: Register, options: tuple[str, ...] = ()) -> str:
     shown = []
     for piece in pieces(text, register, options):
         if piece.kind == "value":
-            shown.append(f"“{piece.text}” ({piece.plays})")
+            shown.append(f"“{piece.text}” ({piece.plays})" if piece.plays else f"“{piece.text}”")
         elif piece.kind == "text":
             shown.append(titled(piece.text, register))
         else:

@@ -183,6 +183,32 @@ class Chromium:
             raise BrowserError(f"script failed: {result['exceptionDetails']}")
         return result["result"].get("value")
 
+    def click(self, x: float, y: float) -> None:
+        """Press and release the left button at a point of the window (CSS pixels from its top
+        left), as a reader's click: the page gets the events a click makes, and the browser does
+        what it does on one (follows a link, opens a fold)."""
+        self.call("Input.dispatchMouseEvent", session=True, type="mouseMoved", x=x, y=y)
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", session=True, type=kind, x=x, y=y, button="left", clickCount=1)
+        self.settle()
+
+    #: Resolves once the page has not scrolled for five frames running (a page may scroll
+    #: smoothly to a link's target, over many frames), or after three seconds.
+    SETTLE_SCRIPT = """new Promise(done => {
+      let last = -1, still = 0;
+      const started = performance.now();
+      const frame = () => {
+        still = scrollY === last ? still + 1 : 0;
+        last = scrollY;
+        if (still >= 5 || performance.now() - started > 3000) done(scrollY); else requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    })"""
+
+    def settle(self) -> None:
+        """Wait until what a click set off (a scroll to a fragment, a fold opened) is over."""
+        self.evaluate(self.SETTLE_SCRIPT)
+
     def screenshot(self, x: float, y: float, width: float, height: float) -> bytes:
         """A PNG of a region of the page (page coordinates, not the viewport's)."""
         result = self.call(

@@ -10,6 +10,7 @@ from napspec import spec
 
 from .conftest import Builds
 from .dom import Element, parse
+from .shown import variant as variant_name
 from .test_rulebook import slug
 
 REGISTER = spec.load()
@@ -24,14 +25,8 @@ def variant_rules(variant: str) -> list[str]:
 
 
 def rule_links(block: Element) -> list[str]:
-    """The rules a block lists, each on the line of its fold (not those its statements name)."""
-    return [
-        link
-        for fold in block.find_all("details", "nap-variant-rule")
-        for line in fold.find_all("summary")[:1]
-        for link in line.links()
-        if "#rule-" in link
-    ]
+    """The rules a block lists, by their titles, each a link to the rule."""
+    return [link for line in block.find_all("p", "nap-variant-rules") for link in line.links() if "#rule-" in link]
 
 
 def test_each_variant_says_who_plays_it_and_links_every_rule_of_it(builds: Builds) -> None:
@@ -41,7 +36,9 @@ def test_each_variant_says_who_plays_it_and_links_every_rule_of_it(builds: Build
         block = page.by_id(f"dispute-variant-{slug(variant)}")
         givers = [p for p in REGISTER.profiles.values() if variant in p.variants]
         text = block.text()
-        assert f"given by {len(givers)} of the {len(REGISTER.profiles)} profiles' sources" in text, variant
+        shorts = [REGISTER.sources[p.source].short for p in givers]
+        assert text.startswith(variant_name(variant)), variant
+        assert f"Given by: {shorts[0]}" in text and all(short in text.split(";")[0] for short in shorts), variant
         for profile in givers:
             wanted = f"#variant-{profile.id}-{slug(variant)}"
             assert any(link.endswith(wanted) for link in block.links()), (variant, profile.id, block.links())

@@ -39,20 +39,6 @@ def test_the_single_page_holds_every_chapter_and_rule(editions: Editions) -> Non
         assert source.reference.split(".")[0] in text
 
 
-def test_the_single_page_carries_no_certification_line(editions: Editions) -> None:
-    """A report was in the report folder: the single page still tells each scenario without
-    its results, and counts the cases without telling each (they are the site's status page's),
-    so that it weighs what its text weighs."""
-    page = editions.single.read_text(encoding="utf-8")
-    assert "nap-scenario-status" not in page and "nap-rule-status" not in page
-    assert "Certification of" not in html_text(editions.single)
-    # the status chapter counts the cases and leaves each case to the site's status page of
-    # its target
-    assert 'class="nap-status-cases ' not in page and 'class="nap-status-cases"' not in page
-    assert 'href="../status/hoyle.html#status-cases"' in page
-    assert 'href="../status/britannica.html#status-cases"' in page
-
-
 # ---------------------------------------------------------------------- the PDF: a book
 
 

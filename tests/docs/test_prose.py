@@ -83,3 +83,13 @@ def test_the_terminal_shows_no_raw_markup() -> None:
         assert result.exit_code == 0, result.output
         found = visible.raw_markup(result.output)
         assert not found, f"napspec {' '.join(command)}: {found[:10]}"
+
+
+def test_a_value_every_profile_plays_is_named_without_a_list_of_them(builds: Builds) -> None:
+    """Named in a rule's prose, a value that all four profiles play, and no variant changes,
+    reads as itself: not "“1” (played by Peel, Hoyle, Britannica and Wikipedia) in all four
+    sources"; a value some play is still followed by who plays it."""
+    calling = html(builds, "chapters/calling.html").root.text()
+    assert "the lowest call being “1” in all four sources" in calling
+    assert "“1” (played by" not in calling
+    assert "“nobody” (played by Britannica and Wikipedia)" in calling

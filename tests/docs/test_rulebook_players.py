@@ -1,7 +1,7 @@
-"""The players' pages, checked against the register: the dispute page answers every question for
-every profile and marks (and counts) those the profiles differ on; each pair of profiles has a
-page with exactly the variation points where their games differ; each profile's quick rules
-are the register's essential rules, as the profile plays them, on about two screens.
+"""The players' pages, checked against the register: each pair of profiles has a page with
+exactly the variation points where their games differ; each profile's quick rules are the
+register's essential rules, as the profile plays them, on about two screens. (The page that
+settles disputes: ``test_dispute``.)
 
 The expectations are computed here from the register directly, not through the directives'
 own functions, so that a slip in those shows."""
@@ -25,7 +25,7 @@ from tests.spec.register_copies import copy_register, edit
 from .chromium import Chromium
 from .conftest import Builds, require
 from .dom import Element
-from .shown import DISPUTED, plays, prose, value
+from .shown import plays, prose
 from .test_browser import chromium_binary
 from .test_rulebook import html, slug
 
@@ -46,79 +46,6 @@ def sections(page: Element, prefix: str) -> dict[str, Element]:
 
 def option_of(anchor: str) -> Option:
     return next(o for o in REGISTER.options.values() if slug(o.id) == anchor)
-
-
-# ---------------------------------------------------------------------- settle a dispute
-
-
-def test_the_dispute_page_asks_every_question_grouped_in_the_order_of_the_game(builds: Builds) -> None:
-    page = html(builds, "dispute.html").root
-    groups = [s for s in page.find_all("section") if "nap-dispute-group" in s.classes]
-    seen: list[str] = []
-    for group in groups:
-        entries = [s for s in group.find_all("section") if "nap-dispute" in s.classes]
-        ids = [option_of(s.id.removeprefix("dispute-")).id for s in entries]
-        seen += ids
-        for entry, option_id in zip(entries, ids, strict=True):
-            option = REGISTER.options[option_id]
-            heading = entry.find("h3")
-            assert heading is not None and normalise(option.question) in heading.text()
-            if group.id == "dispute-variants":
-                assert option.is_variant or option.chapter == "calls-beyond-nap", option_id
-            else:
-                assert not option.is_variant and group.id == f"dispute-{slug(option.chapter)}", option_id
-    assert sorted(seen) == sorted(REGISTER.options), "every question once"
-    order = list(REGISTER.chapters)
-    plain = [o for o in seen if REGISTER.options[o].chapter in order and not REGISTER.options[o].is_variant]
-    plain = [o for o in plain if REGISTER.options[o].chapter != "calls-beyond-nap"]
-    assert plain == sorted(plain, key=lambda o: order.index(REGISTER.options[o].chapter)), "the order of the game"
-    assert groups[-1].id == "dispute-variants"
-
-
-@pytest.mark.parametrize("option_id", list(REGISTER.options))
-def test_each_question_is_answered_for_every_profile_with_its_value_and_source(builds: Builds, option_id: str) -> None:
-    entry = html(builds, "dispute.html").by_id(f"dispute-{slug(option_id)}")
-    option = REGISTER.options[option_id]
-    marked = entry.find("span", "nap-differ-mark") is not None
-    assert marked == (option_id in DISPUTED), "marked where the profiles differ, and only there"
-    assert f"conflicts.html#option-{slug(option_id)}" in entry.links(), "links to the variation point"
-    blocks = entry.find_all("div", "nap-dispute-value")
-    for profile in PROFILES:
-        choice = profile.choices[option_id]
-        meaning = prose(option.value(choice.value).meaning)
-        block = next(
-            b
-            for b in blocks
-            if not b.text().startswith("With a variant")
-            and b.text().startswith(value(option, choice.value) + " — ")
-            and meaning in normalise(b.text())
-        )
-        line = next(li for li in block.find_all("li") if li.text().startswith(profile.title + ":"))
-        assert any(href.endswith(f"#option-{slug(option_id)}-{profile.source}") for href in line.links())
-        if choice.interpretation:
-            assert "by interpretation" in line.text()
-            assert any(href.endswith(f"#interpretation-{slug(choice.interpretation)}") for href in line.links())
-        own = [c for c in option.value(choice.value).citations if c.source == profile.source]
-        readings = [choice.interpretation, option.value(choice.value).interpretation, *(c.interpretation for c in own)]
-        if own and not any(readings):
-            assert "in the source's words" in line.text(), line.text()
-        for variant, bundle in profile.variants.items():
-            if option_id in bundle:
-                assert any(
-                    b.text().startswith("With a variant: " + value(option, bundle[option_id].value) + " — ")
-                    and any(href.endswith(f"#variant-{slug(profile.id)}-{slug(variant)}") for href in b.links())
-                    for b in blocks
-                ), (profile.id, variant)
-
-
-def test_the_dispute_page_says_how_many_questions_the_profiles_differ_on(builds: Builds) -> None:
-    page = html(builds, "dispute.html").root
-    intro = page.find("p", "nap-dispute-count")
-    assert intro is not None
-    total = len(REGISTER.options)
-    assert f"The profiles differ on {len(DISPUTED)} of the {total} questions" in intro.text()
-    assert f"on the other {total - len(DISPUTED)} they all agree" in intro.text()
-    assert len(page.find_all("span", "nap-differ-mark")) == len(DISPUTED) + 1  # and the one in the intro
 
 
 # ---------------------------------------------------------------------- pairs of profiles
