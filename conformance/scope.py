@@ -325,17 +325,27 @@ def _order(register: Any, chapter: str) -> int:
 def too_narrow(scope: Mapping[str, Any], document: Mapping[str, Any], least: int, base: str) -> str:
     """Why a certificate of this scope would not be one, or ``""``: a whole run needs at
     least one rule judged in each chapter of the game itself (the calling, the play, the
-    settlement: :data:`GAME_ITSELF`) and at least ``least`` random answers compared (fewer,
-    and answers learnt by heart from the published cases cannot be told from a game played).
+    settlement: :data:`GAME_ITSELF`) by a scenario, or, for a chapter the suite has no
+    scenario of under the target's values, random answers compared in that family of rules;
+    and at least ``least`` random answers compared (fewer, and answers learnt by heart from
+    the published cases cannot be told from a game played).
     A partial run is never a certificate, whatever it covers (``partial`` says so)."""
     if document.get("selection") is not None:
         return ""
     reasons = []
     chapters = scope.get("chapters") or {}
-    missing = [chapter for chapter in GAME_ITSELF if not (chapters.get(chapter) or {}).get("judged")]
+    differential = document.get("differential") or {}
+    families = differential.get("families") or {}
+    # A chapter with no scenario written under the target's values (a variant's target, say)
+    # is the suite's gap, not the engine's: there the random deals must have played it.
+    missing = [
+        chapter
+        for chapter in GAME_ITSELF
+        if not (chapters.get(chapter) or {}).get("judged")
+        and (chapter in chapters or not (families.get(chapter) or {}).get("answers"))
+    ]
     if missing:
         reasons.append(f"no rule of {_listed(missing)} judged")
-    differential = document.get("differential") or {}
     failed = any(differential.get(key) for key in ("divergence", "evaded", "nondeterministic", "stopped"))
     if differential.get("out_of_scope"):
         reasons.append(f"no random deal could be played ({differential['out_of_scope']})")

@@ -188,6 +188,40 @@ def test_a_certificate_of_too_little_is_none_and_says_why(oracle: Engine) -> Non
     assert document["differential"]["out_of_scope"] and "no random deal" in document["scope"]["too_narrow"]
 
 
+def test_a_chapter_no_scenario_is_written_for_is_judged_by_the_random_deals(oracle: Engine) -> None:
+    """Under Hoyle with Peep the suite has no scenario of the settlement (every one is written
+    for the plain game's values): that is the suite's gap, not the engine's. The reference
+    engine is certified there, its settlement judged by the random deals; an engine that
+    answers no result, so plays no settlement in them either, is not."""
+    target = resolve_target("hoyle", None, ["peep"])
+    everything = relay(name="everything", players=None, starts=None, queries=None)
+    document = certified(oracle, target, everything)
+    assert "settlement" not in document["scope"]["chapters"]  # no scenario of it under these values
+    assert document["differential"]["families"]["settlement"]["answers"] > 0
+    assert document["summary"]["certified"], document["scope"]["too_narrow"]
+    no_result = relay(name="no-result", players=None, starts=None, queries=("state", "legal-actions", "tricks"))
+    document = certified(oracle, target, no_result)
+    assert "settlement" not in document["differential"]["families"]
+    assert "no rule of settlement judged" in document["scope"]["too_narrow"]
+    assert not document["summary"]["certified"]
+
+
+@pytest.mark.campaign
+def test_the_reference_engine_is_certified_under_every_target_the_main_job_certifies(oracle: Engine) -> None:
+    """Every profile, and every profile with each variant its source gives (the main job's
+    targets): a certificate the reference engine cannot earn is a fault of the suite."""
+    from napspec.conformance.certify import variant_targets
+    from napspec.spec import PROFILE_IDS
+
+    refused = {}
+    for target in (target for profile in PROFILE_IDS for target in variant_targets(profile, None)):
+        result = certify_target(target, "reference", None, oracle=oracle, seed=11)
+        document = report_document(result)
+        if not document["summary"]["certified"]:
+            refused[target.name] = document["scope"]["too_narrow"] or document["summary"]
+    assert not refused, refused
+
+
 def test_what_a_certificate_covers_is_rebuilt_by_verify(oracle: Engine) -> None:
     document = certified(oracle, resolve_target("britannica", None), relay(name="four-seats"))
     edited = json.loads(json.dumps(document))
