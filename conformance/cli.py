@@ -29,7 +29,6 @@ from napspec.conformance.certify import (
     SelectionError,
     check_report_dir,
     exit_status,
-    open_engine,
     parse_variants,
     print_summary,
     resolve_target,
@@ -44,7 +43,7 @@ from napspec.conformance.contract import (
     printable,
 )
 from napspec.conformance.differential import DEALS
-from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans
+from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans, open_engine
 from napspec.conformance.integrity import program_of
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main

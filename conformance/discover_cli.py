@@ -23,7 +23,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance import schemas
-from napspec.conformance.certify import open_engine, selects
+from napspec.conformance.certify import selects
 from napspec.conformance.cli import case_timeout_option, main
 from napspec.conformance.contract import (
     PROTOCOL,
@@ -34,7 +34,7 @@ from napspec.conformance.contract import (
     printable,
 )
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
-from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.harness import adopt_orphans, open_engine
 from napspec.spec import PROFILE_IDS, load
 from napspec.suite.scenarios import load_scenarios
 

@@ -19,10 +19,10 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from napspec.conformance.certify import open_engine, parse_variants, resolve_target
+from napspec.conformance.certify import parse_variants, resolve_target
 from napspec.conformance.cli import case_timeout_option, max_duration_option
 from napspec.conformance.contract import PROTOCOL, Engine, EngineError, ExitStatus, interrupt_on_signals, printable
-from napspec.conformance.harness import adopt_orphans
+from napspec.conformance.harness import adopt_orphans, open_engine
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError
 from napspec.suite.targets import Target

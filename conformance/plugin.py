@@ -1,6 +1,7 @@
-"""The pytest plugin that runs the suite (``napspec.suite``) against one engine: the engine
-under test, the tags, the target. ``napspec certify`` loads it with ``-p
-napspec.conformance.plugin``; so does the project's own pytest configuration.
+"""The pytest plugin that runs the suite (``napspec.suite``) under pytest-bdd against one
+engine: the engine under test, the tags, the target. The project's own pytest configuration
+loads it (``-p napspec.conformance.plugin``): the developers' view of the rows ``napspec
+certify`` plays in a plain loop, by the same row player (:mod:`napspec.suite.rows`).
 
 Options (exactly one of the first two is required):
 
@@ -17,15 +18,13 @@ Options (exactly one of the first two is required):
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from napspec.conformance.certify import Collector
-from napspec.conformance.contract import PROTOCOL, Engine, load_engine
-from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.conformance.contract import PROTOCOL, Engine
+from napspec.conformance.harness import open_engine
 from napspec.suite.steps import *  # noqa: F403  (the step definitions are fixtures)
 from napspec.suite.targets import Target
 
@@ -80,33 +79,17 @@ def pytest_bdd_apply_tag(tag: str, function: Any) -> bool | None:
     return True
 
 
-def _certify_run(config: pytest.Config) -> Collector | None:
-    """The collector of a ``napspec certify`` run, which holds the engine it started and
-    the target it resolved (so that neither is done twice), if this is one."""
-    for plugin in config.pluginmanager.get_plugins():
-        if isinstance(plugin, Collector):
-            return plugin
-    return None
-
-
 @pytest.fixture(scope="session")
 def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
-    run = _certify_run(pytestconfig)
-    if run is not None and run.engine is not None:
-        yield run.engine  # certify closes it
-        return
-    command = pytestconfig.getoption("--engine-command")
-    name = pytestconfig.getoption("--engine")
-    if bool(command) == bool(name):
-        raise pytest.UsageError("the suite needs exactly one of --engine NAME or --engine-command CMD")
-    if command:
-        wrapped: Engine = ProtocolEngine(
-            shlex.split(command),
-            timeout=pytestconfig.getoption("--case-timeout"),
+    try:
+        wrapped = open_engine(
+            pytestconfig.getoption("--engine"),
+            pytestconfig.getoption("--engine-command"),
+            case_timeout=pytestconfig.getoption("--case-timeout"),
             max_restarts=pytestconfig.getoption("--max-restarts"),
         )
-    else:
-        wrapped = InProcessEngine(load_engine(name), timeout=pytestconfig.getoption("--case-timeout"))
+    except ValueError as error:
+        raise pytest.UsageError(f"the suite's engine: {error}") from None
     try:
         yield wrapped
     finally:
@@ -114,18 +97,5 @@ def engine(pytestconfig: pytest.Config) -> Iterator[Engine]:
 
 
 @pytest.fixture(scope="session")
-def engine_capabilities(engine: Engine, pytestconfig: pytest.Config) -> dict[str, Any]:
-    hello = engine.hello()
-    run = _certify_run(pytestconfig)
-    if run is not None:  # certify records who was certified
-        run.hello = hello
-    capabilities: dict[str, Any] = hello["capabilities"]
-    return capabilities
-
-
-@pytest.fixture(scope="session")
 def target(pytestconfig: pytest.Config) -> Target | None:
-    run = _certify_run(pytestconfig)
-    if run is not None and run.target is not None:
-        return run.target
     return _target_of(pytestconfig)

@@ -150,15 +150,8 @@ def rule_summary(table: Sequence[Mapping[str, Any]]) -> dict[str, int]:
 # ------------------------------------------------------------------ the report's parts
 
 
-def record_checks(record: Any, item: Any) -> None:
-    """Copy onto a certify record the check verdicts and the table the suite's steps left on
-    the test ``item`` (as JSON)."""
-    verdicts = getattr(item, "napspec_verdicts", None) or []
-    record.checks = [_printable_check(verdict.to_json()) for verdict in verdicts]
-    record.table = str(getattr(item, "napspec_table", "") or "")
-
-
-def _printable_check(check: dict[str, Any]) -> dict[str, Any]:
+def printable_check(check: dict[str, Any]) -> dict[str, Any]:
+    """A judged check (as JSON) with what the engine could put in it made inert."""
     return {**check, "what": printable(check["what"]), "message": printable(check["message"])}
 
 
@@ -355,7 +348,7 @@ def print_rule_table(document: Mapping[str, Any], console: Any) -> None:
 __all__ = [
     "RULE_VERDICTS",
     "print_rule_table",
-    "record_checks",
+    "printable_check",
     "report_rule_table",
     "rule_report",
     "rule_summary",

@@ -27,9 +27,10 @@ import click
 from napspec.conformance import discover_cli as _discover_cli  # noqa: F401  (adds discover to the command)
 from napspec.conformance import reports_cli as _reports_cli  # noqa: F401  (adds summary, badge, verify)
 from napspec.conformance.certificate import certify_target
-from napspec.conformance.certify import open_engine, print_summary, variant_targets, write_reports
+from napspec.conformance.certify import print_summary, variant_targets, write_reports
 from napspec.conformance.cli import main, set_default_oracle
 from napspec.conformance.fuzz_cli import fuzz_command
+from napspec.conformance.harness import open_engine
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
 from napspec.spec.errors import SpecError

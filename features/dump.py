@@ -4,8 +4,8 @@ its answers must meet, one JSON object per line (``napspec dump-cases``).
 A runner in any language can judge an engine from such a dump without Python, as the
 CommonMark spec's test dump lets any Markdown parser be tested: send each case in a run
 request, apply each check to the response. The lines are valid against
-``features/schema/dump-case.schema.json``; the cases are exactly those the pytest-bdd route
-(``napspec certify``) sends, planned by the same code (:mod:`napspec.suite.plan`).
+``features/schema/dump-case.schema.json``; the cases are exactly those ``napspec certify``
+sends, planned by the same code (:mod:`napspec.suite.plan`, :mod:`napspec.suite.rows`).
 
 >>> from napspec.suite.targets import Target
 >>> lines = list(dump_lines(Target.from_options("hoyle", None)))
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -35,7 +34,8 @@ from referencing.jsonschema import DRAFT202012
 
 from napspec.conformance import schemas
 from napspec.suite.cases import schema_problems
-from napspec.suite.plan import RowPlan, plan_row, plan_scenario
+from napspec.suite.plan import RowPlan, plan_scenario
+from napspec.suite.rows import larger_tables, numbered, table_words
 from napspec.suite.scenarios import Scenario, load_scenarios, suite_hash
 from napspec.suite.targets import Target
 from napspec.suite.verdicts import judge_row
@@ -156,14 +156,8 @@ def dump_lines(
     stamp = suite_hash()
     for scenario in load_scenarios() if scenarios is None else scenarios:
         plans = list(plan_scenario(scenario, target, vocabulary, seats))
-        shared = Counter(plan.label for plan in plans)
-        seen: Counter[str] = Counter()
-        for plan in plans:
-            # Rows that would share a label are numbered, as certify numbers its case ids.
-            label = plan.label
-            if shared[label] > 1:
-                seen[label] += 1
-                label = f"{label}#{seen[label]}"
+        # Rows that would share a label are numbered, as certify numbers its case ids.
+        for plan, label in zip(plans, numbered([plan.label for plan in plans])):
             line: dict[str, Any] = {
                 "format": FORMAT,
                 "suite_hash": stamp,
@@ -180,10 +174,9 @@ def dump_lines(
                 yield {**line, "index": 0, "of": 0, "case": None, "checks": [], "not_applicable": plan.not_applicable}
                 continue
             played_at = plan.cases[0].message["players"] if plan.cases else 0
-            larger = _larger_tables(plan, target, vocabulary, seats, played_at)
-            if plan.written_players is not None or larger:
-                tables = " and ".join(str(each.cases[0].message["players"]) for each in (plan, *larger))
-                line["table"] = f"written for {plan.written_players or played_at} players, played at {tables}"
+            larger = larger_tables(plan.scenario, plan.row, target, vocabulary, seats, played_at)
+            if table := table_words(plan, larger):
+                line["table"] = table
             cases = [*_checked(plan), *(case for each in larger for case in _checked(each, larger_table=True))]
             for number, (case, checks) in enumerate(cases, start=1):
                 yield {
@@ -194,21 +187,6 @@ def dump_lines(
                     "checks": checks,
                     "not_applicable": None,
                 }
-
-
-def _larger_tables(
-    plan: RowPlan, target: Target, vocabulary: Sequence[Phrase], seats: Sequence[int] | None, played_at: int
-) -> list[RowPlan]:
-    """The row set at each larger table than ``played_at`` among ``seats``, where it can be
-    set: certify plays it again there for an engine that seats them."""
-    plans = []
-    for size in sorted(set(seats or ())):
-        if size <= played_at:
-            continue
-        bigger = plan_row(plan.scenario, plan.row, target, vocabulary, [size])
-        if not bigger.not_applicable and bigger.written_players is not None and bigger.cases:
-            plans.append(bigger)
-    return plans
 
 
 def _checked(plan: RowPlan, larger_table: bool = False) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:

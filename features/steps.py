@@ -1,16 +1,17 @@
 """The pytest-bdd step definitions of the conformance scenarios, one per phrase of the
-vocabulary (:data:`napspec.suite.vocabulary.VOCABULARY`), made here from it.
+vocabulary (:data:`napspec.suite.vocabulary.VOCABULARY`), made here from it: the developers'
+view of the rows ``napspec certify`` plays.
 
-Before the first step a scenario row is planned whole (:func:`napspec.suite.plan.plan_row`):
-the cases it sends and the checks of their answers. Each step then takes its place in that
-plan: a ``Then`` step sends its case to the engine under test (once per case) and judges the
-answers. The steps know nothing of any engine: they speak only the napspec/1 protocol, and
-they send exactly what ``napspec dump-cases`` writes.
+Before the first step a scenario row is planned whole, by the same row player certify uses
+(:class:`napspec.suite.rows.RowRun`): the cases it sends and the checks of their answers.
+Each step then takes its place in that plan (pytest-bdd must read it as the plan did): a
+``Then`` step sends its case to the engine under test (once per case), and the last step
+judges every check. The steps know nothing of any engine: they speak only the napspec
+protocol, and they send exactly what ``napspec dump-cases`` writes.
 """
 
 from __future__ import annotations
 
-import copy
 import inspect
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -19,107 +20,44 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from napspec.conformance.contract import Engine, UnsupportedCase
-from napspec.spec import load
-from napspec.suite.plan import RowPlan, plan_row
+from napspec.conformance.contract import Engine
+from napspec.suite.rows import RowRun, RowSkipped
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target
-from napspec.suite.verdicts import FAILED, CheckVerdict, failure_message, judge_row, row_verdict
+from napspec.suite.verdicts import FAILED, row_verdict
 from napspec.suite.vocabulary import VOCABULARY, Phrase, ScenarioError
+
+#: How pytest is told a row is not played to its end (a skip's reason starts with it).
+SKIP_PREFIX = {"not-applicable": "not-applicable: ", "skipped-unsupported": "unsupported: "}
 
 
 class ScenarioRun:
-    """One scenario row under way: its plan, how far the steps have gone, and the engine's
-    answers so far (one run per case)."""
+    """One scenario row under way in pytest-bdd: the row player's run, and how far the steps
+    have gone."""
 
-    def __init__(
-        self, plan: RowPlan, engine: Engine, source: str | None = None, larger: Sequence[RowPlan] = ()
-    ) -> None:
-        self.plan = plan
-        self.engine = engine
+    def __init__(self, run: RowRun) -> None:
+        self.run = run
         self.position = 0
-        self.responses: dict[int, dict[str, Any]] = {}
-        #: The source whose words a failure quotes first (the target's profile's).
-        self.source = source
-        #: Every check's verdict, once the last step has been taken.
-        self.verdicts: list[CheckVerdict] = []
-        #: The row set at the larger tables the engine also seats, judged after it.
-        self.larger = tuple(larger)
-
-    def response(self, case: int) -> dict[str, Any]:
-        if case not in self.responses:
-            message = copy.deepcopy(self.plan.cases[case].message)
-            try:
-                # The harness decides applicability (and an engine may say "unsupported").
-                self.responses[case] = self.engine.run(message)
-            except UnsupportedCase as error:
-                kept = f" ({self.plan.kept_size})" if self.plan.kept_size else ""
-                pytest.skip(f"unsupported: {error.reason}{kept}")
-        return self.responses[case]
 
     def step(self, phrase: Phrase, values: dict[str, Any]) -> None:
         """Take the next step of the plan: it must be ``phrase`` with ``values``."""
-        if self.position >= len(self.plan.steps):
-            raise ScenarioError(f"{self.plan.label}: more steps run than planned")
-        planned = self.plan.steps[self.position]
-        self.position += 1
+        plan = self.run.plan
+        if self.position >= len(plan.steps):
+            raise ScenarioError(f"{plan.label}: more steps run than planned")
+        planned = plan.steps[self.position]
         planned_values = {k: v for k, v in planned.args.items() if k != "rows"}
         if planned.phrase is not phrase or planned_values != values:
             raise ScenarioError(
-                f"{self.plan.label}: pytest-bdd read {planned.step.text!r} as {phrase.pattern!r} {values}, "
+                f"{plan.label}: pytest-bdd read {planned.step.text!r} as {phrase.pattern!r} {values}, "
                 f"the plan as {planned.phrase.pattern!r} {planned_values}"
             )
-        for case, _check in planned.checks:
-            self.response(case)
-        if self.position == len(self.plan.steps):
-            self.finish()
-
-    def finish(self) -> None:
-        """Judge every check of the row (a failure does not hide the checks after it) and
-        fail the row, quoting the rules its failed checks enforce, if any failed."""
-        cases = [(case.message, case.checks) for case in self.plan.cases]
-        self.verdicts[:] = judge_row(cases, self.responses, self.plan.scenario.rules)
-        for plan in self.larger:
-            self.verdicts += self._at_larger_table(plan)
-        if row_verdict(self.verdicts) == FAILED:
-            raise AssertionError(failure_message(self.verdicts, self.source))
-
-    def _at_larger_table(self, plan: RowPlan) -> list[CheckVerdict]:
-        """The row's checks judged at another table the engine seats (each named by it)."""
-        players = plan.cases[0].message["players"]
-        responses: dict[int, dict[str, Any]] = {}
-        for number, case in enumerate(plan.cases):
-            try:
-                responses[number] = self.engine.run(copy.deepcopy(case.message))
-            except UnsupportedCase:
-                break  # the rest is not judged at this table
-        if not responses:
-            return []  # the engine does not play the row at this table after all
-        verdicts = judge_row([(case.message, case.checks) for case in plan.cases], responses, plan.scenario.rules)
-        return [
-            CheckVerdict(f"at {players} players: {v.what}", v.rules, v.verdict, v.message, v.case) for v in verdicts
-        ]
-
-
-def larger_tables(
-    scenario: Scenario,
-    row: dict[str, str],
-    target: Target | None,
-    vocabulary: Sequence[Phrase],
-    seats: Sequence[int] | None,
-    played_at: int,
-) -> list[RowPlan]:
-    """The row set at every larger table than ``played_at`` that an engine seating ``seats``
-    declares and the rules allow, where it can be set (each rule judged at every table size
-    the engine seats, not only the smallest)."""
-    plans = []
-    for size in sorted(set(seats or ())):
-        if size <= played_at:
-            continue
-        plan = plan_row(scenario, row, target, vocabulary, [size])
-        if not plan.not_applicable and plan.written_players is not None and plan.cases:
-            plans.append(plan)
-    return plans
+        try:
+            self.run.ask_step(self.position)
+        except RowSkipped as skipped:
+            pytest.skip(SKIP_PREFIX[skipped.status] + skipped.reason)
+        self.position += 1
+        if self.position == len(plan.steps) and row_verdict(self.run.judge()) == FAILED:
+            raise AssertionError(self.run.failure())
 
 
 def _scenario(request: pytest.FixtureRequest, scenarios: Sequence[Scenario]) -> Scenario:
@@ -148,33 +86,19 @@ def suite_scenarios() -> Sequence[Scenario]:
 def scenario_run(
     request: pytest.FixtureRequest,
     engine: Engine,
-    engine_capabilities: dict[str, Any],
     target: Target | None,
     vocabulary: Sequence[Phrase],
     suite_scenarios: Sequence[Scenario],
 ) -> ScenarioRun:
-    # engine_capabilities: the handshake comes first (and is recorded for the report).
     scenario = _scenario(request, suite_scenarios)
     callspec = getattr(request.node, "callspec", None)
     example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
-    # A row written for a table the engine does not seat is set at one it does, where it can be.
-    seats = engine_capabilities.get("players")
-    plan = plan_row(scenario, {str(k): str(v) for k, v in example.items()}, target, vocabulary, seats)
-    if plan.not_applicable:
-        pytest.skip(f"not-applicable: {plan.not_applicable}")
-    profile = load().profiles.get(target.base if target is not None else str(example.get("profile", "")))
     row = {str(k): str(v) for k, v in example.items()}
-    played_at = plan.cases[0].message["players"] if plan.cases else 0
-    larger = larger_tables(scenario, row, target, vocabulary, seats, played_at)
-    run = ScenarioRun(plan, engine, profile.source if profile is not None else None, larger)
-    # The report reads each check's verdict, and the table the row was played at, from the item.
-    setattr(request.node, "napspec_verdicts", run.verdicts)  # noqa: B010 (pytest items take attributes)
-    tables = [str(played_at), *(str(p.cases[0].message["players"]) for p in larger)]
-    if plan.written_players is not None or larger:
-        written = plan.written_players or played_at
-        table = f"written for {written} players, played at {' and '.join(tables)}"
-        setattr(request.node, "napspec_table", table)  # noqa: B010
-    return run
+    try:
+        run = RowRun(scenario, row, target, engine, engine.hello()["capabilities"].get("players"), vocabulary)
+    except RowSkipped as skipped:
+        pytest.skip(SKIP_PREFIX[skipped.status] + skipped.reason)
+    return ScenarioRun(run)
 
 
 _DECORATORS = {"Given": given, "When": when, "Then": then}

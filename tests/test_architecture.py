@@ -222,6 +222,23 @@ def test_the_rulebook_never_loads_the_harness_an_engine_or_pytest() -> None:
     assert not forbidden, forbidden
 
 
+def test_certify_is_a_plain_loop_that_never_loads_pytest() -> None:
+    """``napspec certify`` plays the rows itself (:mod:`napspec.suite.rows`): neither its
+    module nor the command line it runs under loads pytest, pytest-bdd or the suite's
+    pytest plugin; only the developers' view of the rows (the plugin, the step definitions)
+    does."""
+    loaded = _loaded_after(
+        "import napspec.conformance.certify, napspec.conformance.certificate, napspec.conformance.cli"
+    )
+    assert "napspec.suite.rows" in loaded
+    forbidden = {
+        m
+        for m in loaded
+        if m.startswith(("pytest", "_pytest", "pytest_bdd", "napspec.conformance.plugin", "napspec.suite.steps"))
+    }
+    assert not forbidden, forbidden
+
+
 def test_the_harness_names_no_engine() -> None:
     """No module of the harness imports an engine, and none names the reference engine."""
     for module, path in MODULES.items():

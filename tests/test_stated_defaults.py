@@ -154,7 +154,7 @@ def test_the_python_api_has_the_commands_defaults() -> None:
     defaults = option_defaults()
     assert defaults["--max-restarts"] == {harness.MAX_RESTARTS}
     assert defaults["--case-timeout"] == {harness.CASE_TIMEOUT}
-    functions = (harness.ProtocolEngine.__init__, harness.open_engine, certify.run_certification, certify.open_engine)
+    functions = (harness.ProtocolEngine.__init__, harness.open_engine, certify.run_certification)
     for function in functions:
         parameters = inspect.signature(function).parameters
         if "max_restarts" in parameters:

@@ -10,6 +10,7 @@ import copy
 import json
 import queue
 import re
+import shlex
 import sys
 import threading
 import time
@@ -520,20 +521,42 @@ class _Worker:
 
 
 def open_engine(
+    name: str | None,
+    command: str | Sequence[str] | None,
     *,
-    name: str | None = None,
-    command: Sequence[str] | None = None,
-    timeout: float = CASE_TIMEOUT,
+    case_timeout: float = CASE_TIMEOUT,
     max_restarts: int = MAX_RESTARTS,
     cwd: str | Path | None = None,
 ) -> ProtocolEngine | InProcessEngine:
-    """An engine to run cases against: the installed engine registered as ``name`` (run
-    in-process) or the program ``command`` (spoken to over the protocol); exactly one."""
-    from napspec.conformance.contract import load_engine
+    """The one way to open an engine to run cases against: the installed engine registered
+    as ``name``, run in-process (each call on a worker thread, so that the case deadline
+    holds there too), or the program ``command`` (a command line, split as a shell would, or
+    its arguments), spoken to over the protocol. :class:`ValueError`, naming what is wrong,
+    for neither or both, a command that cannot be split, or a name no engine is registered
+    under (a usage error).
 
-    if (name is None) == (command is None):
-        raise ValueError("give exactly one of an engine name and a command")
-    if name is not None:
-        return InProcessEngine(load_engine(name), timeout=timeout)
-    assert command is not None
-    return ProtocolEngine(command, timeout=timeout, max_restarts=max_restarts, cwd=cwd)
+    >>> open_engine(None, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: give one engine: a registered engine's name (--engine NAME) or a command (--engine-command CMD)
+    """
+    from napspec.conformance.contract import UnknownEngine, load_engine
+
+    given_command = bool(command.strip() if isinstance(command, str) else command)
+    if bool(name) == given_command:
+        raise ValueError(
+            "give one engine: a registered engine's name (--engine NAME) or a command (--engine-command CMD)"
+        )
+    if given_command:
+        assert command is not None
+        if isinstance(command, str):
+            try:
+                command = shlex.split(command)
+            except ValueError as error:
+                raise ValueError(f"--engine-command cannot be split into arguments: {error}") from error
+        return ProtocolEngine(list(command), timeout=case_timeout, max_restarts=max_restarts, cwd=cwd)
+    assert name is not None
+    try:
+        return InProcessEngine(load_engine(name), timeout=case_timeout)
+    except (UnknownEngine, TypeError) as error:
+        raise ValueError(str(error)) from error

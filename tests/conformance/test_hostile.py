@@ -143,6 +143,7 @@ def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: py
     import threading
 
     from napspec.conformance import certify as certify_module
+    from napspec.conformance import contract
     from napspec.conformance.contract import load_engine as real_load_engine
 
     release = threading.Event()
@@ -163,7 +164,8 @@ def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: py
         def close(self) -> None:
             self.inner.close()
 
-    monkeypatch.setattr(certify_module, "load_engine", lambda name: Hanging())
+    # The one way to open an engine (the harness's open_engine) loads it by name from the contract.
+    monkeypatch.setattr(contract, "load_engine", lambda name: Hanging())
     started = time.monotonic()
     try:
         result = certify_module.run_certification(

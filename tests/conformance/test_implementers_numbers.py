@@ -15,7 +15,8 @@ import pytest
 
 from napspec.conformance import differential
 from napspec.conformance.certificate import certify_target
-from napspec.conformance.certify import open_engine, resolve_target
+from napspec.conformance.certify import resolve_target
+from napspec.conformance.harness import open_engine
 from napspec.spec import PROFILE_IDS
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "implementers.md"

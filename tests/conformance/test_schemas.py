@@ -206,7 +206,7 @@ def _mutants(value: Any) -> list[Any]:
 def test_the_compiled_verdict_is_jsonschemas_own_on_cases_and_answers(case: Any) -> None:
     """Every one-part change of a real case, and of the reference engine's answer to it, is
     judged alike by both validators (the messages are jsonschema's)."""
-    from napspec.conformance.certify import open_engine
+    from napspec.conformance.harness import open_engine
 
     real_case = case("mutants", queries=["state", "legal-actions", "tricks", "table", "result", "offences"])
     answer = open_engine("reference", None).run(real_case)

@@ -20,10 +20,10 @@ import pytest
 
 from napspec.conformance import schemas
 from napspec.conformance.certificate import certify_target
-from napspec.conformance.certify import open_engine, report_document, resolve_target
+from napspec.conformance.certify import report_document, resolve_target
 from napspec.conformance.contract import Engine, ExitStatus
 from napspec.conformance.differential import MIN_COMPARED
-from napspec.conformance.harness import InProcessEngine
+from napspec.conformance.harness import InProcessEngine, open_engine
 from napspec.conformance.integrity import inconsistencies, program_of
 from napspec.conformance.report import report_digest
 from napspec.suite.targets import Target

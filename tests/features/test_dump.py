@@ -1,7 +1,7 @@
 """``napspec dump-cases``: the suite as data. Every line is valid against the shipped schema,
 and an engine judged from the dump alone, by the small runner below (which shares no code
 with the suite: its own protocol client, its own reading of the checks), gets exactly the
-statuses ``napspec certify`` gives it through pytest-bdd."""
+statuses ``napspec certify`` gives it."""
 
 from __future__ import annotations
 
