@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +16,7 @@ from docutils import nodes
 from napspec.spec.claims import Claim, Finding, Reading, verdict
 
 from .book_claims import FRACTION_SHOWN_UP_TO, printed_finding
+from .claims_plots import estimates_figure, one_suit_plot
 from .directives import NapDirective, normal
 from .editions import BOOK, edition
 from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
@@ -737,71 +738,6 @@ def _style(style: Mapping[str, str]) -> str:
 def _game(game: Mapping[str, Any]) -> str:
     variants = " + ".join(game.get("variants", ())) or "ordinary Nap"
     return f"{game['profile']}, {variants}, {game['stake']} a stake"
-
-
-def estimates_figure(
-    items: list[tuple[str, Mapping[str, Any]]], line: float, label: str, caption: str
-) -> nodes.container:
-    """A figure of estimates with their 95% intervals, one row each, and a reference line."""
-    plot = nodes.raw("", estimates_plot(items, line, label), format="html")
-    return container(plot, para(caption, classes=["nap-plot-caption"]), classes=["nap-plot"])
-
-
-def svg_plot(height: float, draw: Callable[[Any], None]) -> str:
-    """An SVG figure 6 inches wide and ``height`` high, its axes drawn by ``draw``: matplotlib
-    draws it the same way at every build (no date, fixed ids, text kept as text)."""
-    import io
-
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib import pyplot
-
-    with matplotlib.rc_context({"svg.hashsalt": "napspec", "svg.fonttype": "none", "font.size": 10}):
-        figure, axes = pyplot.subplots(figsize=(6, height))
-        draw(axes)
-        figure.tight_layout()
-        buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", metadata={"Date": None})
-        pyplot.close(figure)
-    text = buffer.getvalue()
-    return text[text.index("<svg") :]
-
-
-def estimates_plot(items: list[tuple[str, Mapping[str, Any]]], line: float, label: str) -> str:
-    """An SVG of ``items`` (label, estimate) as points with horizontal error bars (their 95%
-    intervals), and a reference line at ``line``."""
-
-    def draw(axes: Any) -> None:
-        places = list(range(len(items)))[::-1]
-        means = [data["mean"] for _, data in items]
-        errors = [[data["mean"] - data["low"] for _, data in items], [data["high"] - data["mean"] for _, data in items]]
-        axes.errorbar(means, places, xerr=errors, fmt="o", capsize=3)
-        axes.axvline(line, linestyle="--", color="grey", linewidth=1)
-        axes.set_yticks(places)
-        axes.set_yticklabels([name for name, _ in items])
-        axes.set_xlabel(label)
-
-    return svg_plot(0.6 + 0.28 * len(items), draw)
-
-
-def one_suit_plot(evidence: Mapping[str, Any]) -> str:
-    """An SVG line plot of the chances in ``evidence`` (one line per highest card against the
-    hands dealt)."""
-
-    def draw(axes: Any) -> None:
-        tables = list(evidence["hands-dealt"])
-        for item in evidence["rows"]:
-            chances = [float(Fraction(chance)) for chance in item["chances"]]
-            axes.plot(tables, chances, marker="o", label=f"{item['highest'].replace('T', '10')} high")
-        axes.axhline(1 / 3, linestyle="--", color="grey", linewidth=1)
-        axes.set_xticks(tables)
-        axes.set_xlabel("hands dealt")
-        axes.set_ylabel("chance of making Nap")
-        axes.set_ylim(0, 1)
-        axes.legend(frameon=False, ncol=2)
-
-    return svg_plot(3.4, draw)
 
 
 __all__ = ["ClaimsDirective"]

@@ -553,7 +553,7 @@ def test_the_claims_page_notes_the_claims_and_their_evidence(builds: Builds) -> 
 
 
 def test_the_claims_plot_is_drawn_the_same_at_every_build(builds: Builds) -> None:
-    from napspec.docs.rulebook.claims import one_suit_plot
+    from napspec.docs.rulebook.claims_plots import one_suit_plot
     from napspec.spec.claims import load_evidence
 
     evidence = load_evidence(REGISTER.folder)["peel-more-cards-harder"]["one-suited-nap"].evidence
