@@ -36,16 +36,6 @@ import pytest
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from napspec.conformance.contract import (
-    MESSAGE_LIMIT,
-    Engine,
-    EngineError,
-    EngineUnavailable,
-    ExitStatus,
-    load_engine,
-    printable,
-    status_for,
-)
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 
 # The reports of a run are written by napspec.conformance.report; their names are kept here too.
@@ -63,7 +53,9 @@ from napspec.conformance.report import (
     write_reports,
 )
 from napspec.conformance.verdicts import record_checks
+from napspec.protocol import Engine, EngineError, EngineUnavailable, load_engine, status_for
 from napspec.spec import load
+from napspec.spec.terminal import MESSAGE_LIMIT, ExitStatus, printable
 from napspec.suite.scenarios import FEATURES
 from napspec.suite.targets import Target
 from napspec.suite.verdicts import explained_by_trumps
@@ -367,7 +359,7 @@ def open_engine(
             raise ValueError(f"--engine-command cannot be split into arguments: {error}") from error
         return ProtocolEngine(command, timeout=case_timeout, max_restarts=max_restarts)
     assert engine is not None
-    from napspec.conformance.contract import UnknownEngine
+    from napspec.protocol import UnknownEngine
 
     try:
         # The case deadline holds in-process too: each call runs on a worker thread.

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 
 from napspec.conformance.certify import Collector
-from napspec.conformance.contract import PROTOCOL, Engine, load_engine
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.protocol import PROTOCOL, Engine, load_engine
 from napspec.suite.steps import *  # noqa: F403  (the step definitions are fixtures)
 from napspec.suite.targets import Target
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from napspec.conformance.contract import Engine, UnsupportedCase
+from napspec.protocol import Engine, UnsupportedCase
 from napspec.spec import load
 from napspec.suite.plan import RowPlan, plan_row
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ExitStatus
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import ESC, SLACK, assert_gone, check_report, hostile, interrupted_napspec, run_certify
 
@@ -143,7 +143,7 @@ def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: py
     import threading
 
     from napspec.conformance import certify as certify_module
-    from napspec.conformance.contract import load_engine as real_load_engine
+    from napspec.protocol import load_engine as real_load_engine
 
     release = threading.Event()
 
