@@ -26,10 +26,11 @@ from typing import Any
 import click
 
 from napspec.conformance.certify import parse_variants, resolve_target
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL, ExitStatus
-from napspec.conformance.schemas import load_schema
+from napspec.protocol import OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.protocol.schemas import load_schema
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.dump import dump_lines
 from napspec.suite.targets import Target
 

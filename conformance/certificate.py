@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from napspec.conformance.certify import Certification, run_certification
-from napspec.conformance.contract import Engine, printable
 from napspec.conformance.differential import DEALS, Recording, new_seed, out_of_scope
 from napspec.conformance.differential import differential as run_differential
 from napspec.conformance.harness import end_orphans, open_engine
 from napspec.conformance.integrity import program_of, short
 from napspec.conformance.scope import deal_scope, traces
+from napspec.protocol import Engine
+from napspec.spec.terminal import printable
 from napspec.suite.targets import Target
 
 

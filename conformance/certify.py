@@ -16,7 +16,7 @@ run did not reach (interrupted, stopped at the first failure, or the engine gave
 left out of the score, and listed as skipped, with the reason, in JUnit.
 
 Everything an engine or a house-rules file supplies is untrusted text: it is made inert
-(:func:`~napspec.conformance.contract.printable`) where it enters a report, printed without
+(:func:`~napspec.spec.terminal.printable`) where it enters a report, printed without
 markup, and never used unchanged in a file name.
 """
 
@@ -34,14 +34,6 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from napspec.conformance.contract import (
-    MESSAGE_LIMIT,
-    Engine,
-    EngineError,
-    EngineUnavailable,
-    ExitStatus,
-    printable,
-)
 from napspec.conformance.harness import ProtocolEngine, open_engine
 
 # The reports of a run are written by napspec.conformance.report; their names are kept here too.
@@ -59,7 +51,9 @@ from napspec.conformance.report import (
     write_reports,
 )
 from napspec.conformance.verdicts import printable_check
+from napspec.protocol import Engine, EngineError, EngineUnavailable
 from napspec.spec import load
+from napspec.spec.terminal import MESSAGE_LIMIT, ExitStatus, printable
 from napspec.suite.rows import description, numbered, play_row, rows_of
 from napspec.suite.scenarios import Scenario, load_scenarios
 from napspec.suite.targets import Target

@@ -3,7 +3,7 @@
 :mod:`napspec.conformance.reports_cli`'s). They name
 no engine: the user gives one, or gets a usage error.
 
-Exit statuses (:class:`~napspec.conformance.contract.ExitStatus`): 0 certified (or: the
+Exit statuses (:class:`~napspec.spec.terminal.ExitStatus`): 0 certified (or: the
 check passed), 1 not certified (the check failed), 2 usage error, 3 interrupted, 4 the
 engine could not start, 5 internal error.
 """
@@ -35,19 +35,14 @@ from napspec.conformance.certify import (
     variant_targets,
     write_reports,
 )
-from napspec.conformance.contract import (
-    PROTOCOL,
-    EngineError,
-    ExitStatus,
-    interrupt_on_signals,
-    printable,
-)
 from napspec.conformance.differential import DEALS
 from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphans, end_orphans, open_engine
 from napspec.conformance.integrity import program_of
+from napspec.protocol import PROTOCOL, EngineError
 from napspec.spec import PROFILE_IDS
 from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
+from napspec.spec.terminal import ExitStatus, interrupt_on_signals, printable
 
 _ENGINE_OPTIONS = "give --engine NAME (an installed engine) or --engine-command CMD (a program speaking napspec/1.x)"
 

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, PROTOCOLS
 from napspec.conformance.deals import action_key, action_kind
 from napspec.conformance.harness.applicability import away_from_plain, typed_items
+from napspec.protocol import ADDED_BY_PROTOCOL, PROTOCOLS
 
 
 def _key(value: Any) -> str:

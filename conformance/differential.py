@@ -51,15 +51,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from napspec.conformance.comparison import Difference, Divergence, compare
-from napspec.conformance.contract import (
-    Engine,
-    EngineCrashed,
-    EngineError,
-    EngineTimeout,
-    EngineUnavailable,
-    UnsupportedCase,
-    printable,
-)
 from napspec.conformance.deals import (
     MAX_ACTIONS,
     Chooser,
@@ -72,6 +63,8 @@ from napspec.conformance.deals import (
     priced_faults,
 )
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.protocol import Engine, EngineCrashed, EngineError, EngineTimeout, EngineUnavailable, UnsupportedCase
+from napspec.spec.terminal import printable
 from napspec.suite.targets import Target
 
 #: The fewest random deals of a target.

@@ -44,10 +44,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from napspec.conformance.contract import (
-    Engine,
-    printable,
-)
 from napspec.conformance.discover_rows import (
     DEVIATION_WORDS,
     LEFT_OUT,
@@ -69,8 +65,10 @@ from napspec.conformance.discover_search import (
     domain_of,
     plain_options,
 )
+from napspec.protocol import Engine
 from napspec.spec import load
 from napspec.spec.register import OptionValueType
+from napspec.spec.terminal import printable
 
 # ------------------------------------------------------------------------------- findings
 
@@ -315,7 +313,7 @@ def discover(
     """Find the rules ``engine`` plays (its closest profile among ``profiles``, all by
     default), from the rows of the suite (or ``rows``).
 
-    :class:`~napspec.conformance.contract.EngineUnavailable` ends the search: an engine
+    :class:`~napspec.protocol.EngineUnavailable` ends the search: an engine
     restarted as often as allowed (or hung in-process) has no more play to judge; so does
     ``stop``, once set, with :class:`KeyboardInterrupt` before the next case."""
     start = time.perf_counter()

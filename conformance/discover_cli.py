@@ -1,7 +1,7 @@
 """The ``napspec discover`` command: the rules an engine plays, found from its play
 (:mod:`napspec.conformance.discover`), and the house-rules file that describes it.
 
-Exit statuses as ``napspec certify``'s (:class:`~napspec.conformance.contract.ExitStatus`):
+Exit statuses as ``napspec certify``'s (:class:`~napspec.spec.terminal.ExitStatus`):
 0 the rules were found and the file written, 2 usage error (or a file that cannot be
 written), 3 interrupted, 4 the engine could not start or handshake, or crashed as often as
 it may be restarted (nothing is written), 5 internal error.
@@ -22,20 +22,14 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from napspec.conformance import schemas
 from napspec.conformance.certify import selects
 from napspec.conformance.cli import case_timeout_option, main
-from napspec.conformance.contract import (
-    PROTOCOL,
-    EngineError,
-    EngineUnavailable,
-    ExitStatus,
-    interrupt_on_signals,
-    printable,
-)
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans, open_engine
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
+from napspec.protocol import PROTOCOL, EngineError, EngineUnavailable
 from napspec.spec import PROFILE_IDS, load
+from napspec.spec.terminal import ExitStatus, interrupt_on_signals, printable
 from napspec.suite.scenarios import load_scenarios
 
 #: Where the house-rules file goes unless told.
@@ -169,7 +163,7 @@ def discover_command(
     finally:
         engine.close()
     findings = found.as_json()
-    problems = schemas.errors("discovery", findings)
+    problems = REPORT_SCHEMAS.errors("discovery", findings)
     if problems:  # a fault of napspec's own: nothing is written
         _fail(ExitStatus.INTERNAL_ERROR, "the findings do not fit their schema: " + "; ".join(problems))
     try:

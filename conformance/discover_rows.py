@@ -11,14 +11,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from napspec.conformance.contract import (
-    Engine,
-    EngineError,
-    EngineUnavailable,
-    UnsupportedCase,
-    status_for,
-)
 from napspec.conformance.harness import applicable, for_protocol
+from napspec.protocol import Engine, EngineError, EngineUnavailable, UnsupportedCase, status_for
 from napspec.suite.cases import CaseError
 from napspec.suite.plan import RowNeeds, plan_row, row_needs
 from napspec.suite.scenarios import Scenario, load_scenarios

@@ -14,7 +14,7 @@ simplest choices) and printed as a scenario the suite's reader takes
 ``unsupported`` is counted (the deal ends there) and the run goes on.
 
 The harness names no engine: :func:`fuzz` takes the engine under test and the oracle as
-:class:`~napspec.conformance.contract.Engine` objects (wrapped by the harness, so that
+:class:`~napspec.protocol.Engine` objects (wrapped by the harness, so that
 every wait has a deadline and every answer is checked against the protocol).
 """
 
@@ -35,15 +35,6 @@ from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import engine as conjecture_engine
 
 from napspec.conformance.comparison import RULES_TOUCHED, Difference, Divergence, compare, normal_step, rules_touched
-from napspec.conformance.contract import (
-    Engine,
-    EngineCrashed,
-    EngineError,
-    EngineTimeout,
-    EngineUnavailable,
-    ExitStatus,
-    UnsupportedCase,
-)
 from napspec.conformance.deals import (
     MAX_ACTIONS,
     NAMED_CALLS,
@@ -59,6 +50,8 @@ from napspec.conformance.deals import (
 
 # How a divergence is shown is napspec.conformance.fuzz_report's; its names are kept here too.
 from napspec.conformance.fuzz_report import _key, gherkin, scenario_text
+from napspec.protocol import Engine, EngineCrashed, EngineError, EngineTimeout, EngineUnavailable, UnsupportedCase
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.targets import Target
 
 #: The most cases whose answers a run remembers (to see one answered twice differently).

@@ -2,7 +2,7 @@
 (:mod:`napspec.conformance.fuzz`). It names no engine: the command that assembles ``napspec``
 says which engine is the oracle by default (:func:`fuzz_command`).
 
-Exit statuses as ``napspec certify``'s (:class:`~napspec.conformance.contract.ExitStatus`):
+Exit statuses as ``napspec certify``'s (:class:`~napspec.spec.terminal.ExitStatus`):
 0 no divergence, 1 a divergence found, 2 usage error, 3 interrupted, 4 an engine (or the
 oracle) could not start or would not play the target, 5 internal error.
 """
@@ -21,10 +21,11 @@ from rich.text import Text
 
 from napspec.conformance.certify import parse_variants, resolve_target
 from napspec.conformance.cli import case_timeout_option, max_duration_option
-from napspec.conformance.contract import PROTOCOL, Engine, EngineError, ExitStatus, interrupt_on_signals, printable
 from napspec.conformance.harness import adopt_orphans, open_engine
+from napspec.protocol import PROTOCOL, Engine, EngineError
 from napspec.spec import PROFILE_IDS
 from napspec.spec.errors import SpecError
+from napspec.spec.terminal import ExitStatus, interrupt_on_signals, printable
 from napspec.suite.targets import Target
 
 if TYPE_CHECKING:

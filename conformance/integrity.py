@@ -39,8 +39,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, Final
 
-from napspec.conformance.contract import ENTRY_POINT_GROUP, printable, registered_engines
 from napspec.conformance.verdicts import rule_table_problems
+from napspec.protocol import ENTRY_POINT_GROUP, registered_engines
+from napspec.spec.terminal import printable
 from napspec.suite.scenarios import suite_hash
 
 #: The statuses that count towards the score, and those left out of it.

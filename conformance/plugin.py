@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import PROTOCOL, Engine
 from napspec.conformance.harness import open_engine
+from napspec.protocol import PROTOCOL, Engine
 from napspec.suite.steps import *  # noqa: F403  (the step definitions are fixtures)
 from napspec.suite.targets import Target
 

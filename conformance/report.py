@@ -3,7 +3,7 @@ with its provenance, digest and rule table, the JUnit XML, the console summary, 
 files they are written to (only once the engine is gone; :class:`ReportFolder`).
 
 Everything an engine or a house-rules file supplies is untrusted text: it is made inert
-(:func:`~napspec.conformance.contract.printable`) where it enters a report, printed without
+(:func:`~napspec.spec.terminal.printable`) where it enters a report, printed without
 markup, and never used unchanged in a file name.
 """
 
@@ -24,12 +24,12 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from napspec.conformance.contract import MESSAGE_LIMIT, printable
 from napspec.conformance.integrity import COUNTED, ReportFolder, Written, differential_passed, platform_of, summarise
 from napspec.conformance.scope import certificate_scope
 from napspec.conformance.verdicts import print_rule_table, rule_report, rules_junit
 from napspec.spec import load
 from napspec.spec.register import value_id
+from napspec.spec.terminal import MESSAGE_LIMIT, printable
 from napspec.suite.scenarios import suite_hash
 
 if TYPE_CHECKING:

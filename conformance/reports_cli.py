@@ -19,7 +19,6 @@ import click
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from napspec.conformance import schemas
 from napspec.conformance.certificate import compare_reports, rerun_report
 from napspec.conformance.certify import report_digest, report_document, report_stem
 from napspec.conformance.cli import (
@@ -30,9 +29,11 @@ from napspec.conformance.cli import (
     _open_oracle,
     main,
 )
-from napspec.conformance.contract import ExitStatus, parse_json, printable
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
 from napspec.conformance.scope import players_in_words, starts_in_words
+from napspec.protocol import parse_json
+from napspec.spec.terminal import ExitStatus, printable
 from napspec.suite.scenarios import suite_hash
 
 # ------------------------------------------------------------------------- saved reports
@@ -51,7 +52,7 @@ def _read_report(path: Path) -> dict[str, Any]:
         document = parse_json(path.read_bytes())
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as error:
         _fail(ExitStatus.USAGE_ERROR, f"{path}: not a readable certification report ({error})")
-    problems = schemas.errors("certification-report", document)
+    problems = REPORT_SCHEMAS.errors("certification-report", document)
     if problems:
         _fail(ExitStatus.USAGE_ERROR, f"{path}: not a certification report: {'; '.join(problems[:5])}")
     assert isinstance(document, dict)

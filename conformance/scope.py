@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from napspec.conformance.contract import PROTOCOLS, UnsupportedCase
 from napspec.conformance.deals import DRAWING_QUERIES, QUERIES, DealScope
 from napspec.conformance.harness import START_KINDS, applicable, for_protocol
+from napspec.protocol import PROTOCOLS, UnsupportedCase
 from napspec.suite.cases import pack_in_play
 from napspec.suite.targets import Target
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from napspec.conformance.contract import PROTOCOL, UnsupportedCase
 from napspec.conformance.harness import applicable, for_protocol
+from napspec.protocol import PROTOCOL, UnsupportedCase
 from napspec.spec import load
 from napspec.suite.cards import PACK
 from napspec.suite.cases import CaseError, cards_each, check_options, make_case, pack_in_play

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from napspec.conformance.contract import printable
 from napspec.spec import load
+from napspec.spec.terminal import printable
 from napspec.suite.verdicts import rule_quote
 
 PASSED, FAILED, NOT_JUDGED = "passed", "failed", "not-judged"

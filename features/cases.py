@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from napspec.conformance import schemas
+from napspec.protocol import schemas
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.errors import SpecError
 from napspec.suite.cards import PACK, RANKS, SUITS, CardError, format_card, parse_card, parse_cards, sort_cards
@@ -460,7 +460,7 @@ def _rest_problems(rest: str) -> tuple[str, ...]:
 
 
 def schema_problems(case: object) -> list[str]:
-    """The case schema's verdict on ``case``, as :func:`napspec.conformance.schemas.errors`
+    """The case schema's verdict on ``case``, as :func:`napspec.protocol.schemas.errors`
     gives it (the same problems; their order may differ).
 
     The suite validates every case it makes (and the harness again before sending it), and

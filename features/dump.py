@@ -27,12 +27,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-# jsonschema ships no type information (as in napspec.conformance.schemas).
+# jsonschema ships no type information (as in napspec.protocol.schemas).
 import jsonschema  # type: ignore[import-untyped, unused-ignore]
 from referencing import Resource
 from referencing.jsonschema import DRAFT202012
 
-from napspec.conformance import schemas
+from napspec.protocol import schemas
 from napspec.suite.cases import schema_problems
 from napspec.suite.plan import RowPlan, plan_scenario
 from napspec.suite.rows import larger_tables, numbered, table_words

@@ -10,8 +10,8 @@ larger table the engine seats where the row can be set. The outcome is typed
 of every check.
 
 The engine is only asked through the contract's ``run``; what it cannot play it refuses with
-:class:`~napspec.conformance.contract.UnsupportedCase`, and anything else that goes wrong with
-it is an :class:`~napspec.conformance.contract.EngineError`, which ends the row with the
+:class:`~napspec.protocol.UnsupportedCase`, and anything else that goes wrong with
+it is an :class:`~napspec.protocol.EngineError`, which ends the row with the
 status the contract gives that error.
 """
 
@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from napspec.conformance.contract import Engine, EngineError, UnsupportedCase, status_for
+from napspec.protocol import Engine, EngineError, UnsupportedCase, status_for
 from napspec.spec import load
 from napspec.suite.plan import RowPlan, plan_row
 from napspec.suite.scenarios import Scenario

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from napspec.conformance.contract import Engine
+from napspec.protocol import Engine
 from napspec.suite.rows import RowRun, RowSkipped
 from napspec.suite.scenarios import Scenario, gherkin_document, load_scenarios
 from napspec.suite.targets import Target

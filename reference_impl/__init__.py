@@ -1,8 +1,8 @@
 """The napspec reference engine: the rules of Napoleon ("Nap"), executable.
 
 Module map, in layers: each module imports only modules listed above it (and, of the rest of
-the project, only the register ``napspec.spec`` and the contract
-``napspec.conformance.contract``). The phase modules, from ``deal`` to ``settlement``, share
+the project, only the register ``napspec.spec`` and the protocol
+``napspec.protocol``). The phase modules, from ``deal`` to ``settlement``, share
 the state of :mod:`~napspec.reference.state` and import none of one another: a phase hands
 over to the next through the methods ``HandState`` declares.
 

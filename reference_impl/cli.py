@@ -33,7 +33,7 @@ from typing import Any
 
 import click
 
-from napspec.conformance.contract import PROTOCOL
+from napspec.protocol import PROTOCOL
 from napspec.reference.bench import SESSION_HANDS, play_reference, play_sessions
 from napspec.reference.cards import SUIT_NAMES, format_card, format_cards
 from napspec.reference.contracts import Contract
@@ -98,7 +98,7 @@ class Command(click.Group):
     program = "napspec-reference"
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        from napspec.conformance.contract import ExitStatus, interrupt_on_signals
+        from napspec.spec.terminal import ExitStatus, interrupt_on_signals
 
         kwargs["standalone_mode"] = False
         # A sweep or a simulation run in the background (Ctrl-C ignored) or cancelled by CI
@@ -333,7 +333,7 @@ def serve(hold_profile: str | None, hold_house_rules: str | None) -> None:
     Held (``--hold-profile``, ``--hold-house-rules``), it still declares every value but
     plays one set of rules: an engine whose rules ``napspec discover`` must find from its play.
     """
-    from napspec.conformance.contract import serve as serve_protocol
+    from napspec.protocol import serve as serve_protocol
     from napspec.reference.contract_adapter import ReferenceEngine
     from napspec.reference.held import HeldEngine
     from napspec.spec.errors import SpecError

@@ -40,7 +40,7 @@ from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.actions import (
     Action,
     AskInformation,
@@ -430,7 +430,7 @@ def _answers(hand: Hand, queries: Sequence[str]) -> dict[str, Any]:
 
 
 class ReferenceEngine:
-    """The reference engine as a :class:`napspec.conformance.contract.Engine`: ``hello()``,
+    """The reference engine as a :class:`napspec.protocol.Engine`: ``hello()``,
     ``run(case)``, ``close()``. It keeps no state between cases.
 
     The classes it plays with are attributes, so that a variant of the engine (a test engine
@@ -561,7 +561,7 @@ class ReferenceEngine:
 
 def main() -> None:
     """Serve the protocol on stdin/stdout with the reference engine."""
-    from napspec.conformance.contract import serve
+    from napspec.protocol import serve
 
     serve(ReferenceEngine(), sys.stdin, sys.stdout)
 

@@ -1,5 +1,7 @@
 """The arrows of the house run one way: register -> suite -> harness <- engines, and the
-rulebook reads the register, the suite and saved reports. Only the main-job pipeline
+rulebook reads the register, the suite and saved reports. The protocol (``napspec.protocol``)
+is the room at the bottom: the suite, the harness, the engine and the lab may import it, and
+it imports nothing of napspec, not even the register. Only the main-job pipeline
 (``napspec.docs.pipeline``) knows every part. The lab (``napspec.lab``: the solver, the sweeps,
 the simulations, the claims' evidence) stands beside the engine: it may use the engine, the
 engine knows nothing of it; and the register's claims name the lab's evaluators by string,
@@ -27,13 +29,12 @@ REPO = Path(__file__).resolve().parents[1]
 
 #: What each part may import of napspec (a part always may import itself).
 ALLOWED: dict[str, tuple[str, ...]] = {
-    "napspec.spec": (),
-    "napspec.conformance.schemas": (),
-    "napspec.conformance.contract": ("napspec.conformance.schemas",),
-    "napspec.suite": ("napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
-    "napspec.conformance": ("napspec.spec", "napspec.suite"),
-    "napspec.reference": ("napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
-    "napspec.lab": ("napspec.reference", "napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas"),
+    "napspec.protocol": (),
+    "napspec.spec": (),  # napspec.spec.terminal too: the command lines' conventions
+    "napspec.suite": ("napspec.spec", "napspec.protocol"),
+    "napspec.conformance": ("napspec.spec", "napspec.suite", "napspec.protocol"),
+    "napspec.reference": ("napspec.spec", "napspec.protocol"),
+    "napspec.lab": ("napspec.reference", "napspec.spec", "napspec.protocol"),
     "napspec.docs.rulebook": ("napspec.spec", "napspec.suite"),
     "napspec.docs.pipeline": ("napspec",),
     "napspec.docs.conf": (),
@@ -152,6 +153,59 @@ def test_an_arrow_from_the_engine_to_the_lab_is_refused(source: str, tmp_path: P
     assert not _against_the_arrows("napspec.lab.solver", lab_module)
 
 
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from napspec.spec import load",
+        "from napspec.spec.terminal import printable",
+        "import napspec.suite.cases",
+        "from napspec.conformance.harness import InProcessEngine",
+        "from napspec.conformance import report_schemas",
+        "from napspec.reference.contract_adapter import ReferenceEngine",
+        "from napspec.lab import claims",
+        "import napspec.docs.pipeline",
+    ],
+)
+def test_an_arrow_from_the_protocol_to_any_other_part_is_refused(source: str, tmp_path: Path) -> None:
+    """The protocol stands at the bottom: a module of it importing anything else of napspec is
+    against the arrows, and the suite, the harness, the engine and the lab may import it."""
+    protocol_module = tmp_path / "wire.py"
+    protocol_module.write_text(f"from napspec.protocol.engines import Engine\n{source}\n", encoding="utf-8")
+    assert source.split()[1] in _against_the_arrows("napspec.protocol.wire", protocol_module)
+    user = tmp_path / "user.py"
+    user.write_text("from napspec.protocol import PROTOCOL, serve\nfrom napspec.protocol.schemas import errors\n")
+    for module in ("napspec.suite.cases", "napspec.conformance.harness", "napspec.reference.cli", "napspec.lab.cli"):
+        assert not _against_the_arrows(module, user), module
+
+
+def test_the_protocol_is_a_part_of_its_own() -> None:
+    protocol = {module for module in MODULES if _part(module) == "napspec.protocol"}
+    assert {"napspec.protocol", "napspec.protocol.wire", "napspec.protocol.schemas"} <= protocol
+    assert _part("napspec.spec.terminal") == "napspec.spec"
+
+
+def test_no_module_imports_a_package_by_its_name_inside_another() -> None:
+    """In a checkout a package in another's folder also imports by the outer package's name
+    (``napspec.conformance.protocol``), as a second copy of every module, with classes of its
+    own; installed, that name is absent. Every import names it by its own."""
+    elsewhere = {
+        module: sorted(name for name in _named_imports(path) if name.startswith(tuple(ELSEWHERE)))
+        for module, path in MODULES.items()
+    }
+    assert not {module: names for module, names in elsewhere.items() if names}
+
+
+def _named_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports by absolute name, as written."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
 def test_the_lab_is_a_part_of_its_own() -> None:
     lab = {module for module in MODULES if _part(module) == "napspec.lab"}
     assert {"napspec.lab.solver", "napspec.lab.claims", "napspec.lab.cli"} <= lab
@@ -184,22 +238,23 @@ def test_the_register_loads_nothing_else() -> None:
     assert {m for m in loaded if not m.startswith("napspec.spec")} == {"napspec"}, loaded
 
 
-def test_the_reference_engine_needs_only_the_register_and_the_contract() -> None:
+def test_the_protocol_loads_nothing_else() -> None:
+    loaded = _loaded_after(_walk("napspec.protocol"))
+    assert {"napspec.protocol.wire", "napspec.protocol.schemas"} <= loaded
+    assert {m for m in loaded if not m.startswith("napspec.protocol")} == {"napspec"}, loaded
+
+
+def test_the_reference_engine_needs_only_the_register_and_the_protocol() -> None:
     loaded = _loaded_after(_walk("napspec.reference"))
-    foreign = {
-        m
-        for m in loaded
-        if not m.startswith(
-            ("napspec.reference", "napspec.spec", "napspec.conformance.contract", "napspec.conformance.schemas")
-        )
-    }
-    assert foreign <= {"napspec", "napspec.conformance"}, foreign  # the package itself, whose __init__ is a docstring
+    assert {"napspec.reference.contract_adapter", "napspec.protocol.wire"} <= loaded
+    foreign = {m for m in loaded if not m.startswith(("napspec.reference", "napspec.spec", "napspec.protocol"))}
+    assert foreign == {"napspec"}, foreign
 
 
 def test_the_lab_loads_the_engine_and_the_register_not_the_harness_nor_the_rulebook() -> None:
     loaded = _loaded_after(_walk("napspec.lab"))
     assert {"napspec.lab.solver", "napspec.reference.hand", "napspec.spec.claims"} <= loaded
-    assert not {m for m in loaded if m.startswith(("napspec.docs", "napspec.suite", "napspec.conformance.harness"))}
+    assert not {m for m in loaded if m.startswith(("napspec.docs", "napspec.suite", "napspec.conformance"))}
 
 
 def test_the_rulebook_never_loads_the_harness_an_engine_or_pytest() -> None:

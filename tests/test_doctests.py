@@ -11,7 +11,15 @@ import pytest
 
 from tests.packaging.test_package_list import nested
 
-PACKAGES = ("napspec.spec", "napspec.suite", "napspec.conformance", "napspec.reference", "napspec.lab", "napspec.docs")
+PACKAGES = (
+    "napspec.spec",
+    "napspec.protocol",
+    "napspec.suite",
+    "napspec.conformance",
+    "napspec.reference",
+    "napspec.lab",
+    "napspec.docs",
+)
 SKIP = {"napspec.docs.conf", "napspec.suite.test_scenarios"}
 #: The name a package's folder has inside another's (the lab's inside the engine's): not its name.
 ELSEWHERE = tuple(nested())

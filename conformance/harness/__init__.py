@@ -3,8 +3,8 @@ over the JSON-lines protocol (:class:`ProtocolEngine`) or in-process
 (:class:`InProcessEngine`), with every response checked against the same schemas, so that
 both routes give the same results.
 
-Every way an engine can fail becomes a typed :class:`~napspec.conformance.contract.EngineError`
-naming the case; :func:`~napspec.conformance.contract.status_for` turns it into a status. Nothing an
+Every way an engine can fail becomes a typed :class:`~napspec.protocol.EngineError`
+naming the case; :func:`~napspec.protocol.status_for` turns it into a status. Nothing an
 engine sends is executed or evaluated: responses are parsed as JSON and checked, nothing
 more.
 

@@ -14,14 +14,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, Final
 
-from napspec.conformance.contract import (
-    ADDED_BY_PROTOCOL,
-    OPTIONS_BY_PROTOCOL,
-    PROTOCOL,
-    PROTOCOLS,
-    UnsupportedCase,
-    most_tricks,
-)
+from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, PROTOCOLS, UnsupportedCase, most_tricks
 from napspec.spec import Register, load
 
 #: extra hand, a peep card and a stock).
@@ -126,7 +119,7 @@ def plain_value(register: Register, option: str) -> object:
 
 def sourced_value(register: Register, option: str) -> object:
     """The value an engine of an older version plays of ``option``, an option of the plain
-    game a later version added (:attr:`~napspec.conformance.contract.Additions.sourced_options`):
+    game a later version added (:attr:`~napspec.protocol.Additions.sourced_options`):
     the one value every profile gives it; ``None`` for any other option.
 
     >>> from napspec.spec import load
@@ -240,7 +233,7 @@ def for_protocol(
     version, the options that version lacks are left out, which is sound only where each is
     at its plain value (the game that version plays); a case that needs anything the
     version lacks (such an option away from its plain value, or what a later version added:
-    :data:`~napspec.conformance.contract.ADDED_BY_PROTOCOL`, such as an action, a named
+    :data:`~napspec.protocol.ADDED_BY_PROTOCOL`, such as an action, a named
     call, a call of more than five tricks, an extra hand, a peep card, a pool, a query)
     raises :class:`UnsupportedCase` naming it, and is never sent. Optional fields a later
     version added (the stock) are left out. A case for the newest version is returned

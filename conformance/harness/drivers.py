@@ -21,7 +21,10 @@ from typing import Any, Final, Self, TypeVar
 
 import orjson
 
-from napspec.conformance.contract import (
+from napspec.conformance.harness.applicability import applicable, for_protocol
+from napspec.conformance.harness.processes import MAX_HELLO, MAX_LINE, EngineProcess
+from napspec.conformance.harness.responses import check_hello, check_result, checked_case, is_refusal, newer_than
+from napspec.protocol import (
     MAX_DIGITS,
     PROTOCOL,
     PROTOCOLS,
@@ -37,13 +40,10 @@ from napspec.conformance.contract import (
     excerpt,
     parse_json,
 )
-from napspec.conformance.harness.applicability import applicable, for_protocol
-from napspec.conformance.harness.processes import MAX_HELLO, MAX_LINE, EngineProcess
-from napspec.conformance.harness.responses import check_hello, check_result, checked_case, is_refusal, newer_than
 
 T = TypeVar("T")
 
-#: A run of digits longer than the protocol reads in a number (``contract.MAX_DIGITS``).
+#: A run of digits longer than the protocol reads in a number (``napspec.protocol.MAX_DIGITS``).
 _LONG_NUMBER: Final = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
 
 #: How long ``close()`` waits for an engine to answer ``bye`` and exit before killing it.
@@ -274,7 +274,7 @@ class ProtocolEngine:
 
 
 class InProcessEngine:
-    """A Python :class:`~napspec.conformance.contract.Engine` called directly, its output checked
+    """A Python :class:`~napspec.protocol.Engine` called directly, its output checked
     exactly as a :class:`ProtocolEngine`'s is (it goes through a JSON round trip first, as
     it would on the wire), so both routes give identical results.
 
@@ -540,7 +540,7 @@ def open_engine(
     ...
     ValueError: give one engine: a registered engine's name (--engine NAME) or a command (--engine-command CMD)
     """
-    from napspec.conformance.contract import UnknownEngine, load_engine
+    from napspec.protocol import UnknownEngine, load_engine
 
     given_command = bool(command.strip() if isinstance(command, str) else command)
     if bool(name) == given_command:

@@ -1,7 +1,7 @@
 """Judging what an engine sends: a hello or run response is bounded in size and nesting,
 then checked against the protocol's schemas and against the case it answers (the state,
 the pool, the pack), and becomes either the checked response or the typed
-:class:`~napspec.conformance.contract.EngineError` it amounts to. The cases themselves are
+:class:`~napspec.protocol.EngineError` it amounts to. The cases themselves are
 checked too, before they are sent: a malformed case is the suite's fault, not the engine's.
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from typing import Any, Final
 
-from napspec.conformance import schemas
-from napspec.conformance.contract import (
+from napspec.conformance.harness.applicability import away_from_plain, plain_value, same_value
+from napspec.protocol import (
     ADDED_BY_PROTOCOL,
     EXCERPT_LIMIT,
     PROTOCOL,
@@ -21,12 +21,12 @@ from napspec.conformance.contract import (
     EngineReportedError,
     ProtocolError,
     UnsupportedCase,
-    printable,
+    schemas,
     speaks,
     versions,
 )
-from napspec.conformance.harness.applicability import away_from_plain, plain_value, same_value
 from napspec.spec import Register, load
+from napspec.spec.terminal import printable
 from napspec.suite.cases import CaseError, pack_in_play, validate_case
 
 #: The most items any array in a response may hold, and the deepest nesting of arrays and
@@ -91,7 +91,7 @@ def _path_to(root: object, wanted: object, where: str = "$") -> str:
 
 def check_hello(response: object, *, case_id: str | None = None) -> dict[str, Any]:
     """The hello response, if it is one of a version this harness speaks (one of
-    :data:`~napspec.conformance.contract.PROTOCOLS`); :class:`ProtocolError` otherwise (or
+    :data:`~napspec.protocol.PROTOCOLS`); :class:`ProtocolError` otherwise (or
     :class:`EngineReportedError` if the engine answered the handshake with an error)."""
     too_big = check_bounds(response, max_items=MAX_HELLO_ITEMS)
     if too_big:

@@ -421,12 +421,12 @@ def sweep(
     import json
     from pathlib import Path
 
-    from napspec.conformance.contract import MESSAGE_LIMIT, printable
     from napspec.lab.executors import ClusterError
     from napspec.lab.store import StoreError
     from napspec.lab.sweep import CHUNK, REOPENED_CHUNK, KnownAnswers, KnownAnswersError
     from napspec.lab.sweep import reopen as reopen_sweep
     from napspec.lab.sweep import sweep as run_sweep
+    from napspec.spec.terminal import MESSAGE_LIMIT, printable
 
     def stored(path: str) -> tuple[str, dict[str, Any]]:
         # the file's name and content are the user's: inert in the result and in a message

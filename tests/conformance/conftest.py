@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import schemas
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
 from napspec.conformance.verdicts import rule_table_problems
 from napspec.suite.cases import make_case
 
@@ -154,7 +154,7 @@ def run_certify(report_dir: Path, *arguments: str, timeout: float = 120, measure
 def check_report(path: Path) -> dict[str, Any]:
     """A written report, checked as :func:`run_certify` says."""
     report = json.loads(path.read_text(encoding="utf-8"))
-    problems = schemas.errors("certification-report", report)
+    problems = REPORT_SCHEMAS.errors("certification-report", report)
     assert not problems, problems
     ids = [case["id"] for case in report["cases"]]
     assert len(ids) == len(set(ids)), [i for i in ids if ids.count(i) > 1]

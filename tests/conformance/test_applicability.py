@@ -47,8 +47,8 @@ from typing import Any, TypeAlias
 import pytest
 
 from napspec.conformance.certify import run_certification, selects
-from napspec.conformance.contract import EngineError, load_engine, status_for
 from napspec.conformance.harness import InProcessEngine
+from napspec.protocol import EngineError, load_engine, status_for
 from napspec.spec import Register, load, load_house_rules
 from napspec.spec.register import OptionValueType
 from napspec.suite.cases import CaseError, pack_in_play

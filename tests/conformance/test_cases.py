@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from napspec.conformance.schemas import errors
+from napspec.protocol.schemas import errors
 from napspec.spec import load
 from napspec.suite.cards import CardError, canonical_pack, format_card, parse_card, parse_cards, sort_cards
 from napspec.suite.cases import (

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ExitStatus
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import ENGINES, REPO, napspec, napspec_here, run_certify
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from napspec.conformance.certify import REPORT_FORMAT
-from napspec.conformance.contract import ExitStatus
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import run_certify
 

@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import contract
-from napspec.conformance.contract import (
+from napspec.protocol import (
     ENTRY_POINT_GROUP,
     STATUSES,
     Engine,
@@ -24,12 +23,13 @@ from napspec.conformance.contract import (
     ProtocolError,
     UnknownEngine,
     UnsupportedCase,
+    engines,
     load_engine,
     registered_engines,
     serve,
     status_for,
 )
-from napspec.conformance.schemas import is_valid
+from napspec.protocol.schemas import is_valid
 
 from .conftest import small_case, toy_module
 
@@ -222,6 +222,6 @@ def test_a_factory_that_is_no_engine_is_refused(fake_distribution: None) -> None
 
 
 def test_with_no_engine_registered_the_error_says_how_to_register_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(contract, "entry_points", lambda group: [])
+    monkeypatch.setattr(engines, "entry_points", lambda group: [])
     with pytest.raises(UnknownEngine, match=r'no engine is registered; .* "napspec\.engines"'):
         load_engine("reference")

@@ -24,14 +24,14 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import schemas
 from napspec.conformance.certify import run_certification
-from napspec.conformance.contract import ExitStatus
 from napspec.conformance.discover import LEFT_OUT, Discovery, Tally, discover, plain_options, suite_rows
 from napspec.conformance.harness import InProcessEngine
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
 from napspec.reference.held import HeldEngine
 from napspec.spec import load, load_house_rules
 from napspec.spec.register import OptionValueType
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.scenarios import load_scenarios
 from napspec.suite.targets import Target
 from napspec.suite.verdicts import BALANCE_RULE
@@ -159,10 +159,10 @@ def test_what_an_engine_calls_itself_stays_text_in_the_file(tmp_path: Path) -> N
 
 def test_the_findings_fit_their_schema_and_the_schema_can_refuse() -> None:
     found = _found(HeldEngine.profile("peel"), ("calling",)).as_json()
-    assert schemas.errors("discovery", found) == []
-    assert schemas.errors("discovery", {**found, "closest": 3})
+    assert REPORT_SCHEMAS.errors("discovery", found) == []
+    assert REPORT_SCHEMAS.errors("discovery", {**found, "closest": 3})
     wrong = {**found, "options": [{**found["options"][0], "verdict": "perhaps"}]}
-    assert schemas.errors("discovery", wrong)
+    assert REPORT_SCHEMAS.errors("discovery", wrong)
 
 
 def test_a_tally_says_what_it_judged() -> None:
@@ -199,7 +199,7 @@ def _discover_over_the_protocol(tmp_path: Path, profile: str, *narrowing: str) -
     assert f"closest profile: {profile}" in completed.stdout
     assert "0 point(s) away" in completed.stdout
     findings = json.loads((tmp_path / f"{profile}.json").read_text(encoding="utf-8"))
-    assert schemas.errors("discovery", findings) == []
+    assert REPORT_SCHEMAS.errors("discovery", findings) == []
     assert findings["closest"] == profile and findings["certificate"]["failed"] == 0
     assert {item["option"] for item in findings["options"]} == set(plain_options(load()))
     return output

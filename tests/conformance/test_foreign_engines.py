@@ -25,10 +25,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from napspec.conformance import schemas
 from napspec.conformance.certify import junit_xml, print_summary, report_document, resolve_target, run_certification
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.conformance.integrity import program_of
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
 from napspec.spec import load
 from tests.conformance.conftest import ENGINES, engine_command
 
@@ -106,7 +106,7 @@ def test_a_foreign_engine_is_judged_on_every_rule_it_can_be_and_failed_only_on_t
     assert document["target"]["uncited"] == (["lowest-call"] if lowest == 2 else [])
     not_judged = {rule: row["why"].split(":")[0] for rule, row in verdicts.items() if row["verdict"] == "not-judged"}
     assert not_judged == NOT_JUDGED
-    assert not schemas.errors("certification-report", document)
+    assert not REPORT_SCHEMAS.errors("certification-report", document)
     # Rows written for three players were played at four.
     assert any(case.get("table") == "written for 3 players, played at 4" for case in document["cases"])
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import Engine, ExitStatus
 from napspec.conformance.fuzz import RULES_TOUCHED, Difference, FuzzResult, compare, fuzz, gherkin, scenario_text
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.protocol import Engine
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import parse_feature
 from napspec.suite.targets import Target

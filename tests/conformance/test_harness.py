@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import (
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine, check_result
+from napspec.protocol import (
     EngineCrashed,
     EngineError,
     EngineReportedError,
@@ -19,7 +20,6 @@ from napspec.conformance.contract import (
     UnsupportedCase,
     status_for,
 )
-from napspec.conformance.harness import InProcessEngine, ProtocolEngine, check_result
 from napspec.suite.cases import CaseError
 
 from .conftest import REPO, engine_command, small_case, toy_module

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ExitStatus
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import ESC, SLACK, assert_gone, check_report, hostile, interrupted_napspec, run_certify
 
@@ -142,9 +142,9 @@ def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: py
     worker thread, so a hung call times out at the case deadline and the run goes on to its end."""
     import threading
 
+    from napspec import protocol
     from napspec.conformance import certify as certify_module
-    from napspec.conformance import contract
-    from napspec.conformance.contract import load_engine as real_load_engine
+    from napspec.protocol import load_engine as real_load_engine
 
     release = threading.Event()
 
@@ -164,8 +164,8 @@ def test_an_in_process_engine_that_hangs_meets_the_case_deadline(monkeypatch: py
         def close(self) -> None:
             self.inner.close()
 
-    # The one way to open an engine (the harness's open_engine) loads it by name from the contract.
-    monkeypatch.setattr(contract, "load_engine", lambda name: Hanging())
+    # The one way to open an engine (the harness's open_engine) loads it by name from the protocol.
+    monkeypatch.setattr(protocol, "load_engine", lambda name: Hanging())
     started = time.monotonic()
     try:
         result = certify_module.run_certification(

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ExitStatus, ProtocolError
 from napspec.conformance.harness import MAX_ITEMS, ProtocolEngine
+from napspec.protocol import ProtocolError
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.cases import make_case
 
 from .conftest import ESC, SLACK, engine_command, hostile, run_certify

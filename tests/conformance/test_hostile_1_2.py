@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ProtocolError
 from napspec.conformance.harness import ProtocolEngine, check_result
+from napspec.protocol import ProtocolError
 from napspec.spec import load
 from napspec.suite.cases import make_case
 

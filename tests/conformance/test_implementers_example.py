@@ -11,9 +11,9 @@ import subprocess
 import sys
 from typing import Any
 
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.conformance.harness import check_result, pack_problems
-from napspec.conformance.schemas import errors
+from napspec.protocol import OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.protocol.schemas import errors
 from napspec.spec import load
 from napspec.suite.cases import validate_case
 

@@ -26,9 +26,9 @@ from functools import cache
 
 import pytest
 
-from napspec.conformance.contract import load_engine
 from napspec.conformance.discover import Row, RowRunner, suite_rows
 from napspec.conformance.harness import InProcessEngine
+from napspec.protocol import load_engine
 from napspec.spec import load
 from napspec.spec.register import OptionValueType
 from napspec.suite.cases import pack_in_play

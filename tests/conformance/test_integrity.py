@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 from napspec.conformance.certify import report_digest
-from napspec.conformance.contract import ExitStatus, load_engine, printable
 from napspec.conformance.differential import differential, repeat_sample
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, summarise
+from napspec.protocol import load_engine
+from napspec.spec.terminal import ExitStatus, printable
 from napspec.suite.targets import Target
 
 from .conftest import ENGINES, CertifyRun, assert_gone, napspec, run_certify

@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import schemas
-from napspec.conformance.contract import ExitStatus
 from napspec.conformance.harness import for_protocol
+from napspec.protocol import schemas
 from napspec.spec import PROFILE_IDS
+from napspec.spec.terminal import ExitStatus
 
 from ..docs.conftest import in_ci
 from .conftest import ENGINES, run_certify, small_case

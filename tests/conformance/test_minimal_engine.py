@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from napspec.conformance.capabilities import capabilities_for, dumps
-from napspec.conformance.contract import PROTOCOL
 from napspec.conformance.harness import applicable, check_hello
+from napspec.protocol import PROTOCOL
 from napspec.spec import PROFILE_IDS
 from napspec.suite.dump import dump_lines
 from napspec.suite.targets import Target

@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import (
+from napspec.conformance.harness import (
+    InProcessEngine,
+    ProtocolEngine,
+    away_from_plain,
+    check_hello,
+    check_result,
+    for_protocol,
+    options_added_since,
+)
+from napspec.protocol import (
     OPTIONS_BY_PROTOCOL,
     PROTOCOL,
     PROTOCOLS,
@@ -20,16 +29,7 @@ from napspec.conformance.contract import (
     speaks,
     versions,
 )
-from napspec.conformance.harness import (
-    InProcessEngine,
-    ProtocolEngine,
-    away_from_plain,
-    check_hello,
-    check_result,
-    for_protocol,
-    options_added_since,
-)
-from napspec.conformance.schemas import errors, is_valid
+from napspec.protocol.schemas import errors, is_valid
 from napspec.spec import load
 from napspec.suite.cases import CaseError, cards_each, make_case
 

@@ -10,16 +10,6 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import (
-    ADDED_BY_PROTOCOL,
-    OPTIONS_BY_PROTOCOL,
-    PROTOCOL,
-    PROTOCOLS,
-    ExitStatus,
-    ProtocolError,
-    UnsupportedCase,
-    most_tricks,
-)
 from napspec.conformance.harness import (
     InProcessEngine,
     ProtocolEngine,
@@ -28,8 +18,18 @@ from napspec.conformance.harness import (
     options_added_in,
     pack_problems,
 )
-from napspec.conformance.schemas import errors, is_valid, load_schema
+from napspec.protocol import (
+    ADDED_BY_PROTOCOL,
+    OPTIONS_BY_PROTOCOL,
+    PROTOCOL,
+    PROTOCOLS,
+    ProtocolError,
+    UnsupportedCase,
+    most_tricks,
+)
+from napspec.protocol.schemas import errors, is_valid, load_schema
 from napspec.spec import load
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.cards import PACK
 from napspec.suite.cases import CaseError, make_case, pack_in_play, validate_case
 from napspec.suite.dump import dump_lines, problems

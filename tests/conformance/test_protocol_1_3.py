@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, PROTOCOLS, UnsupportedCase
 from napspec.conformance.harness import InProcessEngine, for_protocol, options_added_in, sourced_value
-from napspec.conformance.schemas import load_schema
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
+from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, PROTOCOLS, UnsupportedCase
+from napspec.protocol.schemas import load_schema
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
 from napspec.suite.cases import make_case
@@ -40,7 +41,7 @@ def test_napspec_1_3_adds_the_lowest_call_and_nothing_else() -> None:
     assert not ADDED_BY_PROTOCOL["napspec/1.3"].actions and not ADDED_BY_PROTOCOL["napspec/1.3"].state_fields
     assert "napspec/1.3" in load_schema("common")["$defs"]["protocol"]["enum"]
     assert (
-        load_schema("certification-report")["properties"]["engine"]["properties"]["protocol"]["$ref"]
+        REPORT_SCHEMAS.load("certification-report")["properties"]["engine"]["properties"]["protocol"]["$ref"]
         == "common.schema.json#/$defs/protocol"
     )
 

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from napspec.conformance.certify import resolve_target
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, PROTOCOL, PROTOCOLS, ProtocolError, UnsupportedCase
 from napspec.conformance.deals import DealScope, RandomChooser, draw_case, next_action
 from napspec.conformance.differential import differential
 from napspec.conformance.harness import InProcessEngine, check_result, for_protocol
-from napspec.conformance.schemas import load_schema
+from napspec.protocol import ADDED_BY_PROTOCOL, PROTOCOL, PROTOCOLS, ProtocolError, UnsupportedCase
+from napspec.protocol.schemas import load_schema
 from napspec.reference.contract_adapter import ReferenceEngine
 
 from .conftest import REPO, relay

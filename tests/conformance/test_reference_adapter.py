@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL, EngineReportedError, load_engine
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
-from napspec.conformance.schemas import errors
+from napspec.protocol import OPTIONS_BY_PROTOCOL, PROTOCOL, EngineReportedError, load_engine
+from napspec.protocol.schemas import errors
 from napspec.spec import load
 from napspec.suite.cards import canonical_pack
 from napspec.suite.cases import QUERIES, call, claim, cut, deal, make_case, pass_, play

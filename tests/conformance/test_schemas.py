@@ -1,16 +1,19 @@
 """The protocol's JSON Schemas: valid draft 2020-12 schemas, their examples valid, strict
-where the protocol is strict, and in step with the Python code and the implementers' guide."""
+where the protocol is strict, and in step with the Python code and the implementers' guide;
+and the harness's report schemas, read with the protocol's beside them."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import hypothesis
 import pytest
 from hypothesis import strategies as st
 
-from napspec.conformance.contract import (
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
+from napspec.protocol import (
     ACTIONS_ADDED_IN_1_1,
     ACTIONS_ADDED_IN_1_2,
     ADDED_BY_PROTOCOL,
@@ -19,9 +22,10 @@ from napspec.conformance.contract import (
     PROTOCOLS,
     QUERIES_ADDED_IN_1_2,
 )
-from napspec.conformance.schemas import (
-    SCHEMA_DIR,
+from napspec.protocol.schemas import (
+    PROTOCOL_SCHEMAS,
     SCHEMA_NAMES,
+    Schemas,
     _validator,
     check_schemas,
     errors,
@@ -34,14 +38,49 @@ from napspec.suite.cases import QUERIES, make_case
 from .conftest import REPO, small_case, toy_module
 
 GUIDE = REPO / "docs" / "implementers.md"
+#: Every folder of schemas: the protocol's, and the harness's reports.
+FOLDERS = (PROTOCOL_SCHEMAS, REPORT_SCHEMAS)
 
 
 def test_every_schema_is_a_valid_draft_2020_12_schema() -> None:
     assert check_schemas() == []
+    assert REPORT_SCHEMAS.check() == []
 
 
-def test_every_schema_file_is_known() -> None:
-    assert sorted(path.name for path in SCHEMA_DIR.glob("*.json")) == sorted(f"{n}.schema.json" for n in SCHEMA_NAMES)
+@pytest.mark.parametrize("schemas", FOLDERS, ids=lambda schemas: schemas.folder.relative_to(REPO).as_posix())
+def test_every_schema_file_is_known(schemas: Schemas) -> None:
+    names = sorted(path.name for path in schemas.folder.glob("*.json"))
+    assert names == sorted(f"{n}.schema.json" for n in schemas.names)
+
+
+def test_a_folder_beside_the_protocols_refers_to_its_schemas(tmp_path: Path) -> None:
+    """The reports refer to the protocol's schemas (an engine's version, its capabilities) by
+    relative ``$ref``, resolved beside their own; the protocol's schemas know nothing of them."""
+    base = load_schema("common")["$id"].rsplit("/", 1)[0]
+    engine = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"{base}/engine.schema.json",
+        "type": "object",
+        "properties": {
+            "protocol": {"$ref": "common.schema.json#/$defs/protocol"},
+            "capabilities": {"$ref": "hello-response.schema.json#/properties/capabilities"},
+        },
+    }
+    (tmp_path / "engine.schema.json").write_text(json.dumps(engine), encoding="utf-8")
+    beside = Schemas(tmp_path, ("engine",), beside=PROTOCOL_SCHEMAS)
+    assert beside.check() == []
+    capabilities = {"profiles": [], "options": {}, "variants": [], "queries": [], "irregular_play": False}
+    assert beside.errors("engine", {"protocol": PROTOCOL, "capabilities": capabilities}) == []
+    wrong = {"protocol": "napspec/2", "capabilities": {**capabilities, "irregular_play": "yes"}}
+    assert not beside.is_valid("engine", wrong)
+    assert {error.split(":")[0] for error in beside.errors("engine", wrong)} == {
+        "protocol",
+        "capabilities.irregular_play",
+    }
+    assert beside.registry().contents(load_schema("common")["$id"]) == load_schema("common")
+    for name in REPORT_SCHEMAS.names:
+        with pytest.raises(KeyError, match=f"no schema named '{name}'"):
+            load_schema(name)
 
 
 @pytest.mark.parametrize("name", SCHEMA_NAMES)
@@ -137,8 +176,8 @@ def test_irregular_actions_may_be_sent_in_a_regular_case_to_be_refused() -> None
 
 
 def test_the_schemas_are_plain_json_files() -> None:
-    for name in SCHEMA_NAMES:
-        text = (SCHEMA_DIR / f"{name}.schema.json").read_text(encoding="utf-8")
+    for path in (schemas.path(name) for schemas in FOLDERS for name in schemas.names):
+        text = path.read_text(encoding="utf-8")
         assert json.loads(text)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -165,8 +204,9 @@ def test_the_implementers_guide_documents_every_enumerated_value(what: str) -> N
 
 def test_the_implementers_guide_points_to_every_schema_file() -> None:
     guide = GUIDE.read_text(encoding="utf-8")
-    missing = [name for name in SCHEMA_NAMES if f"conformance/schema/{name}.schema.json" not in guide]
-    assert missing == []
+    paths = [schemas.path(name).relative_to(REPO).as_posix() for schemas in FOLDERS for name in schemas.names]
+    assert len(paths) == 13
+    assert [path for path in paths if f"`{path}`" not in guide] == []
 
 
 # ------------------------------------------------- the compiled validator and jsonschema
@@ -182,7 +222,9 @@ _JSON_VALUES = st.recursive(
 @hypothesis.given(st.lists(_JSON_VALUES, min_size=1, max_size=6), st.sampled_from(["seat", "cards", "card", "action"]))
 def test_the_compiled_verdict_is_jsonschemas_own(instances: list[Any], definition: str) -> None:
     for instance in instances:
-        assert is_valid("common", instance, definition) == _validator("common", definition).is_valid(instance)
+        assert is_valid("common", instance, definition) == _validator(PROTOCOL_SCHEMAS, "common", definition).is_valid(
+            instance
+        )
         assert (errors("common", instance, definition) == []) == is_valid("common", instance, definition)
 
 
@@ -213,7 +255,7 @@ def test_the_compiled_verdict_is_jsonschemas_own_on_cases_and_answers(case: Any)
     judged = 0
     for name, value in (("case", real_case), ("run-response", answer)):
         for mutant in _mutants(value):
-            assert is_valid(name, mutant) == _validator(name, None).is_valid(mutant), mutant
+            assert is_valid(name, mutant) == _validator(PROTOCOL_SCHEMAS, name, None).is_valid(mutant), mutant
             assert (errors(name, mutant) == []) == is_valid(name, mutant)
             judged += 1
     assert judged > 500

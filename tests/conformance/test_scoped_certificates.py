@@ -18,14 +18,15 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import schemas
 from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import report_document, resolve_target
-from napspec.conformance.contract import Engine, ExitStatus
 from napspec.conformance.differential import MIN_COMPARED
 from napspec.conformance.harness import InProcessEngine, open_engine
 from napspec.conformance.integrity import inconsistencies, program_of
 from napspec.conformance.report import report_digest
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
+from napspec.protocol import Engine
+from napspec.spec.terminal import ExitStatus
 from napspec.suite.targets import Target
 
 from .conftest import engine_command, napspec, relay, run_certify
@@ -64,7 +65,7 @@ def certified(oracle: Engine, target: Target, relay: Any, seed: int = 5) -> dict
         program=program_of(relay.name, None),
     )
     document = report_document(result)
-    assert schemas.errors("certification-report", document) == []
+    assert REPORT_SCHEMAS.errors("certification-report", document) == []
     assert inconsistencies(document) == []
     return document
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance.contract import ProtocolError
 from napspec.conformance.harness import applicable, check_hello
+from napspec.protocol import ProtocolError
 
 HELLO: dict[str, Any] = {
     "protocol": "napspec/1.2",

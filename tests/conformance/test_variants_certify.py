@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from napspec.conformance.contract import ExitStatus
 from napspec.spec import PROFILE_IDS, load
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import ENGINES, REPO, napspec, napspec_here, run_certify
 

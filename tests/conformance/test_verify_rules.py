@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from napspec.conformance import schemas
 from napspec.conformance.certify import report_digest
-from napspec.conformance.contract import ExitStatus
 from napspec.conformance.integrity import inconsistencies
+from napspec.conformance.report_schemas import REPORT_SCHEMAS
 from napspec.conformance.verdicts import rule_summary, rule_table_problems
+from napspec.spec.terminal import ExitStatus
 
 from .conftest import ENGINES, CertifyRun, napspec, run_certify
 
@@ -131,6 +131,6 @@ def _checked(document: dict[str, Any]) -> dict[str, Any]:
     ],
 )
 def test_the_schema_holds_the_rule_table_and_the_checks_strictly(report: dict[str, Any], edit: Any) -> None:
-    assert schemas.errors("certification-report", report) == []
+    assert REPORT_SCHEMAS.errors("certification-report", report) == []
     edit(report)
-    assert schemas.errors("certification-report", report)
+    assert REPORT_SCHEMAS.errors("certification-report", report)

@@ -12,7 +12,7 @@ from hypothesis import given as for_all
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from napspec.conformance import schemas
+from napspec.protocol import schemas
 from napspec.suite import cases, dump
 from napspec.suite.cases import call, make_case, play, protocol_problems, schema_problems
 from napspec.suite.dump import dump_lines

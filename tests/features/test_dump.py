@@ -22,7 +22,7 @@ from referencing.jsonschema import DRAFT202012
 from tests.conformance.conftest import ENGINES, REPO
 
 SCHEMA = REPO / "features" / "schema" / "dump-case.schema.json"
-PROTOCOL_SCHEMAS = REPO / "conformance" / "schema"
+PROTOCOL_SCHEMAS = REPO / "conformance" / "protocol" / "schema"
 SERVE_REFERENCE = [sys.executable, "-m", "napspec.reference.cli", "serve"]
 Json = Any
 

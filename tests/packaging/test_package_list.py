@@ -38,6 +38,8 @@ def package_of(folder: Path) -> str | None:
     ('napspec.docs.rulebook', 'napspec.suite', None)
     >>> package_of(Path("reference_impl")), package_of(Path("reference_impl/lab/results"))
     ('napspec.reference', 'napspec.lab.results')
+    >>> package_of(Path("conformance/schema")), package_of(Path("conformance/protocol/schema"))
+    ('napspec.conformance.schema', 'napspec.protocol.schema')
     """
     for package, root in sorted(PACKAGE_DIRS.items(), key=lambda item: -len(Path(item[1]).parts)):
         if folder == Path(root) or Path(root) in folder.parents:
@@ -51,7 +53,7 @@ def nested() -> dict[str, str]:
     and only the package's own is its name.
 
     >>> nested()
-    {'napspec.reference.lab': 'napspec.lab'}
+    {'napspec.conformance.protocol': 'napspec.protocol', 'napspec.reference.lab': 'napspec.lab'}
     """
     return {
         ".".join([outer, *Path(folder).relative_to(root).parts]): package
@@ -74,7 +76,7 @@ def folders(suffix: str | None = None) -> dict[str, Path]:
 
 def test_every_folder_holding_a_module_is_a_package() -> None:
     modules = folders(".py")
-    assert {"napspec.spec", "napspec.conformance.harness", "napspec.docs.rulebook"} <= set(modules)
+    assert {"napspec.spec", "napspec.protocol", "napspec.conformance.harness", "napspec.docs.rulebook"} <= set(modules)
     missing = sorted(name for name in modules if name not in PACKAGES)
     assert not missing, f"add these packages to pyproject.toml's [tool.setuptools] packages: {missing}"
 

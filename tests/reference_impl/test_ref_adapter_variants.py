@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.protocol import OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import load
 

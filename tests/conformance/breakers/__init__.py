@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from napspec.conformance.contract import Engine, serve
+from napspec.protocol import Engine, serve
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.reference.hand import _HANDLERS, Hand
 
@@ -235,7 +235,7 @@ def case_breaker(
 
 
 def load(rule: str) -> Engine:
-    """A fresh engine that breaks ``rule`` (an :class:`~napspec.conformance.contract.Engine`)."""
+    """A fresh engine that breaks ``rule`` (an :class:`~napspec.protocol.Engine`)."""
     _load_all()
     try:
         return BREAKERS[rule].make()

@@ -20,7 +20,7 @@ import json
 import sys
 from typing import Any
 
-from napspec.conformance.contract import OPTIONS_BY_PROTOCOL
+from napspec.protocol import OPTIONS_BY_PROTOCOL
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.spec import Register, load
 

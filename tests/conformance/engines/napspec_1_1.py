@@ -21,7 +21,7 @@ import json
 import sys
 from typing import Any
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL
+from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL
 from napspec.reference.contract_adapter import ReferenceEngine
 
 PROTOCOL = "napspec/1.1"

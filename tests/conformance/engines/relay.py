@@ -23,7 +23,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from napspec.conformance.contract import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL
+from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.suite.dump import dump_lines
 from napspec.suite.targets import Target
@@ -162,7 +162,7 @@ def main() -> None:
     """Serve a relay over the protocol: ``python relay.py '{"players": [4], ...}'``."""
     import sys
 
-    from napspec.conformance.contract import serve
+    from napspec.protocol import serve
 
     settings = json.loads(sys.argv[1]) if len(sys.argv) > 1 else {}
     published = [target for name in settings.pop("published", []) if (target := Target.from_options(name, None))]

@@ -8,7 +8,7 @@ import copy
 import sys
 from typing import Any
 
-from napspec.conformance.contract import serve
+from napspec.protocol import serve
 from napspec.reference.contract_adapter import ReferenceEngine
 
 RANKS = "23456789TJQKA"

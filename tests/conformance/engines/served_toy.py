@@ -1,5 +1,5 @@
-"""The toy engine written as a Python :class:`napspec.conformance.contract.Engine` and served over
-the protocol with one call to :func:`napspec.conformance.contract.serve`: the route a Python engine
+"""The toy engine written as a Python :class:`napspec.protocol.Engine` and served over
+the protocol with one call to :func:`napspec.protocol.serve`: the route a Python engine
 takes to be tested as a black box. With ``--print``, its run() also prints to stdout, which
 serve() must keep off the protocol stream.
 """
@@ -11,7 +11,7 @@ from typing import Any
 
 from toy import hello_response, run_response
 
-from napspec.conformance.contract import serve
+from napspec.protocol import serve
 
 
 class ToyEngine:

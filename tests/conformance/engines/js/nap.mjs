@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A Nap engine for the napspec conformance suite, written from the contract alone
-// (docs/implementers.md and conformance/schema/). It plays the plain game, irregular play and
+// (docs/implementers.md and conformance/protocol/schema/). It plays the plain game, irregular play and
 // its penalties included, under every option value of napspec/1 (so under every profile),
 // and no call beyond Nap, pool or short pack. It speaks napspec/1.1 (or napspec/1 when asked). It reads one
 // JSON request per line on stdin and writes one JSON response per line on stdout; logs go to
@@ -87,7 +87,7 @@ function checkAction(action, where, players) {
   }
 }
 
-/** Checks the shape of a case (conformance/schema/case.schema.json) and returns it. */
+/** Checks the shape of a case (conformance/protocol/schema/case.schema.json) and returns it. */
 function checkCase(data) {
   expect(isObject(data), "case", "must be an object");
   const fields = ["id", "options", "players", "dealer", "irregular", "start", "actions", "queries"];
