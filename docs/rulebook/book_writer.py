@@ -25,18 +25,21 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 
+from .editions import NUMBER_APART
+
 logger = logging.getLogger(__name__)
 
-#: The characters Typst's markup would read as markup, escaped with a backslash.
-_SPECIAL = re.compile(r"([\\*_`#\[\]<>@$~=+\-/.'\"{}:])")
+#: The characters Typst's markup would read as markup, escaped with a backslash (a semicolon
+#: too: right after an inline element, ``#[…];``, Typst takes it for the end of the element).
+_SPECIAL = re.compile(r"([\\*_`#\[\]<>@$~=+\-/.'\"{}:;])")
 
 
 def escaped(text: str) -> str:
     """Text as Typst's markup shows it literally: every special character escaped, line breaks
     spaces (a paragraph ends where its node does).
 
-    >>> escaped("a *b* -- c_d [e] #f 10/3 ...")
-    'a \\\\*b\\\\* \\\\-\\\\- c\\\\_d \\\\[e\\\\] \\\\#f 10\\\\/3 \\\\.\\\\.\\\\.'
+    >>> escaped("a *b* -- c_d [e] #f 10/3 ...; g")
+    'a \\\\*b\\\\* \\\\-\\\\- c\\\\_d \\\\[e\\\\] \\\\#f 10\\\\/3 \\\\.\\\\.\\\\.\\\\; g'
     """
     return _SPECIAL.sub(r"\\\1", " ".join(text.split("\n")))
 
@@ -66,7 +69,7 @@ NOTE_LABELS = {
 #: Where a link prints no number: a line repeated under every rule (its profiles), a source's
 #: locator (its own number), a title.
 NO_NUMBER_IN = frozenset({"nap-rule-meta", "nap-locator"})
-NO_NUMBER_FOR = frozenset({"nap-locator-link"})
+NO_NUMBER_FOR = frozenset({"nap-locator-link", NUMBER_APART})
 #: The classes of a paragraph set by a function of the layout of its own.
 WRAPPED_PARAGRAPHS = frozenset(
     {"nap-quote", "nap-locator", "nap-rule-meta", "nap-source-label", "nap-rubric", "nap-example-title"}

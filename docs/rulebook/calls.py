@@ -187,12 +187,15 @@ class CallsDirective(NapDirective):
         out: list[nodes.Node] = []
         for profile in register.profiles.values():
             node = section(profile.title, [f"calls-{profile.id}"], classes=["nap-calls"])
+            calls = calls_of(register, profile)
+            # the table names a variant only where a call needs one: so does its introduction
+            needing = "; a call with a variant named is played only with it" if any(c.variant for c in calls) else ""
             node += para(
                 f"The calls of {profile.title}, lowest first: a made call wins from each other player, a lost "
-                "one pays each other player, in stakes; a call with a variant named is played only with it.",
+                f"one pays each other player, in stakes{needing}.",
                 classes=["nap-intro"],
             )
-            node += calls_table(calls_of(register, profile))
+            node += calls_table(calls)
             more = seven_card(register, profile)
             if more is not None:
                 name, calls = more

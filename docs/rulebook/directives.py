@@ -26,6 +26,7 @@ from napspec.spec.transcriptions import Lacuna
 
 from .data import STATUSES, Column, RulebookData, rulebook_data
 from .domain import NapDomain, anchor
+from .editions import BOOK, NUMBER_APART, edition
 from .render import Cell, NodeLike, container, inline, literal, para, paragraphs, strong, table, xref
 from .text import ID_WORD, Piece, pieces, plain, quote_pieces, rule_title_in, who_plays_parts
 
@@ -139,7 +140,13 @@ class NapDirective(SphinxDirective):
         if piece.kind == "value" and piece.value is not None:
             if not piece.plays:  # every profile plays it (:func:`.text.everyone_plays`)
                 return [self.value(piece.option, piece.value)]
-            return [self.value(piece.option, piece.value), " (", *self.plays(piece.option, piece.value), ")"]
+            plays = self.plays(piece.option, piece.value)
+            if edition(self.env) == BOOK:
+                # one parenthesis, not two: "“2” (Peel and Hoyle; p. 123)", the number the link
+                target = f"{piece.option}={piece.value}"
+                value = self.value(piece.option, piece.value, classes=[NUMBER_APART])
+                return [value, " (", *plays, "; ", xref("optvalue", target, ""), ")"]
+            return [self.value(piece.option, piece.value), " (", *plays, ")"]
         if piece.kind in ("amount", "emphasis"):
             return [nodes.emphasis(text=piece.text)]
         # Between backticks the register names only variation points, their values and the
@@ -151,14 +158,17 @@ class NapDirective(SphinxDirective):
         )
         return [literal(piece.text)]
 
-    def value(self, option_id: str, value: OptionValueType, quoted: bool = True) -> nodes.inline:
-        """An option's value in words (its phrase), linked to its meaning."""
+    def value(
+        self, option_id: str, value: OptionValueType, quoted: bool = True, classes: Sequence[str] = ()
+    ) -> nodes.inline:
+        """An option's value in words (its phrase), linked to its meaning (``classes`` on the link)."""
         words = self.data.register.options[option_id].phrase(value)
         shown = f"“{words}”" if quoted else words
-        return inline(xref("optvalue", f"{option_id}={value}", shown), classes=["nap-value"])
+        return inline(xref("optvalue", f"{option_id}={value}", shown, classes=classes), classes=["nap-value"])
 
     def plays(self, option_id: str, value: OptionValueType) -> list[NodeLike]:
-        """ "played by Peel and Hoyle", each profile linked to its choice (or its variant)."""
+        """ "Peel and Hoyle" (:func:`.text.who_plays`), each game linked to its choice (or its
+        variant)."""
         out: list[NodeLike] = []
         for part in who_plays_parts(self.data.register, option_id, value):
             if isinstance(part, str):

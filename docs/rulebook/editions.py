@@ -51,6 +51,9 @@ BOOK_PAGES = "print/**"
 #: The most pages the book may have: a book a reader can hold, whose setting stays within the
 #: stage's bound on memory (272 pages took 1.99 GB; the README states it, a test holds it).
 BOOK_PAGES_AT_MOST = 300
+#: The class of a link whose number the book prints apart from it, later in its sentence (a
+#: value followed by the games that play it: "“2” (Peel and Hoyle; p. 123)").
+NUMBER_APART = "nap-number-apart"
 
 
 def default_edition(builder_name: str) -> str:
@@ -177,6 +180,7 @@ __all__ = [
     "BOOK_PAGES_AT_MOST",
     "BOOK_ROOT",
     "EDITIONS",
+    "NUMBER_APART",
     "PLOT_NOTE",
     "SINGLE",
     "SITE",

@@ -27,6 +27,7 @@ from napspec.suite.vocabulary import join
 
 from .directives import NapDirective, normal
 from .domain import slug
+from .printed import in_words
 from .render import NodeLike, bullet_list, container, inline, literal, para, section, strong, xref
 from .text import differing, ordered, variant_name
 
@@ -275,9 +276,10 @@ class QuickRulesDirective(PlayersDirective):
         profile = register.profiles[self.profile_ids()[0]]
         page = section(f"Quick rules: {profile.title}", [f"quick-{profile.id}"], classes=["nap-quick"])
         page += para(
-            "How to play the game of the profile ",
+            f"How to play {register.sources[profile.source].short}'s game, ",
             xref("profile", profile.id, profile.title),
-            ", in short: each line is a rule as this game plays it, linked to the full rule with the sources' words.",
+            ", in short: each line is a rule as this game plays it, with a link to the full rule and the sources' "
+            "words.",
             classes=["nap-intro"],
         )
         rules = quick_rules(register, profile.id)
@@ -317,10 +319,14 @@ class QuickRulesDirective(PlayersDirective):
             )
             return node
         names: list[NodeLike] = [
-            xref("variant", f"{profile.id}/{variant}", variant_name(register, variant)) for variant in profile.variants
+            xref("variant", f"{profile.id}/{variant}", variant_name(register, variant, in_sentence=True))
+            for variant in profile.variants
         ]
+        count = len(names)
         node += para(
-            f"{source.short} gives {len(names)}, each played only when the table agrees on it before play: ",
+            f"{source.short} gives {in_words(count)} variant{'s' if count != 1 else ''}, "
+            f"{'each ' if count != 1 else ''}played only when the table agrees on {'it' if count == 1 else 'one'} "
+            "before play: ",
             *join(names, ", ", " and "),
             ".",
             classes=["nap-quick-variants"],

@@ -50,16 +50,21 @@ class Piece:
     plays: str = ""
 
 
-def variant_name(register: Register, variant: str) -> str:
-    """A profile's variant by name: its option's title, or its own name's words.
+def variant_name(register: Register, variant: str, in_sentence: bool = False) -> str:
+    """A profile's variant by name: its option's title, or its own name's words; ``in_sentence``,
+    as it stands inside a sentence ("with the pool (kitty)", not "with The pool (kitty)").
 
     >>> from napspec import spec
-    >>> [variant_name(spec.load(), v) for v in ("seven-card", "short-pack")]
-    ['Seven-card Nap', 'Short pack']
+    >>> [variant_name(spec.load(), v) for v in ("seven-card", "short-pack", "pool")]
+    ['Seven-card Nap', 'Short pack', 'The pool (kitty)']
+    >>> variant_name(spec.load(), "pool", in_sentence=True), variant_name(spec.load(), "short-pack", in_sentence=True)
+    ('the pool (kitty)', 'a short pack')
     """
-    if variant in register.options:
-        return register.options[variant].title
-    return variant.replace("-", " ").capitalize()
+    if variant not in register.options:
+        words = variant.replace("-", " ")
+        return f"a {words}" if in_sentence else words.capitalize()
+    name = register.options[variant].title
+    return re.sub(r"^(The|A|An) ", lambda m: m[1].lower() + " ", name) if in_sentence else name
 
 
 # ---------------------------------------------------------------------- what the profiles play
@@ -137,7 +142,7 @@ def players(register: Register, option_id: str, value: OptionValueType) -> list[
             if option_id in bundle and same(bundle[option_id].value, value):
                 short = register.sources[profile.source].short
                 if variant != option_id:
-                    short = f"{short} with {variant_name(register, variant)}"
+                    short = f"{short} with {variant_name(register, variant, in_sentence=True)}"
                 out.append((profile.id, variant, short))
     return out
 
@@ -152,36 +157,46 @@ def listed(items: list[str | Player]) -> list[str | Player]:
     return out
 
 
+#: What is said of a value no game plays (a house rule may still choose it).
+NO_GAME = "in none of the four games"
+
+
 def who_plays_parts(register: Register, option_id: str, value: OptionValueType) -> list[str | Player]:
-    """:func:`who_plays` as words and players, for the pages to link each player."""
+    """:func:`who_plays` as words and players, for the pages to link each player: the games that
+    play the value, then those that play it as a variant of their own ("a variant in …"), then
+    the games that take it with another variant, each named with it."""
     found = players(register, option_id, value)
-    chosen: list[str | Player] = [p for p in found if not p[1]]
-    variants: list[str | Player] = [p for p in found if p[1]]
     if not found:
-        return ["played by no profile"]
+        return [NO_GAME]
+    chosen: list[str | Player] = [p for p in found if not p[1]]
+    own: list[str | Player] = [p for p in found if p[1] == option_id]
+    named: list[str | Player] = [p for p in found if p[1] and p[1] != option_id]
+    groups = [listed(chosen), ["a variant in ", *listed(own)] if own else [], listed(named)]
+    groups = [group for group in groups if group]
     out: list[str | Player] = []
-    if chosen:
-        out += ["played by ", *listed(chosen)]
-    if variants:
-        out += [", and as a variant by " if chosen else "played as a variant by ", *listed(variants)]
+    for index, group in enumerate(groups):
+        out += (["; "] if index else []) + group
     return out
 
 
 def who_plays(register: Register, option_id: str, value: OptionValueType) -> str:
-    """The profiles that play a value, in words.
+    """The games that play a value, in words (what a reader reads after the value: no "played
+    by" list of profiles).
 
     >>> from napspec import spec
     >>> register = spec.load()
     >>> who_plays(register, "pack", "full")
-    'played by Peel, Hoyle, Britannica and Wikipedia'
+    'Peel, Hoyle, Britannica and Wikipedia'
     >>> who_plays(register, "compulsory-call", "none")
-    'played by Britannica and Wikipedia'
+    'Britannica and Wikipedia'
     >>> who_plays(register, "peep", "played")
-    'played as a variant by Hoyle and Wikipedia'
+    'a variant in Hoyle and Wikipedia'
     >>> who_plays(register, "misery", "no-trumps")
-    'played as a variant by Hoyle, Wikipedia and Wikipedia with Seven-card Nap'
+    'a variant in Hoyle and Wikipedia; Wikipedia with Seven-card Nap'
+    >>> who_plays(register, "pool-failed-nap", "pays-nothing")
+    'Peel, Hoyle, Britannica and Wikipedia; Peel with the pool (kitty)'
     >>> who_plays(register, "compulsory-call", "eldest-cannot-pass")
-    'played by no profile'
+    'in none of the four games'
     """
     return "".join(part if isinstance(part, str) else part[2] for part in who_plays_parts(register, option_id, value))
 
@@ -326,15 +341,15 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
     text 'Where ' -
     option 'the pack' -
     text ' is ' -
-    value 'the full pack' played by Peel, Hoyle, Britannica and Wikipedia
+    value 'the full pack' Peel, Hoyle, Britannica and Wikipedia
     text ', fifty-two' -
     >>> plain("with `none` he may pass", register, ("compulsory-call",))
-    'with “nobody” (played by Britannica and Wikipedia) he may pass'
+    'with “nobody” (Britannica and Wikipedia) he may pass'
     >>> print(plain("If `show-cards` is true, he shows; with `false` not", register))
     ... # doctest: +ELLIPSIS
-    If showing ... is “yes” (played by Hoyle), he shows; with “no” (played by Peel, Britannica and Wikipedia) not
+    If showing ... is “yes” (Hoyle), he shows; with “no” (Peel, Britannica and Wikipedia) not
     >>> plain("at least `players-min` players", register)
-    'at least “2” (played by Peel, Hoyle and Britannica) or “3” (played by Wikipedia) players'
+    'at least “2” (Peel, Hoyle and Britannica) or “3” (Wikipedia) players'
     >>> plain("the amount `peep-fee`; run `napspec check`", register)
     'the amount peep fee; run napspec check'
     """

@@ -7,6 +7,7 @@ cannot see ("The underscores mark the copy's italics")."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -88,8 +89,23 @@ def test_the_terminal_shows_no_raw_markup() -> None:
 def test_a_value_every_profile_plays_is_named_without_a_list_of_them(builds: Builds) -> None:
     """Named in a rule's prose, a value that all four profiles play, and no variant changes,
     reads as itself: not "“1” (played by Peel, Hoyle, Britannica and Wikipedia) in all four
-    sources"; a value some play is still followed by who plays it."""
+    sources"; a value some play is still followed by the games that play it, named as games."""
     calling = html(builds, "chapters/calling.html").root.text()
     assert "the lowest call being “1” in all four sources" in calling
-    assert "“1” (played by" not in calling
-    assert "“nobody” (played by Britannica and Wikipedia)" in calling
+    assert "“1” (" not in calling
+    assert "with “nobody” (Britannica and Wikipedia) every player may pass" in calling
+    assert "“the eldest, who may never pass” (in none of the four games)" in calling
+
+
+def test_no_page_lists_the_players_of_a_value(builds: Builds, editions: Editions) -> None:
+    """What a player reads names the games that play a value, not a list of profiles "(played by
+    Peel, Hoyle, …)" nor "(played as a variant by …)" after it, on any page of any edition."""
+    found = []
+    for path, _root in _pages(builds, editions):
+        text = " ".join(visible.visible_text(path.read_text(encoding="utf-8")).split())
+        found += [f"{path.name}: …{text[max(0, m.start() - 50) : m.end() + 30]}…" for m in PLAYED_BY.finditer(text)]
+    assert not found, f"{len(found)} lists of players:\n" + "\n".join(found[:10])
+
+
+#: A value followed by who plays it, as the register's machinery wrote it.
+PLAYED_BY = re.compile(r"\(played (?:by|as a variant by) |\bplayed by no profile\b")

@@ -68,7 +68,7 @@ def test_a_condition_on_a_value_says_which_profiles_play_it(builds: Builds) -> N
     )
     assert playing, "some profile plays compulsory-call = none"
     text = statement.text()
-    assert text.lower().startswith(f"where {option.title.lower()} is “{option.phrase('none')}” (played by ")
+    assert text.lower().startswith(f"where {option.title.lower()} is “{option.phrase('none')}” (")
     for short in playing:
         assert short in text.split(")")[0]
     for profile in REGISTER.profiles.values():
