@@ -416,7 +416,29 @@ def pieces(text: str, register: Register, options: tuple[str, ...] = ()) -> list
                 out.append(Piece("text", truth))
         position = match.end()
     out.append(Piece("text", text[position:]))
-    return [piece for piece in out if piece.text]
+    return [split for piece in out if piece.text for split in copy_italics(piece)]
+
+
+#: A copy's words quoted in the register's prose that open with the copy's mark of italics and
+#: break off before its closing one ("_MIS", where Peel's copy ends).
+_OPEN_ITALICS = re.compile(r'(?<=["“])_([^\s"”_][^"”_]*)(?=["”])')
+
+
+def copy_italics(piece: Piece) -> list[Piece]:
+    """A text piece with the copy's words it quotes in italics, the copy's mark taken off.
+
+    >>> [(p.kind, p.text) for p in copy_italics(Piece("text", 'breaks off at "_MIS" (p. 12)'))]
+    [('text', 'breaks off at "'), ('emphasis', 'MIS'), ('text', '" (p. 12)')]
+    """
+    if piece.kind != "text" or "_" not in piece.text:
+        return [piece]
+    out: list[Piece] = []
+    position = 0
+    for match in _OPEN_ITALICS.finditer(piece.text):
+        out += [Piece("text", piece.text[position : match.start()]), Piece("emphasis", match[1])]
+        position = match.end()
+    out.append(Piece("text", piece.text[position:]))
+    return [part for part in out if part.text]
 
 
 def rule_title_in(register: Register, rule_id: str, before: str, after: str = "") -> tuple[str, str, str]:
@@ -468,8 +490,11 @@ def quote_pieces(text: str) -> list[Piece]:
 
     >>> [(p.kind, p.text) for p in quote_pieces("a suit--_i.e._ one card")]
     [('text', 'a suit—'), ('emphasis', 'i.e.'), ('text', ' one card')]
+    >>> [(p.kind, p.text) for p in quote_pieces('mid-word: "_MIS".')]
+    [('text', 'mid-word: "'), ('emphasis', 'MIS'), ('text', '".')]
     """
-    return [Piece("emphasis" if italic else "text", words) for words, italic in quote_spans(text)]
+    spans = [Piece("emphasis" if italic else "text", words) for words, italic in quote_spans(text)]
+    return [split for piece in spans for split in copy_italics(piece)]
 
 
 def quote_plain(text: str) -> str:

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from napspec import spec
-from napspec.spec.transcriptions import normalise
 
 from .conftest import Builds
-from .shown import quote, value
+from .shown import prose, quote, value
 from .shown import variant as variant_named
 from .test_rulebook import html, slug
 
@@ -39,7 +38,7 @@ def test_a_lacuna_stands_in_its_sources_column_of_the_rule(builds: Builds, rule_
     cell = grid.rows()[0].cells()[column]
     block = next(b for b in cell.find_all("div", "nap-lacuna-block") if lacuna_id in b.text())
     assert "Missing text" in block.text()
-    assert normalise(lacuna.what) in block.text()
+    assert prose(lacuna.what) in block.text()
     assert any(href.endswith(f"#lacuna-{slug(lacuna_id)}") for href in block.links())
     assert "silent" not in [p.text() for p in cell.find_all("p", "nap-silent")]
 
@@ -52,7 +51,7 @@ def test_a_lacuna_is_shown_in_the_text_right_after_the_words_it_follows(builds: 
     assert place is not None
     page = html(builds, f"sources/{source.id}.html")
     mark = page.by_id(f"lacuna-place-{slug(lacuna_id)}")
-    assert normalise(lacuna.what) in mark.text()
+    assert prose(lacuna.what) in mark.text()
     assert place.anchor in [a.id for a in mark.ancestors()], "the mark stands in the division of its place"
     assert mark.parent is not None
     siblings = [c for c in mark.parent.children if not isinstance(c, str)]
