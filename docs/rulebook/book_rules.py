@@ -20,6 +20,7 @@ from napspec.spec.register import Rule
 from napspec.suite.scenarios import Scenario
 from napspec.suite.vocabulary import Context, join
 
+from .book_deals import told, told_table
 from .directives import NapDirective, normal
 from .printed import scenarios_paragraph
 from .render import Cell, NodeLike, bullet_list, container, para, section, strong, table, xref
@@ -30,6 +31,8 @@ from .text import variant_name
 #: names a variant, by the variant's.
 _PROFILE_STEP = re.compile(r'^the profile "([^"]+)"$')
 _VARIANT_STEP = re.compile(r'^the variant "([^"]+)"$')
+#: A scenario's name that speaks of a source's profile, which the book calls its game.
+_PROFILE_NAMED = re.compile(r"\bThe (Peel|Hoyle|Britannica|Wikipedia) profile\b")
 #: Steps that only check what a hand of the book goes on to show.
 _NOT_TOLD = frozenset({"the action is accepted"})
 
@@ -134,7 +137,10 @@ class PrintedRule(NapDirective):
                 said: list[NodeLike] = [option.phrase(choice.value)] if choice is not None else ["—"]
                 for variant, bundle in profile.variants.items():
                     if option_id in bundle and (choice is None or bundle[option_id].value != choice.value):
-                        said += [f"; with {variant_name(register, variant)}: ", option.phrase(bundle[option_id].value)]
+                        said += [
+                            f"; with {variant_name(register, variant, in_sentence=True)}: ",
+                            option.phrase(bundle[option_id].value),
+                        ]
                 row.append(said)
             rows.append(row)
         header: list[Cell] = ["What each game plays", *[register.sources[p.source].short for p in profiles]]
@@ -153,11 +159,13 @@ class PrintedRule(NapDirective):
 
     def example(self, scenario: Scenario) -> nodes.container:
         """A scenario's deal told as a book tells a hand: its game, the table, the hands, the
-        calls, the tricks and the settlement, in sentences (an outline's first row of Examples)."""
+        calls, the tricks and the settlement, in sentences, the players by their places at the
+        table (:mod:`.book_deals`; an outline's first row of Examples)."""
         register = self.data.register
         row = scenario.examples[0] if scenario.examples else {}
         block = container(classes=["nap-example"])
-        block += para(f"Example: {scenario.name}", classes=["nap-example-title"])
+        title = _PROFILE_NAMED.sub(lambda m: f"{m[1]}'s game", scenario.name)  # a game, not a profile
+        block += para(f"Example: {title}", classes=["nap-example-title"])
         context = Context()
         said: list[NodeLike] = []
         for written in scenario.steps:
@@ -168,18 +176,18 @@ class PrintedRule(NapDirective):
                 continue
             variant = _VARIANT_STEP.match(step.text)
             if variant:
-                name = re.sub(r"^The\b", "the", variant_name(register, variant.group(1)))  # "the pool (kitty)"
+                name = variant_name(register, variant.group(1), in_sentence=True)  # "the pool (kitty)"
                 said.append(f"It is played with {name}. ")
                 continue
             if step.text in _NOT_TOLD:
                 continue
             drawn = sentence(step, context)
             first = drawn[0]
-            said += [*without_codes(first.children), " "]
+            said += [*told(without_codes(first.children), context), " "]
             if len(drawn) > 1:
                 block += para(*said, classes=["nap-example-text"])
                 said = []
-                block.extend(drawn[1:])
+                block.extend(told_table(t, context) if isinstance(t, nodes.table) else t for t in drawn[1:])
         if said:
             block += para(*said, classes=["nap-example-text"])
         return block
