@@ -10,7 +10,10 @@ exact fraction however long. The book tells the same in a reader's words:
 - the hands of a worked example in sentences, from the evidence itself: the call, made or lost,
   what the soloist receives from or pays to each other player and in all, under the values
   the hand was played with, by their titles and in words;
-- the cards as cards; a chance whose fraction no reader reads as its decimal alone;
+- the cards as cards; a chance whose fraction no reader reads as its decimal alone, or as the
+  odds it is; a count in figures with its thousands marked;
+- the lab's names of its hands and its ways of play in words (:mod:`.claims_words`), a seat by
+  its place at the table (the lab deals from seat 0), each sentence begun with a capital;
 - the register's ids it names linked, as in the rest of the book's text (the book then prints
   the place's number).
 """
@@ -18,21 +21,25 @@ exact fraction however long. The book tells the same in a reader's words:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Protocol
 
 from napspec.spec.claims import Finding, Reading
 from napspec.spec.register import Register
+from napspec.suite.vocabulary import Context
 
+from .book_deals import SEAT, seat_name
+from .claims_words import game_name, lab_names_in_words
 from .printed import in_words
 from .render import CARD, NodeLike, cards
-from .text import proper_names, variant_name
+from .text import proper_names
 
 #: A run of card codes: "AS JS TS".
 CARD_RUN = re.compile(r"\b[AKQJT2-9][SHDC](?: [AKQJT2-9][SHDC])*\b")
-#: An exact chance with its decimal: "5096879020/5178066751 (0.984)".
-FRACTION_AND_DECIMAL = re.compile(r"\b(\d+)/(\d+) \((\d\.\d+)\)")
+#: An exact chance with its decimal, or with the odds it is: "5096879020/5178066751 (0.984)",
+#: "1/649740 (about one in 649,740)".
+FRACTION_AND_DECIMAL = re.compile(r"\b(\d+)/(\d+) \((\d\.\d+|about one in [\d,]+)\)")
 #: The largest denominator a chance is shown with as a fraction: beyond it, only its decimal (the
 #: claims' tables, :func:`.claims.chance`, show it so in every edition).
 FRACTION_SHOWN_UP_TO = 10_000
@@ -42,21 +49,6 @@ class Linker(Protocol):
     """What links the register's ids in a text (:meth:`.directives.NapDirective.linked_ids`)."""
 
     def linked_ids(self, text: str) -> list[NodeLike]: ...
-
-
-def game_name(register: Register, profile: str, variants: Sequence[str] = (), plain: bool = False) -> str:
-    """A game as the book names it: its profile's title, with its variants by name.
-
-    >>> from napspec import spec
-    >>> register = spec.load()
-    >>> game_name(register, "hoyle", ["purchase"]), game_name(register, "peel", plain=True)
-    ('Hoyle (1909) with Purchase (Ecarté) Nap', 'Peel (1891) without a variant')
-    """
-    title = register.profiles[profile].title
-    if variants:
-        names = [variant_name(register, variant) for variant in variants]
-        return f"{title} with {' and '.join(names)}"
-    return f"{title} without a variant" if plain else title
 
 
 def games_named(register: Register, text: str) -> str:
@@ -87,10 +79,13 @@ def games_named(register: Register, text: str) -> str:
 
 
 def chances_read(text: str) -> str:
-    """An exact chance with a fraction too long to read printed as its decimal alone.
+    """An exact chance with a fraction too long to read printed as its decimal alone, or as the
+    odds it is said to be.
 
     >>> chances_read("with 19621/22231 (0.883), AKQ: 5096879020/5178066751 (0.984); 15/52 (0.288)")
     'with 0.883, AKQ: 0.984; 15/52 (0.288)'
+    >>> chances_read("a chance of 1/649740 (about one in 649,740), below 1/100")
+    'a chance of about one in 649,740, below 1/100'
     """
 
     def read(match: re.Match[str]) -> str:
@@ -99,6 +94,36 @@ def chances_read(text: str) -> str:
         return match[3]
 
     return FRACTION_AND_DECIMAL.sub(read, text)
+
+
+def one_in(value: Fraction) -> str:
+    """A small chance as the odds a reader reads: "one in 649,740".
+
+    >>> one_in(Fraction(1, 649740)), one_in(Fraction(3, 7)), one_in(Fraction(2, 649741))
+    ('one in 649,740', '3/7', 'about one in 324,870')
+    """
+    if value.denominator <= FRACTION_SHOWN_UP_TO or not value:
+        return str(value)
+    if value.numerator == 1:
+        return f"one in {value.denominator:,}"
+    return f"about one in {round(1 / value):,}"
+
+
+def carded(text: str) -> list[NodeLike]:
+    """A text whose runs of card codes ("AS KS QS") are drawn as cards.
+
+    >>> [str(piece) if isinstance(piece, str) else piece.astext() for piece in carded("sure of them: AS TS")]
+    ['sure of them: ', 'A♠ 10♠']
+    """
+    out: list[NodeLike] = []
+    position = 0
+    for match in CARD_RUN.finditer(text):
+        if not all(CARD.match(code) for code in match[0].split()):
+            continue
+        out += [text[position : match.start()], cards(match[0])]
+        position = match.end()
+    out.append(text[position:])
+    return [piece for piece in out if not isinstance(piece, str) or piece]
 
 
 def call_name(register: Register, call: str) -> str:
@@ -151,7 +176,10 @@ def settled(hand: Mapping[str, Any]) -> str:
         if total >= 0:
             return f"receives {each} from each other player, {total} in all"
         return f"pays {each} to each other player, {-total} in all"
-    shares = ", ".join(f"seat {seat} {amount:+d}" for seat, amount in enumerate(payments) if seat != soloist)
+    table = Context(dealer="0", players=str(len(payments)))  # the lab's hands are dealt from seat 0
+    shares = ", ".join(
+        f"{seat_name(seat, table)} {amount:+d}" for seat, amount in enumerate(payments) if seat != soloist
+    )
     return f"{'receives' if total >= 0 else 'pays'} {abs(total)} in all ({shares})"
 
 
@@ -170,22 +198,39 @@ def payments_sentence(register: Register, reading: Reading, evidence: Mapping[st
     return f"played out under {game} at {players} players: " + "; ".join(told)
 
 
+def in_figures(text: str) -> str:
+    """Counts of four figures or more with their thousands marked, as the rest of the book
+    prints them ("2,000 deals", not "2000 deals"); fractions and decimals as they are.
+
+    >>> in_figures("of 4831 deals (n = 20000), 0.4363, 1/649740, 36,000")
+    'of 4,831 deals (n = 20,000), 0.4363, 1/649740, 36,000'
+    """
+    return re.sub(r"(?<![\d.,/])(\d{4,})(?![\d.,/])", lambda m: f"{int(m[1]):,}", text)
+
+
+def sentences_begun(text: str) -> str:
+    """A capital after each full stop that ends a sentence of a finding, which the analysis joins
+    in lower case ("(2,000 deals). the dealer's winnings").
+
+    >>> sentences_begun("narrower (2,000 deals). the dealer's winnings; wider than that. at 3 players, p. 144.")
+    "narrower (2,000 deals). The dealer's winnings; wider than that. At 3 players, p. 144."
+    """
+    return re.sub(r"(?<=[a-z)]\.) ([a-z])", lambda m: " " + m[1].upper(), text)
+
+
 def printed_finding(linker: Linker, register: Register, reading: Reading, finding: Finding) -> list[NodeLike]:
     """A finding's sentence in the book's words (see the module)."""
-    summary = finding.summary
+    summary = in_figures(chances_read(finding.summary))
     if reading.check == "hand-payments":
         _said, differs, wrong = summary.partition("; the text differs: ")
         summary = payments_sentence(register, reading, finding.evidence) + (differs + wrong if differs else "")
-    summary = chances_read(games_named(register, summary))
+    summary = lab_names_in_words(summary)
+    table = Context(dealer="0", players="10")  # the lab's hands are dealt from seat 0
+    summary = SEAT.sub(lambda m: seat_name(int(m[2]), table), summary)
+    summary = sentences_begun(games_named(register, summary))
     out: list[NodeLike] = []
-    position = 0
-    for match in CARD_RUN.finditer(summary):
-        if not all(CARD.match(code) for code in match[0].split()):
-            continue
-        out += linker.linked_ids(summary[position : match.start()])
-        out.append(cards(match[0]))
-        position = match.end()
-    out += linker.linked_ids(summary[position:] + ("" if summary.rstrip().endswith(".") else "."))
+    for piece in carded(summary + ("" if summary.rstrip().endswith(".") else ".")):
+        out += linker.linked_ids(piece) if isinstance(piece, str) else [piece]
     return out
 
 

@@ -14,9 +14,23 @@ from typing import Any
 from docutils import nodes
 
 from napspec.spec.claims import Claim, Finding, Reading, verdict
+from napspec.spec.register import Register
+from napspec.suite.vocabulary import Context
 
-from .book_claims import FRACTION_SHOWN_UP_TO, printed_finding
+from .book_claims import FRACTION_SHOWN_UP_TO, carded, one_in, printed_finding
+from .book_deals import seat_name
 from .claims_plots import estimates_figure, one_suit_plot
+from .claims_words import (
+    RANK_WORDS,
+    call_words,
+    game_words,
+    hand_words,
+    lab_names_in_words,
+    sample_words,
+    seat_order,
+    seat_words,
+    style_words,
+)
 from .directives import NapDirective, normal
 from .editions import BOOK, edition
 from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
@@ -155,8 +169,10 @@ class ClaimsDirective(NapDirective):
         beyond = beyond_the_claims(sweeps, judged)
         if beyond:
             block += para(beyond)
+        in_book = edition(self.env) == BOOK
         runs = [
-            [f"{size} hands", run["file"], tricks_asked(run["floor"], run.get("known_from")), f"{run['open']:,}",
+            [f"{size} hands", *([] if in_book else [run["file"]]),
+             tricks_asked(run["floor"], run.get("known_from"), in_book), f"{run['open']:,}",
              sweep_time(run["seconds"], run["search"])]
             for size, entry in ordered
             for run in entry["runs"]
@@ -172,10 +188,11 @@ class ClaimsDirective(NapDirective):
             "changes how long a question takes, and so what a budget of nodes leaves open, never an "
             "answer."
         )
-        block += table(["Hands dealt", "Sweep", "Tricks asked", "Left open", "Time, one core"], runs,
-                       classes=["nap-claim-evidence", "nap-sweeps"])  # fmt: skip
-        meanings = {int(n): words for _, entry in ordered for run in entry["runs"]
-                    for n, words in run["search"]["meaning"].items()}  # fmt: skip
+        head = ["Hands dealt", *([] if in_book else ["Sweep"]), "Tricks asked", "Left open", "Time, one core"]
+        block += table(head, runs, classes=["nap-claim-evidence", "nap-sweeps"])
+        # what each revision of the search does, less the name of the function that does it
+        meanings = {int(n): re.sub(r" \([a-z]+(?:_[a-z]+)+\)", "", words) for _, entry in ordered
+                    for run in entry["runs"] for n, words in run["search"]["meaning"].items()}  # fmt: skip
         block += bullet_list([[f"Search {n}: {meanings[n]}."] for n in sorted(meanings)])
         return block
 
@@ -197,9 +214,13 @@ class ClaimsDirective(NapDirective):
     def reading_block(self, reading: Reading, finding: Finding | None, kind: str) -> nodes.container:
         label = "The plain words" if reading.as_worded else "An interpretation"
         block = container(classes=["nap-reading"])
-        # the register may open a reading with its own label: the page's stands for it
+        # the register may open a reading with its own label: the page's stands for it, and
+        # where the label begins a sentence of the register's ("Interpretation of …") reads on
         statement = re.sub(r"^(Interpretation|The plain words)[:,]\s*", "", normal(reading.statement))
-        block += para(strong(f"{label}: "), *self.linked(statement))
+        lead = f"{label}: "
+        if not reading.as_worded and statement.startswith("Interpretation "):
+            lead, statement = f"{label} ", statement.removeprefix("Interpretation ")
+        block += para(strong(lead), *self.linked(statement))
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block
@@ -215,17 +236,21 @@ class ClaimsDirective(NapDirective):
     def evidence(self, reading: Reading, evidence: Mapping[str, Any], kind: str) -> list[nodes.Node]:
         """The evidence laid out where a table says it better than the sentence."""
         if kind == "simulation":
-            return simulated_evidence(reading.check, evidence)
+            return simulated_evidence(self.data.register, reading.check, evidence)
         if reading.check == "hand-payments":
             rows: list[list[Cell]] = []
             for hand in evidence.get("hands", ()):
                 holdings = hand.get("holdings", {})
+                table_of = Context(dealer="0", players=str(len(hand["payments"])))  # the lab deals from seat 0
                 rows.append(
                     [
-                        str(hand["call"]),
+                        call_words(str(hand["call"])),
                         str(hand["outcome"]),
                         [cards(holdings.get(str(hand["soloist"]), "-"))],
-                        ", ".join(f"seat {seat}: {amount:+d}" for seat, amount in enumerate(hand["payments"])),
+                        ", ".join(
+                            f"{seat_name(seat, table_of, article=False)} {amount:+d}"
+                            for seat, amount in enumerate(hand["payments"])
+                        ),
                     ]
                 )
             return [table(["Call", "Outcome", "The soloist held", "Payments"], rows, classes=["nap-claim-evidence"])]
@@ -320,7 +345,7 @@ class ClaimsDirective(NapDirective):
         if reading.check == "one-suit-nap-by-table":
             tables = [str(hands) for hands in evidence["hands-dealt"]]
             rows = [
-                [f"{item['highest']}-high", *(f"{float(Fraction(chance)):.3f}" for chance in item["chances"])]
+                [f"{RANK_WORDS[item['highest']]}-high", *(f"{float(Fraction(c)):.3f}" for c in item["chances"])]
                 for item in evidence.get("rows", ())
             ]
             plot = nodes.raw("", one_suit_plot(evidence), format="html")
@@ -342,7 +367,7 @@ class ClaimsDirective(NapDirective):
                 [
                     f"{size} hands",
                     f"not yet settled at {size} hands" if item["finding"] == NOT_SETTLED else str(item["finding"]),
-                    certainty_detail(reading.check, item),
+                    carded(certainty_detail(reading.check, item)),
                 ]
                 for size, item in evidence["tables"].items()
             ]
@@ -354,21 +379,23 @@ class ClaimsDirective(NapDirective):
 SWEEP_TRICKS = {"5": "five", "4": "four", "3": "three", "2": "two"}
 
 
-def tricks_asked(floor: int, known_from: Mapping[str, Any] | None = None) -> str:
+def tricks_asked(floor: int, known_from: Mapping[str, Any] | None = None, by_what: bool = False) -> str:
     """The numbers of tricks a sweep down to ``floor`` asks of every hand; for a sweep built on
-    another (``known_from``: its file and floor), those it asks and those it took from that one.
+    another (``known_from``: its file and floor), those it asks and those it took from that one,
+    named by its file or, ``by_what``, by what it asks (the book names no file).
 
     >>> tricks_asked(2), tricks_asked(5)
     ('five to two', 'five only')
     >>> tricks_asked(2, {"file": "sweep-7-floor3.json", "floor": 3})
     'two; five to three from sweep-7-floor3.json'
-    >>> tricks_asked(3, {"file": "sweep-8-floor5.json", "floor": 5})
-    'four and three; five from sweep-8-floor5.json'
+    >>> tricks_asked(3, {"file": "sweep-8-floor5.json", "floor": 5}, by_what=True)
+    'four and three; five from the sweep of five only'
     """
     if known_from is None:
         return "five only" if floor >= 5 else f"five to {SWEEP_TRICKS[str(floor)]}"
     above = int(known_from["floor"])
-    return f"{_tricks_from(above - 1, floor)}; {_tricks_from(5, above)} from {known_from['file']}"
+    source = f"the sweep of {tricks_asked(above)}" if by_what else known_from["file"]
+    return f"{_tricks_from(above - 1, floor)}; {_tricks_from(5, above)} from {source}"
 
 
 def as_sizes(given: int | Sequence[int]) -> list[int]:
@@ -531,9 +558,11 @@ def chance(value: Fraction) -> str:
     """A chance as a reader reads it: the fraction where it is small enough to read, and its
     decimal.
 
-    >>> chance(Fraction(1, 3)), chance(Fraction(5096879020, 5178066751))
-    ('1/3 ≈ 0.333', '0.984')
+    >>> chance(Fraction(1, 3)), chance(Fraction(5096879020, 5178066751)), chance(Fraction(0))
+    ('1/3 ≈ 0.333', '0.984', '0')
     """
+    if value.denominator == 1:  # none, or every one: nothing to round
+        return str(value)
     if value.denominator <= FRACTION_SHOWN_UP_TO:
         return f"{value} ≈ {float(value):.3f}"
     return f"{float(value):.3f}"
@@ -566,7 +595,8 @@ def sample_sizing(evidence: Mapping[str, Any]) -> str:
     else:
         end = f"every one was narrower after {stopping['deals']:,} deals"
     found = "; ".join(
-        f"{name} {interval(data, True)[:-1]}, n = {data['n']:,})" for name, data in evidence.get("deciding", {}).items()
+        f"{lab_names_in_words(name)} {interval(data, True)[:-1]}, n = {data['n']:,})"
+        for name, data in evidence.get("deciding", {}).items()
     )
     return (
         f"The effect looked for: {effect}. The sample is drawn until every interval the verdict rests on is narrower "
@@ -585,7 +615,7 @@ def certainty_detail(check: str, item: Mapping[str, Any]) -> str:
     """One table size's evidence of a certainty reading, in a few words.
 
     >>> certainty_detail("chance-sure-of", {"finding": "holds", "deals": 4, "chance": "1/649740", "open": 0})
-    '4 of the 2,598,960 hands sure of them (1/649740)'
+    '4 of the 2,598,960 hands sure of them (one in 649,740)'
     >>> certainty_detail("sure-of-only-with", {"finding": "not yet settled", "why": "no sweep"})
     'no complete sweep of every hand at this size yet'
     """
@@ -607,7 +637,7 @@ def certainty_detail(check: str, item: Mapping[str, Any]) -> str:
         return f"{counted}; {item['lacking']:,} of those listed lack the holding" + tail
     if check == "combination-sure-of":
         return "sure whatever the other cards: " + (", ".join(item["certain"]) or "none")
-    return f"{item['deals']:,} of the 2,598,960 hands sure of them ({item['chance']})" + tail
+    return f"{item['deals']:,} of the 2,598,960 hands sure of them ({one_in(Fraction(item['chance']))})" + tail
 
 
 def interval(estimate: Mapping[str, Any], signed: bool = False) -> str:
@@ -620,14 +650,14 @@ def interval(estimate: Mapping[str, Any], signed: bool = False) -> str:
     return f"{estimate['mean']:{sign}.3f} ({estimate['low']:{sign}.3f} to {estimate['high']:{sign}.3f})"
 
 
-def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.Node]:
+def simulated_evidence(register: Register, check: str, evidence: Mapping[str, Any]) -> list[nodes.Node]:
     """A simulated reading's figures as a table (with a plot where one says it better), and
     the samples they come from."""
     out: list[nodes.Node] = []
     evidence_table = ["nap-claim-evidence"]
     if check == "dealer-winnings":
         tables = evidence["tables"]
-        positions = list(tables[-1]["seats"])
+        positions = seat_order(list(tables[-1]["seats"]))
         rows: list[list[Cell]] = [
             [
                 str(item["players"]),
@@ -638,16 +668,17 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
         out.append(
             estimates_figure(
                 [
-                    (f"{item['players']} players, {name}", data)
+                    (f"{item['players']} players, {seat_words(name)}", item["seats"][name])
                     for item in tables
-                    for name, data in item["seats"].items()
+                    for name in seat_order(list(item["seats"]))
                 ],
                 0.0,
                 "winnings per hand, in stakes",
                 "Each seat's winnings per hand, by table, with 95% intervals; the line is what an even game gives.",
             )
         )
-        out.append(table(["Players", *positions], rows, classes=evidence_table))
+        head = ["Players", *(seat_words(name).capitalize() for name in positions)]
+        out.append(table(head, rows, classes=evidence_table))
     elif check == "calls-by-table":
         tables = evidence["tables"]
         calls = sorted({call for item in tables for call in item["calls"]}, key=int)
@@ -666,7 +697,7 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
         line = float(Fraction(evidence["break-even"]))
         out.append(
             estimates_figure(
-                [(item["class"], item["made"]) for item in evidence["rows"]],
+                [(hand_words(item["class"]), item["made"]) for item in evidence["rows"]],
                 line,
                 "chance of making Nap",
                 f"The chance of making Nap with each kind of hand, with 95% intervals; the line is the break-even "
@@ -674,16 +705,16 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
             )
         )
         rows = [
-            [item["class"], interval(item["made"]), f"{item['judged']} {evidence['break-even']}"]
+            [hand_words(item["class"]), interval(item["made"]), f"{item['judged']} {evidence['break-even']}"]
             for item in evidence["rows"]
         ]
         out.append(table(["Hands", "Nap made", "Judged"], rows, classes=evidence_table))
     elif check == "defence-advice":
         rows = [
-            [_style(item["against"]), interval(item["soloist-gains"], True), f"{item['deals-changed']:,}"]
+            [style_words(item["against"]), interval(item["soloist-gains"], True), f"{item['deals-changed']:,}"]
             for item in evidence["comparisons"]
         ]
-        head = [f"Instead of {_style(evidence['advised'])}", "The soloist wins more per hand", "Deals changed"]
+        head = [f"Instead of {style_words(evidence['advised'])}", "The soloist wins more per hand", "Deals changed"]
         out.append(table(head, rows, classes=evidence_table))
     elif check == "bluff-at-two":
         rows = [["as the agent would", interval(evidence["as-valued"], True), ""]]
@@ -693,7 +724,7 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
         ]
         out.append(table(["The eldest", "Wins per hand", "More than as the agent would"], rows, classes=evidence_table))
     elif check == "cost-per-hand":
-        rows = [[_game(item["game"]), interval(item)] for item in evidence["costs"]]
+        rows = [[game_words(register, item["game"]), interval(item)] for item in evidence["costs"]]
         rows.append(["difference", interval(evidence["difference"], True)])
         out.append(table(["Game", "Paid out per player per hand"], rows, classes=evidence_table))
     elif check == "skill-edge-by-table":
@@ -722,22 +753,14 @@ def simulated_evidence(check: str, evidence: Mapping[str, Any]) -> list[nodes.No
     samples = evidence.get("samples", {})
     if samples:
         said = "; ".join(
-            f"{name}: {sample['hands']:,} deals, seed {sample['seed']}" for name, sample in samples.items()
+            f"{sample_words(name)}: " * bool(sample_words(name)) + f"{sample['hands']:,} deals, seed {sample['seed']}"
+            for name, sample in samples.items()
         )
         out.append(para(strong("Samples: "), said, classes=["nap-note"]))
     sizing = sample_sizing(evidence)
     if sizing:
         out.append(para(strong("Sized by its question: "), sizing, classes=["nap-note", "nap-sample-size"]))
     return out
-
-
-def _style(style: Mapping[str, str]) -> str:
-    return ", ".join(f"{key.replace('-', ' ')}: {value}" for key, value in style.items())
-
-
-def _game(game: Mapping[str, Any]) -> str:
-    variants = " + ".join(game.get("variants", ())) or "ordinary Nap"
-    return f"{game['profile']}, {variants}, {game['stake']} a stake"
 
 
 __all__ = ["ClaimsDirective"]

@@ -109,3 +109,24 @@ def test_no_page_lists_the_players_of_a_value(builds: Builds, editions: Editions
 
 #: A value followed by who plays it, as the register's machinery wrote it.
 PLAYED_BY = re.compile(r"\(played (?:by|as a variant by) |\bplayed by no profile\b")
+
+
+def test_every_name_the_claims_give_their_hands_and_plays_has_words() -> None:
+    """The claims' simulations name the hands they deal and the ways of play they compare by the
+    lab's names (``four-honour-and-AKQ``, ``defence-leads = plain``): each has its words
+    (:mod:`napspec.docs.rulebook.claims_words`), which the chapter shows in their place."""
+    from napspec.docs.rulebook.claims_words import HANDS, STYLES
+    from napspec.spec.claims import load_claims
+
+    hands: set[str] = set()
+    styles: set[tuple[str, str]] = set()
+    for claim in load_claims(REGISTER).values():
+        for reading in claim.readings:
+            given = reading.given
+            for key in ("above", "below", "hands-of"):  # a list of hands, one hand, or a chance
+                named = given.get(key, [])
+                hands |= set(named) if isinstance(named, list) else {named} - {"1/2", "1/100"}
+            styles |= {item for style in given.get("styles", ()) for item in style.items()}
+    assert hands and styles
+    assert not hands - set(HANDS), sorted(hands - set(HANDS))
+    assert not styles - set(STYLES), sorted(styles - set(STYLES))
