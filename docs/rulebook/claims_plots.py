@@ -4,6 +4,8 @@ matplotlib the same way at every build."""
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -39,7 +41,32 @@ def svg_plot(height: float, draw: Callable[[Any], None]) -> str:
         figure.savefig(buffer, format="svg", metadata={"Date": None})
         pyplot.close(figure)
     text = buffer.getvalue()
-    return text[text.index("<svg") :]
+    return scoped_ids(text[text.index("<svg") :])
+
+
+#: An id an SVG gives one of its parts, and a reference to one.
+_SVG_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def scoped_ids(svg: str) -> str:
+    r"""An SVG whose ids (and the references to them) are its own: matplotlib names the parts of
+    every figure alike ("figure_1", "patch_1"), and a page that holds two figures must not repeat
+    an id. Each id is prefixed by a digest of the figure, so that a figure drawn again is the
+    same.
+
+    >>> drawn = scoped_ids('<svg><g id="figure_1"><use xlink:href="#m1"/><path clip-path="url(#p2)"/></g></svg>')
+    >>> re.findall(r'(?:id|href)="#?([^"]+)"|url\(#([^)]+)\)', drawn)[0][0].endswith("-figure_1")
+    True
+    >>> scoped_ids("<svg/>") == "<svg/>"
+    True
+    """
+    prefix = "svg" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:10]
+    for found in sorted(set(_SVG_ID.findall(svg)), key=len, reverse=True):
+        name = re.escape(found)
+        svg = re.sub(rf'\bid="{name}"', f'id="{prefix}-{found}"', svg)
+        svg = re.sub(rf'href="#{name}"', f'href="#{prefix}-{found}"', svg)
+        svg = re.sub(rf"url\(#{name}\)", f"url(#{prefix}-{found})", svg)
+    return svg
 
 
 def estimates_plot(items: list[tuple[str, Mapping[str, Any]]], line: float, label: str) -> str:
@@ -78,4 +105,4 @@ def one_suit_plot(evidence: Mapping[str, Any]) -> str:
     return svg_plot(3.4, draw)
 
 
-__all__ = ["estimates_figure", "estimates_plot", "one_suit_plot", "svg_plot"]
+__all__ = ["estimates_figure", "estimates_plot", "one_suit_plot", "scoped_ids", "svg_plot"]

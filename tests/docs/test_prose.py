@@ -111,6 +111,25 @@ def test_no_page_lists_the_players_of_a_value(builds: Builds, editions: Editions
 PLAYED_BY = re.compile(r"\(played (?:by|as a variant by) |\bplayed by no profile\b")
 
 
+#: An element's id, as a tag of a page carries it.
+ID = re.compile(r'<[a-zA-Z][^<>]*?\sid="([^"]*)"')
+
+
+def test_no_page_repeats_an_id(builds: Builds, editions: Editions) -> None:
+    """An id names one element of a page: a link to it, or a figure's reference to one of its
+    parts (matplotlib names every figure's parts alike, "figure_1", "patch_1"), must not find
+    another. Every page of every edition."""
+    from collections import Counter
+
+    repeated = []
+    for path, root in _pages(builds, editions):
+        counted = Counter(ID.findall(path.read_text(encoding="utf-8")))
+        twice = sorted(name for name, count in counted.items() if count > 1)
+        if twice:
+            repeated.append(f"{path.relative_to(root)}: {len(twice)} ids, {twice[:5]}")
+    assert not repeated, "\n".join(repeated)
+
+
 def test_every_name_the_claims_give_their_hands_and_plays_has_words() -> None:
     """The claims' simulations name the hands they deal and the ways of play they compare by the
     lab's names (``four-honour-and-AKQ``, ``defence-leads = plain``): each has its words
