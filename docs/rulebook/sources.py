@@ -18,11 +18,54 @@ from .printed import PRINTED_HEADER_FIELDS, cleaned_for_print
 from .render import NodeLike, bullet_list, container, literal, para, rubric, section, strong, text_nodes, xref
 from .text import quote_plain
 
+#: The fields of a transcription's header, by the words a reader reads them by (a field not
+#: named here is shown by its name, its hyphens as spaces).
+HEADER_FIELDS = {
+    "id": "Identifier",
+    "title": "The copy",
+    "pages": "Pages",
+    "locators": "How places are marked",
+    "provenance": "Provenance",
+    "changes": "Changes made",
+    "missing": "Missing from the copy",
+    "license": "Licence",
+    "licence": "Licence",
+    "source": "Source",
+    "url": "Address",
+    "retrieved": "Taken on",
+    "revision": "Revision",
+}
+
+
+def field_words(key: str) -> str:
+    """A header's field by the words a reader reads it by.
+
+    >>> field_words("license"), field_words("missing"), field_words("edition-id")
+    ('Licence', 'Missing from the copy', 'Edition id')
+    """
+    return HEADER_FIELDS.get(key, key.replace("-", " ").capitalize())
+
+
+#: The ASCII a header writes for a typographer's sign.
+_TYPED_SIGNS = (("->", "→"),)
+
+
 PROVENANCE_GAPS = (
     ("url|address", "no address the copy was taken from"),
     ("retrieved|date", "no date on which it was taken"),
     ("revision|edition-id", "no revision or version of the page copied"),
 )
+
+
+def _signs(text: str) -> str:
+    """A header's ASCII signs as a page prints them: "pa.s.s → pass".
+
+    >>> _signs("pa.s.s -> pass")
+    'pa.s.s → pass'
+    """
+    for typed, sign in _TYPED_SIGNS:
+        text = text.replace(typed, sign)
+    return text
 
 
 def provenance_gaps(source: Source) -> list[str]:
@@ -160,15 +203,15 @@ class SourceDirective(NapDirective):
                 if not kept:
                     continue
                 field = nodes.field()
-                field += nodes.field_name(text=key.strip())
+                field += nodes.field_name(text=field_words(key.strip()))
                 body = nodes.field_body()
-                body += para(value.strip())
+                body += para(_signs(value.strip()))
                 field += body
                 fields += field
             elif line.strip() and len(fields) and kept:
                 last_body = fields.children[-1].children[1]  # the field's body, holding one paragraph
                 assert isinstance(last_body, nodes.Element) and isinstance(last_body[0], nodes.Element)
-                last_body[0] += nodes.Text(" " + line.strip())
+                last_body[0] += nodes.Text(" " + _signs(line.strip()))
         return fields
 
     @staticmethod
