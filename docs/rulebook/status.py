@@ -23,6 +23,7 @@ from napspec.suite.vocabulary import join
 from .data import CERTIFY_COMMAND, STATUSES, Case, Column
 from .directives import STATUS_WORDS, NapDirective, quoted_words
 from .domain import anchor
+from .editions import SINGLE, edition
 from .fold import fold, folded
 from .render import (
     Cell,
@@ -173,11 +174,13 @@ class StatusDirective(NapDirective):
                 ]
             )
         header = ["Target", "Engine", "Run (UTC)", "Cases", "Certified", "Suite", "Counted under rules"]
+        # the single page leaves the rule tables to the site's pages (.status_pages)
+        tables = "the site's rule tables" if edition(self.env) == SINGLE else "the rule tables below"
         return [
             table(header, rows, classes=["nap-status-summary"]),
             para(
                 "A case is one scenario, or one row of a scenario's examples, run on one target. A case is "
-                "counted under every rule it tests, so the rule tables below count more than there are cases: "
+                f"counted under every rule it tests, so {tables} count more than there are cases: "
                 "the last column says how many times a report's applicable cases are counted there (its "
                 "column of the rule tables adds up to that number of cases, passed or not). The suite is "
                 "current when the register and the scenarios are those the report was made with, out of "

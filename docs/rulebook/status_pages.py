@@ -100,7 +100,10 @@ class StatusOverviewDirective(StatusDirective):
     def pages_list(self) -> nodes.section:
         """A line a target: its page, and how each engine fares there."""
         register = self.data.register
-        node = section("Each target on a page of its own", ["status-targets"])
+        on_the_site = edition(self.env) == SINGLE  # the targets' pages are the site's
+        node = section(
+            "Each target's page, on the site" if on_the_site else "Each target on a page of its own", ["status-targets"]
+        )
         items: list[nodes.Node] = []
         for target in self.data.targets():
             columns = [c for c in self.shown_columns() if c.target == target]

@@ -130,6 +130,19 @@ def test_no_page_repeats_an_id(builds: Builds, editions: Editions) -> None:
     assert not repeated, "\n".join(repeated)
 
 
+def test_the_single_page_speaks_only_of_what_it_holds_of_the_status(editions: Editions) -> None:
+    """The single page leaves the matrix of every rule on every target and each target's rule
+    tables to the site: its status chapter says where they are, and speaks of no table "below"
+    and no page "of its own" that it does not hold."""
+    from .dom import parse
+
+    for single in (editions.single, editions.house):
+        chapter = parse(single).by_id("conformance-status-of-the-engines").text()
+        for elsewhere in ("a matrix of every rule", "rule tables below", "a page of its own", "on each target's page,"):
+            assert elsewhere not in chapter, (single, elsewhere)
+        assert "a link to its page on the site" in chapter and "the site's rule tables" in chapter
+
+
 def test_every_name_the_claims_give_their_hands_and_plays_has_words() -> None:
     """The claims' simulations name the hands they deal and the ways of play they compare by the
     lab's names (``four-honour-and-AKQ``, ``defence-leads = plain``): each has its words
