@@ -15,7 +15,7 @@ from napspec.suite.vocabulary import join
 from .book_rules import PrintedRule
 from .directives import normal, quoted_words
 from .editions import BOOK, edition, shows_certification
-from .fold import fold, folded
+from .fold import LineWords, fold, folded
 from .render import (
     Cell,
     NodeLike,
@@ -201,7 +201,7 @@ class ChapterDirective(PrintedRule):
         size = f"{steps_count} step{'s' if steps_count != 1 else ''}"
         if scenario.examples:
             size += f", {len(scenario.examples)} example{'s' if len(scenario.examples) != 1 else ''}"
-        line: list[NodeLike] = [
+        line: list[LineWords] = [
             inline(kind, classes=["nap-scenario-kind"]),
             " ",
             inline(scenario.name, classes=["nap-scenario-name"]),

@@ -357,13 +357,22 @@ class InterpretationsDirective(NapDirective):
             out.append(node)
         return out
 
+    def question_block(self, interp: Interpretation) -> nodes.Element:
+        """An interpretation's block, begun with its question: folded under it, or in the book,
+        which folds nothing, the question a paragraph, the ids it names linked (and so numbered)
+        as everywhere else (a fold's line holds no link: :mod:`.fold`)."""
+        classes = ["nap-interpretation", f"nap-kind-{interp.kind}"]
+        if edition(self.env) != BOOK:
+            return fold([self.said(interp.question)], classes=classes)
+        block = nodes.container(classes=classes)
+        block += para(*self.linked(normal(interp.question)), classes=["nap-fold-summary"])
+        return block
+
     def entry(self, interp: Interpretation) -> nodes.Element:
         """One interpretation, folded under its question (a link to it opens it): the page holds
         every one of them, and their reasons in full would bury the questions."""
         register = self.data.register
-        # the book prints the question as its text, the ids it names linked as everywhere else
-        question = self.linked(normal(interp.question)) if edition(self.env) == BOOK else [self.said(interp.question)]
-        block = fold(question, classes=["nap-interpretation", f"nap-kind-{interp.kind}"])
+        block = self.question_block(interp)
         anchor_id = self.target(block, "interp", interp.id, self.said(interp.question))
         block += self.index(anchor_id, f"{interp.id} (interpretation)")
         block += para(

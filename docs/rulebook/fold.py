@@ -2,6 +2,14 @@
 ``<details>`` and ``<summary>``).
 
 Only the HTML builders fold; every other builder shows the block whole, its summary line first.
+
+A fold's line holds no link, in any edition: a click on it opens the block where it is, and a
+link there would take the reader off the page instead. The line is made of words
+(:data:`LineWords`), which a type checker holds to, and :func:`fold` refuses a line that still
+holds a link (a link wrapped in words). A directive may write its pages otherwise for one
+edition (the book folds nothing): the quick tests build the pages that fold in every edition,
+the book's too, so that a line one edition alone folds with a link is found before the book is
+set.
 """
 
 from __future__ import annotations
@@ -13,7 +21,12 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.writers.html5 import HTML5Translator
 
-from .render import NodeLike, text_nodes
+from .render import text_nodes
+
+#: What a fold's line is made of: words, and words set apart by a class (:func:`.render.inline`,
+#: :func:`.render.literal`); never a link (:func:`.render.xref`) or a paragraph's prose with its
+#: links (:meth:`.directives.NapDirective.linked`).
+LineWords = str | nodes.inline | nodes.literal
 
 
 class folded(nodes.General, nodes.Element):  # docutils names its node classes in lower case
@@ -25,7 +38,7 @@ class fold_summary(nodes.paragraph):
     paragraph)."""
 
 
-def fold(summary: Sequence[NodeLike], classes: Sequence[str] = (), opened: bool = False) -> folded:
+def fold(summary: Sequence[LineWords], classes: Sequence[str] = (), opened: bool = False) -> folded:
     """A folded block whose summary line is ``summary``; append its body to it. An ``opened``
     one is shown open at first (what the reader must not miss), and folds like the others. The
     line opens the block where it is clicked, so it holds no link (a :class:`ValueError`): the
@@ -33,11 +46,22 @@ def fold(summary: Sequence[NodeLike], classes: Sequence[str] = (), opened: bool 
     node = folded(classes=list(classes), opened=opened)
     line = fold_summary(classes=["nap-fold-summary"])
     line.extend(text_nodes(summary))
-    if any(line.findall(addnodes.pending_xref)) or any(line.findall(nodes.reference)):
+    if holds_link(line):
         # a click on the line must open the block where it is, not follow a link off the page
         raise ValueError(f"a fold's line holds a link, which a click would follow: {line.astext()!r}")
     node += line
     return node
+
+
+def holds_link(node: nodes.Element) -> bool:
+    """Whether a node holds a link, resolved or not yet.
+
+    >>> from .render import inline, xref
+    >>> words, linked = inline("the revoke"), inline("the ", xref("rule", "play.revoke", "revoke"))
+    >>> holds_link(nodes.paragraph("", "", words)), holds_link(nodes.paragraph("", "", linked))
+    (False, True)
+    """
+    return any(node.findall(addnodes.pending_xref)) or any(node.findall(nodes.reference))
 
 
 def visit_folded_html(translator: HTML5Translator, node: folded) -> None:

@@ -24,7 +24,7 @@ from .data import CERTIFY_COMMAND, STATUSES, Case, Column
 from .directives import STATUS_WORDS, NapDirective, quoted_words
 from .domain import anchor
 from .editions import SINGLE, edition
-from .fold import fold, folded
+from .fold import LineWords, fold, folded
 from .render import (
     Cell,
     NodeLike,
@@ -302,7 +302,7 @@ class StatusDirective(NapDirective):
             state = f"{len(applicable)} cases, all passed, in {reports}"
         else:
             state = f"no applicable case, in {reports}"
-        line: list[NodeLike] = [
+        line: list[LineWords] = [
             inline(rule.title, classes=["nap-status-rule-title"]),
             " ",
             literal(rule.id),

@@ -159,25 +159,6 @@ def test_a_player_reads_no_id_no_engine_and_no_list_of_players(builds: Builds) -
         assert words not in text.lower(), words
 
 
-def test_no_fold_line_on_the_site_holds_a_link(builds: Builds) -> None:
-    """A fold opens where its line is clicked: no line of any page holds a link, which the click
-    would follow instead."""
-    found = []
-    for path in sorted(builds.full.html.rglob("*.html")):
-        page = path.read_text(encoding="utf-8")
-        found += [(path.name, line[:80]) for line in re.findall(r"<summary\b[^>]*>(.*?)</summary>", page, re.S)]
-    linked = [item for item in found if "<a " in item[1]]
-    assert len(found) > 500 and not linked, linked[:5]
-
-
-def test_a_fold_refuses_a_link_in_its_line() -> None:
-    from napspec.docs.rulebook.fold import fold
-    from napspec.docs.rulebook.render import xref
-
-    with pytest.raises(ValueError, match="holds a link"):
-        fold(["The rule ", xref("rule", "play.follow-suit", "players must follow suit")])
-
-
 def test_the_dispute_page_counts_the_questions_the_games_differ_on(builds: Builds) -> None:
     page = dispute(builds).root
     intro = page.find("p", "nap-dispute-count")
