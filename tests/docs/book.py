@@ -164,3 +164,26 @@ def pdf_text(path: Path) -> tuple[int, str]:
     quotation broken across pages reads whole."""
     pages = book_pages(path)
     return len(pages), "\n".join(page.text for page in pages)
+
+
+@cache
+def pdf_runs(path: Path) -> list[str]:
+    """The book's text as runs a reader reads on: the lines of its prose, a paragraph's lines
+    joined, and each cell of a table's line on its own (pypdf's layout sets the columns of a
+    table apart by wide gaps, where a plain reading of a line runs one cell into the next)."""
+    require("pypdf", "the PDF's text is read with pypdf")
+    from pypdf import PdfReader
+
+    runs: list[str] = []
+    prose: list[str] = []
+    for page in PdfReader(path).pages:
+        for line in page.extract_text(extraction_mode="layout").splitlines():
+            cells = [cell for cell in re.split(r" {3,}", line.strip()) if cell]
+            if len(cells) == 1 and not line.startswith("   " * 4):
+                prose.append(cells[0])
+                continue
+            runs.append(" ".join(prose))
+            prose = []
+            runs += cells
+    runs.append(" ".join(prose))
+    return [" ".join(run.split()) for run in runs if run.strip()]
