@@ -7,9 +7,9 @@ A fold's line holds no link, in any edition: a click on it opens the block where
 link there would take the reader off the page instead. The line is made of words
 (:data:`LineWords`), which a type checker holds to, and :func:`fold` refuses a line that still
 holds a link (a link wrapped in words). A directive may write its pages otherwise for one
-edition (the book folds nothing): the quick tests build the pages that fold in every edition,
-the book's too, so that a line one edition alone folds with a link is found before the book is
-set.
+edition (the book folds nothing): the quick tests read every edition's pages, the book's
+without its typesetter, so that a line one edition alone folds with a link is found before the
+book is set.
 """
 
 from __future__ import annotations

@@ -323,6 +323,59 @@ def _build_pdf(root: Path) -> Path:
     return edition_path(root / "book", "typst")
 
 
+#: A toctree of the book's contents page: its options, then a page a line.
+BOOK_TOCTREE_BODY = re.compile(r"^```\{toctree\}\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def book_page_names() -> list[str]:
+    """The pages the book prints, its root first, in the order of its contents."""
+    from napspec.docs.rulebook.editions import BOOK_ROOT
+
+    contents = (DOCS / f"{BOOK_ROOT}.md").read_text(encoding="utf-8")
+    folder = BOOK_ROOT.rpartition("/")[0]
+    entries = [
+        line.strip()
+        for body in BOOK_TOCTREE_BODY.findall(contents)
+        for line in body.splitlines()
+        if line.strip() and not line.strip().startswith(":")
+    ]
+    return [BOOK_ROOT, *(e.removeprefix("../") if e.startswith("../") else f"{folder}/{e}" for e in entries)]
+
+
+def _build_book_text(root: Path) -> Path:
+    """The book's pages, read as the book's build reads them (its edition, a report in the
+    report folder) and written as plain text by Sphinx's ``text`` builder, not set by the
+    typesetter: the book's words in seconds, where the PDF takes minutes (the campaign's)."""
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    from napspec.docs.rulebook.editions import BOOK, BOOK_ROOT
+
+    source, reports, out = root / "source", root / "reports", root / "text"
+    reports.mkdir(parents=True)
+    (reports / "certify-hoyle.json").write_text(json.dumps(report("hoyle", FAILED_RULE)), encoding="utf-8")
+    for page in book_page_names():
+        (source / page).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(DOCS / f"{page}.md", source / f"{page}.md")
+    for name in ("conf.py", "glossary.toml"):
+        shutil.copy(DOCS / name, source / name)
+    settings = {"root_doc": BOOK_ROOT, "napspec_edition": BOOK, "napspec_certify_dir": str(reports)}
+    # in its own docutils namespace, as sphinx-build runs: what a build registers stays its own
+    with docutils_namespace():
+        app = Sphinx(str(source), str(source), str(out), str(root / "trees"), "text", settings, status=None)
+        app.build(force_all=True)
+    return out
+
+
+@pytest.fixture(scope="session")
+def book_text(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The book's text without the typesetter (a folder of one text file a page), made once per
+    run."""
+    require("sphinx", "the rulebook is built with Sphinx")
+    require("myst_parser", "the rulebook's pages are MyST Markdown")
+    return _once_per_run(tmp_path_factory, "book-text", _build_book_text)
+
+
 #: The toctrees a house-rules book is cut to for the campaign's quick book: the table's rules
 #: and the front matter (the whole book, 248 pages, is minutes of one core: the long run's).
 HOUSE_BOOK_CUT_TO = 2

@@ -18,6 +18,7 @@ from napspec.docs.rulebook.printed import cleaned_for_print
 
 from .book import BOOK_CHAPTERS, NOT_CHAPTERS, Line, book_pages, pdf_chapters, pdf_headings, pdf_text, squeezed
 from .conftest import Builds, Editions
+from .proofreading import DOUBLED, MACHINE_TOKENS, PLAYERS_LISTED, SEAT_NUMBERS, marked
 from .shown import quote as shown_quote
 
 REGISTER = spec.load()
@@ -285,58 +286,6 @@ def test_the_pdf_quotes_every_source(pdf_edition: Path) -> None:
 # ---------------------------------------------------------------------- what a proof-reader marks
 
 
-def _found(pattern: re.Pattern[str], text: str) -> list[str]:
-    """Each match of ``pattern`` in ``text``, with some words either side."""
-    flat = " ".join(text.split())
-    return [f"…{flat[max(0, m.start() - 40) : m.end() + 30]}…" for m in pattern.finditer(flat)]
-
-
-#: Tokens of the machine, not of a book: each family with what finds it.
-MACHINE_TOKENS = {
-    "an underscore (a name of code, or a copy's mark of italics)": re.compile(r"\w_\w|(?<![\w])_\w"),
-    "a literal of Python": re.compile(r"(?<=[a-z,=] )(?:None|True|False)\b|\((?:None|True|False)\)"),
-    "an id of hyphenated words": re.compile(r"\b[a-zA-Z]+(?:-[a-zA-Z0-9]+){2,}\b"),
-    "a file's name": re.compile(r"\b[\w-]+\.(?:json|toml|py|feature|txt|typ)\b"),
-    "cards by their codes": re.compile(r"\b(?:[AKQJT2-9][SHDC] )+[AKQJT2-9][SHDC]\b"),
-    "a ten written T": re.compile(r"\b[AKQJ]*T[AKQJ]*-high\b|\b(?=[AKQJT]{2,4}\b)[AKQJ]*T[AKQJ]*\b"),
-    "a fraction too long to read": re.compile(r"\b\d+/\d{5,}\b"),
-    "an ordinal no one writes": re.compile(r"\b(?:0|(?:\d*[02-9])?[123])th\b"),
-    "a count without its thousands marked": re.compile(r"\b\d{4,} (?:deals|hands|cases)\b|\bn = \d{4,}\b"),
-}
-
-
-#: What each family of :data:`MACHINE_TOKENS` finds, and what a book may print beside it.
-MACHINE_SAMPLES = {
-    "an underscore (a name of code, or a copy's mark of italics)": (
-        "one each (trumps_sure)",
-        'at "_MIS"',
-        "a sure trump",
-    ),
-    "a literal of Python": ("the dealer is None", "(True)", "None: the deal stands. True to the text"),
-    "an id of hyphenated words": ("four-honour-and-AKQ 0.491", "defence-leads trumps-when-one-short", "Seven-card Nap"),
-    "a file's name": ("hands sweep-2.json five to two", "claims.toml", "p. 3. The text"),
-    "cards by their codes": ("sure of them: AS KS QS JS TS", "KH 2D", "A♠K♠ AS the ace of spades"),
-    "a ten written T": ("AKQ: 0, AKT: 0", "T-high 0.326", "AKQ, AKJ; ten-high. TOTAL"),
-    "a fraction too long to read": ("a chance of 1/649740", "5096879020/5178066751", "15/52 (0.288), 1/100"),
-    "an ordinal no one writes": ("2th from the dealer's left", "the 0th trick", "the 11th, 12th, 20th and 22nd"),
-    "a count without its thousands marked": ("(2000 deals). The", "n = 4831", "n = 500, 2,000 deals in 1891"),
-}
-
-
-def test_each_family_of_tokens_of_the_machine_is_found() -> None:
-    """The proof-reader's patterns find their family (the campaign's book may have none left to
-    show it) and leave a book's own words alone."""
-    assert set(MACHINE_SAMPLES) == set(MACHINE_TOKENS)
-    for family, (first, second, fine) in MACHINE_SAMPLES.items():
-        pattern = MACHINE_TOKENS[family]
-        assert pattern.search(first) and pattern.search(second), family
-        assert not pattern.search(fine), (family, pattern.findall(fine))
-    assert SEAT_NUMBERS.search("Seat 2 calls 3. The action is rejected") and not SEAT_NUMBERS.search("the second hand")
-    assert PLAYERS_LISTED.search("“2” (p. 123) (played by Peel)") and not PLAYERS_LISTED.search("“2” (Peel; p. 123)")
-    assert DOUBLED.search("An interpretation: Interpretation of") and DOUBLED.search("from the the revoker")
-    assert not DOUBLED.search("no peep: Peep Nap; Hoyle: Hoyle's Games; had had")
-
-
 @pytest.mark.campaign
 @pytest.mark.parametrize("family", list(MACHINE_TOKENS))
 def test_the_book_prints_no_token_of_the_machine(pdf_edition: Path, family: str) -> None:
@@ -344,12 +293,8 @@ def test_the_book_prints_no_token_of_the_machine(pdf_edition: Path, family: str)
     files, its literals, cards by their codes, a chance as a fraction of six figures, "2th",
     "2000 deals". The claims chapter and the appendices most of all."""
     _pages, text = pdf_text(pdf_edition)
-    found = _found(MACHINE_TOKENS[family], text)
+    found = marked(MACHINE_TOKENS[family], text)
     assert not found, f"{len(found)} times {family}: " + "\n".join(found[:8])
-
-
-#: A seat named by its number, and the suite's word for an action the rules refuse.
-SEAT_NUMBERS = re.compile(r"\b[Ss]eats? \d+\b|\bThe action is rejected\b|\(dealer\)")
 
 
 @pytest.mark.campaign
@@ -358,16 +303,11 @@ def test_the_book_tells_a_deal_by_the_players_places(pdf_edition: Path) -> None:
     by their places (the dealer, the eldest hand, the second hand…), not by seats counted from
     nought; an action the rules refuse is one the player "may not" make."""
     _pages, text = pdf_text(pdf_edition)
-    found = _found(SEAT_NUMBERS, text)
+    found = marked(SEAT_NUMBERS, text)
     assert not found, f"{len(found)} seats by number: " + "\n".join(found[:8])
     flat = " ".join(text.split())
     assert flat.count("The eldest hand calls") > 10 and "He may not: it is not his turn." in flat
     assert re.search(r"^Player Hand$", text, flags=re.MULTILINE) and re.search(r"^Dealer ", text, flags=re.MULTILINE)
-
-
-#: A value followed by a list of the profiles that play it, and a value followed by two
-#: parentheses, its page's and its players'.
-PLAYERS_LISTED = re.compile(r"\(played (?:by|as a variant by) |\bplayed by no profile\b|” \(p\. \d+\) \(")
 
 
 @pytest.mark.campaign
@@ -376,7 +316,7 @@ def test_a_value_names_its_games_in_one_parenthesis(pdf_edition: Path) -> None:
     parenthesis: "“2” (Peel, Hoyle and Britannica; p. 123)", not "“2” (p. 123) (played by Peel,
     Hoyle and Britannica)"."""
     _pages, text = pdf_text(pdf_edition)
-    found = _found(PLAYERS_LISTED, text)
+    found = marked(PLAYERS_LISTED, text)
     assert not found, f"{len(found)} lists of players: " + "\n".join(found[:8])
     assert (
         len(re.findall(r"“[^”]+” \((?:[A-Z][\w ,]+|a variant in [\w ,]+|in none of the four games); p\. \d+\)", text))
@@ -395,13 +335,6 @@ def test_no_punctuation_is_lost_after_a_card_or_a_link(pdf_edition: Path) -> Non
     assert told, "no stacked pack told"
     lost = [flat[max(0, at - 40) : at + 10] for at in told if not flat[:at].endswith("; ")]
     assert not lost, lost[:5]
-
-
-#: A word said twice running, as only a slip writes it; a label that its text repeats ("An
-#: interpretation: Interpretation of…"), not a word and a name it begins ("no peep: Peep Nap").
-DOUBLED = re.compile(
-    r"\b(the|a|an|of|to|in|is|and|or|as|by|with|for|on|at|that|it) \1\b|\b(\w+): \2\b(?!'|(?-i: [A-Z]))", re.I
-)
 
 
 @pytest.mark.campaign
