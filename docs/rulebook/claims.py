@@ -33,7 +33,7 @@ from .claims_words import (
 )
 from .directives import NapDirective, normal
 from .editions import BOOK, edition
-from .render import Cell, NodeLike, bullet_list, cards, container, para, section, strong, table, xref
+from .render import Cell, NodeLike, bullet_list, cards, container, literal, para, section, strong, table, xref
 
 #: The groups of claims, in the chapter's order, with what each group's method is.
 KIND_SECTIONS = (
@@ -170,8 +170,8 @@ class ClaimsDirective(NapDirective):
         if beyond:
             block += para(beyond)
         in_book = edition(self.env) == BOOK
-        runs = [
-            [f"{size} hands", *([] if in_book else [run["file"]]),
+        runs: list[list[Cell]] = [
+            [f"{size} hands", *([] if in_book else [[literal(run["file"])]]),  # a file: the site's
              tricks_asked(run["floor"], run.get("known_from"), in_book), f"{run['open']:,}",
              sweep_time(run["seconds"], run["search"])]
             for size, entry in ordered
@@ -224,9 +224,8 @@ class ClaimsDirective(NapDirective):
         if finding is None:
             block += para("Not yet judged: no evidence is written for this reading.", classes=["nap-note"])
             return block
-        said: list[NodeLike] = [finding.summary]
-        if edition(self.env) == BOOK:
-            said = printed_finding(self, self.data.register, reading, finding)
+        # the finding in a reader's words in every edition: no name of the lab's, no card's code
+        said = printed_finding(self, self.data.register, reading, finding)
         if finding_words(finding) and isinstance(said[0], str):
             said[0] = said[0][:1].upper() + said[0][1:]
         block += para(strong("Finding: "), finding_words(finding), *said, classes=["nap-finding"])

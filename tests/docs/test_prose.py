@@ -17,6 +17,7 @@ from napspec.spec.cli import main
 
 from . import visible
 from .conftest import Builds, Editions
+from .proofreading import MACHINE_TOKENS, marked
 from .test_rulebook import html
 
 REGISTER = spec.load()
@@ -162,3 +163,38 @@ def test_every_name_the_claims_give_their_hands_and_plays_has_words() -> None:
     assert hands and styles
     assert not hands - set(HANDS), sorted(hands - set(HANDS))
     assert not styles - set(STYLES), sorted(styles - set(STYLES))
+
+
+#: The site's pages that show the register's and the suite's names on purpose, for whoever
+#: checks an engine or cites a rule by its id: the machine index, the interpretations and
+#: lacunae by their ids, the engine contract, and the scenarios' tables of the chapters.
+REFERENCE_PAGES = ("genindex.html", "conflicts.html", "implementers.html", "chapters/")
+
+
+def test_no_page_s_prose_holds_a_name_of_code(builds: Builds, editions: Editions) -> None:
+    """Outside what is set in code type, no page of any edition shows a snake_case name of code
+    (``trumps_sure``)."""
+    pattern = MACHINE_TOKENS["an underscore (a name of code, or a copy's mark of italics)"]
+    hits: list[str] = []
+    for path, root in _pages(builds, editions):
+        text = visible.visible_text(path.read_text(encoding="utf-8"), skip=visible.CODE)
+        hits += [f"{path.relative_to(root)}: {hit}" for hit in marked(pattern, text)]
+    assert not hits, f"{len(hits)} names of code:\n" + "\n".join(hits[:20])
+
+
+def test_a_player_s_page_names_no_id(builds: Builds) -> None:
+    """The pages a player reads (the quick rules, the dispute, the claims, the readings, the
+    comparisons, the profiles…) show no id of hyphenated words outside code type and files' names
+    (``hoyle-refusal-to-show-once``, ``four-honour-and-AKQ``): the claims' findings and the
+    evidence name the lab's hands and ways of play in words."""
+    # an id, not a file's name (a sweep's file is named where its figures stand)
+    words = MACHINE_TOKENS["an id of hyphenated words"].pattern.removeprefix(r"\b")
+    pattern = re.compile(rf"(?<![/\w.-]){words}(?!\.[a-z])")
+    site = builds.full.html
+    pages = [p for p in sorted(site.rglob("*.html")) if not str(p.relative_to(site)).startswith(REFERENCE_PAGES)]
+    assert {"claims.html", "dispute.html", "quick/hoyle.html"} <= {str(p.relative_to(site)) for p in pages}
+    hits: list[str] = []
+    for path in pages:
+        text = visible.visible_text(path.read_text(encoding="utf-8"), skip=visible.CODE)
+        hits += [f"{path.relative_to(site)}: {hit}" for hit in marked(pattern, text)]
+    assert not hits, f"{len(hits)} ids:\n" + "\n".join(hits[:20])
