@@ -157,6 +157,9 @@ def discover_command(
         click.echo("interrupted", err=True)
         sys.exit(int(ExitStatus.INTERRUPTED))
     except Exception:
+        if stop.is_set():  # an interrupt a library turned into an error of its own
+            click.echo("interrupted", err=True)
+            sys.exit(int(ExitStatus.INTERRUPTED))
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec discover (the traceback above)")
         return

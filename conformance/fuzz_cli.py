@@ -197,6 +197,10 @@ def _fuzz(
     except SystemExit:
         raise
     except Exception:
+        if stop.is_set():
+            # The interrupt landed inside hypothesis, which turned it into an error of its own.
+            console.print(Text("interrupted", style="yellow"))
+            sys.exit(int(ExitStatus.INTERRUPTED))
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec fuzz (the traceback above)")
     finally:
