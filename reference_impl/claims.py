@@ -94,7 +94,7 @@ class Replay(NamedTuple):
     revoker: int
 
 
-SETTLE = "settle"
+SETTLE: Literal["settle"] = "settle"
 
 Sequel = Replay | Literal["settle"] | None
 """How the hand goes on after a remedy: replayed, settled (again, if it was settled already),

@@ -16,7 +16,8 @@ soloist peeped) → ``play`` (:class:`~napspec.reference.play.TrickPlay`) → ``
 :class:`~napspec.reference.pool.PoolAccount`); and back to ``play`` when a claim has the hand
 replayed.
 
-The hand gives an action to the part in force when it takes it (:attr:`Course.handlers`);
+The part in force is :attr:`Course.in_force` (its handlers, :attr:`Course.handlers`, are set
+with it). The hand gives an action to the part in force when it takes it;
 when the part says its phase is over (:attr:`~napspec.reference.state.Phase.over`),
 :meth:`Course.hand_on` begins the next. The actions of any phase, a claim, an exposed card, a
 question, a peep, and the refusal of an action out of its phase, are the course's
@@ -32,7 +33,8 @@ rule-breaking engines do).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
 from napspec.reference.actions import Action, AskInformation, Claim, ExposeCard, Peep
 from napspec.reference.calling import Calling
@@ -89,6 +91,10 @@ class Course(Part):
         "table",
     )
 
+    #: The part of the phase in force, and the handlers of the actions it takes.
+    in_force: Phase
+    handlers: Mapping[type, Callable[[Any, Any], None]]
+
     deal_part: ClassVar[type[Deal]] = Deal
     purchase_part: ClassVar[type[Purchase]] = Purchase
     calling_part: ClassVar[type[Calling]] = Calling
@@ -138,17 +144,13 @@ class Course(Part):
 
     # ------------------------------------------------------------------ from phase to phase
 
-    def enter(self, part: Phase) -> None:
-        """``part``'s phase is in force."""
-        self.in_force = part
-        self.handlers = part.HANDLERS
-
     def begin_deal(self) -> Deal:
         """The cut and the deal begin (the caller gives the pack, or the holdings)."""
         deal = self.deal = self.deal_part(
             self.rules, self.table, self.cards, self.offences, self.events, self.irregular
         )
-        self.enter(deal)
+        self.in_force = deal  # its phase is in force
+        self.handlers = deal.HANDLERS
         return deal
 
     def hand_on(self) -> None:
@@ -156,10 +158,10 @@ class Course(Part):
         part = self.in_force
         while part.over:
             phase = part.phase
-            if phase == CALLING:
-                self.called()
-            elif phase == PLAY_PHASE:
+            if phase == PLAY_PHASE:
                 self.played()
+            elif phase == CALLING:
+                self.called()
             elif phase == SHOW_PHASE:
                 self.shown()
             elif phase == PEEP_EXCHANGE_PHASE:
@@ -179,7 +181,8 @@ class Course(Part):
         purchase = self.purchase = self.purchase_part(
             self.rules, self.table, self.cards, self.events, self.pool_account()
         )
-        self.enter(purchase)
+        self.in_force = purchase  # its phase is in force
+        self.handlers = purchase.HANDLERS
 
     def begin_calling(self) -> None:
         """The calling begins, with the extra hand where one was dealt and the peep card where
@@ -192,7 +195,8 @@ class Course(Part):
         if rules.peep == "played":
             peep = self.peep = self.peep_part(rules, cards, events, self.pool_account())
         calling = self.calling = self.calling_part(rules, self.table, cards, events, extra_hand, peep)
-        self.enter(calling)
+        self.in_force = calling  # its phase is in force
+        self.handlers = calling.HANDLERS
         calling.begin()
 
     def called(self) -> None:
@@ -206,7 +210,8 @@ class Course(Part):
             return
         peep = self.peep
         if peep is not None and peep.offers_exchange(soloist):
-            self.enter(peep)
+            self.in_force = peep  # its phase is in force
+            self.handlers = peep.HANDLERS
             peep.begin_exchange(soloist)
             return
         self.begin_play()
@@ -225,7 +230,8 @@ class Course(Part):
             calling.contract,
             self.irregular,
         )
-        self.enter(play)
+        self.in_force = play  # its phase is in force
+        self.handlers = play.HANDLERS
         play.begin()
 
     def played(self) -> None:
@@ -241,7 +247,8 @@ class Course(Part):
         showing = self.showing_part(
             self.cards, self.offences, self.events, self.revoke_remedy, play.showers, last, play.cards_played()
         )
-        self.enter(showing)
+        self.in_force = showing  # its phase is in force
+        self.handlers = showing.HANDLERS
 
     def shown(self) -> None:
         """All have shown (the hand is settled), or a revoke made known is penalised."""
@@ -267,7 +274,8 @@ class Course(Part):
             calling.contract if calling is not None else None,
             self.play,
         )
-        self.enter(settlement)
+        self.in_force = settlement  # its phase is in force
+        self.handlers = settlement.HANDLERS
         self.result = settlement.settle()
 
     def carry_out(self, sequel: Sequel) -> None:
@@ -278,7 +286,8 @@ class Course(Part):
             play = self.play
             assert play is not None  # a replay is the remedy of an offence in play
             self.result = None
-            self.enter(play)
+            self.in_force = play  # its phase is in force
+            self.handlers = play.HANDLERS
             play.rewind(sequel.position, sequel.offence_id, sequel.revoker)
             self.hand_on()
 

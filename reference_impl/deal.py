@@ -46,6 +46,7 @@ from napspec.reference.state import CUT_PHASE, DEAL_PHASE, Cards, Offences, Phas
 from napspec.reference.table import Table, deal_rounds
 
 FULL_SET = frozenset(FULL_PACK)
+FULL_BYTES = bytes(FULL_PACK)
 
 
 class Deal(Phase):
@@ -93,17 +94,18 @@ class Deal(Phase):
         dealer = table.dealer
         faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # The pack in play: the full pack, or a shortened one (rule players.short-pack).
-        whole, size, whole_set = (
-            (FULL_PACK, PACK_SIZE, FULL_SET) if self._rules.pack == "full" else _short_pack(self._rules, table.n)
+        whole, size, whole_bytes = (
+            (FULL_PACK, PACK_SIZE, FULL_BYTES) if self._rules.pack == "full" else _short_pack(self._rules, table.n)
         )
         if deck is None:
             rng = random.Random(seed)
             pack = tuple(shuffled_pack(rng) if size == PACK_SIZE else shuffled(whole, rng))
         else:
             pack = tuple(deck)
-            # The set test alone would let 1.0 or True pass for the card 1: every card must
-            # also be an exact int (counted in C by countOf).
-            if len(pack) != size or _count_of(map(type, pack), int) != size or set(pack) != whole_set:
+            # Every card an exact int (counted in C by countOf: 1.0 or True would pass for the
+            # card 1 below), and every card of the pack in play there: then, as many as it has,
+            # they are its cards, each once (checked in C, by the bytes of the pack).
+            if len(pack) != size or _count_of(map(type, pack), int) != size or not _is_whole(pack, whole_bytes):
                 for c in pack:
                     check_card(c)
                 faults = pack_faults(pack, whole)
@@ -187,7 +189,7 @@ class Deal(Phase):
                 + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
                 + " (a wrong number needs allow_irregular=True)"
             )
-        whole_set = FULL_SET if self._rules.pack == "full" else _short_pack(self._rules, players)[2]
+        whole_set = FULL_SET if self._rules.pack == "full" else frozenset(_short_pack(self._rules, players)[0])
         outside = seen - whole_set
         if outside:
             raise ValueError(f"cards not in the pack in play (option 'pack'): {format_cards(sorted(outside))}")
@@ -357,10 +359,23 @@ class Deal(Phase):
         self.over = True
 
 
-def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, frozenset[int]]:
-    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and set."""
+def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, bytes]:
+    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and bytes."""
     cards = rules.pack_cards(players)
-    return cards, len(cards), frozenset(cards)
+    return cards, len(cards), bytes(cards)
+
+
+def _is_whole(pack: tuple[int, ...], whole: bytes) -> bool:
+    """Whether every card of ``whole`` (the bytes of the pack in play) is in ``pack``, a tuple of
+    ints: with as many cards as ``whole``, ``pack`` is then ``whole`` in some order.
+
+    >>> _is_whole((2, 0, 1), bytes((0, 1, 2))), _is_whole((2, 0, 0), bytes((0, 1, 2))), _is_whole((-1,), b"")
+    (True, False, False)
+    """
+    try:
+        return not whole.translate(None, bytes(pack))
+    except ValueError:  # a card below 0 or above 255: not a card of any pack
+        return False
 
 
 def cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:

@@ -134,7 +134,7 @@ class Showing(Phase):
         #: The revoke to be penalised, and its remedy, when showing made one known.
         self.penalty: tuple[Offence, str] | None = None
         # The refusals made in this hand (a replay included): counted once, then kept.
-        self._refused = sum(1 for offence in offences.offences if offence.detail == REFUSED)
+        self._refused = sum(1 for offence in offences.offences if offence.detail == REFUSED) if offences.offences else 0
         self.phase = SHOW_PHASE
         self.to_act = showers[0]
         self.over = False

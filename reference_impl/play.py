@@ -77,6 +77,7 @@ class TrickPlay(Phase):
 
     __slots__ = (
         "_call",
+        "_card_played",
         "_cards",
         "_contract",
         "_dupes",
@@ -137,6 +138,7 @@ class TrickPlay(Phase):
         self.tricks: list[Trick] = []
         self.won = [0] * table.n
         self._trick_order: tuple[int, ...] = ()  # who plays to the trick in progress, in order
+        self._card_played = _CARD_PLAYED[0]  # the events of a card played to the trick in progress
         #: The revokers who must follow suit from now on (after a replay, interpretation
         #: britannica-replay-from-revoke).
         self.forced = NOBODY
@@ -160,6 +162,7 @@ class TrickPlay(Phase):
             # the lowest card he holds of the suit he leads (interpretation
             # lowest-trump-wellington-only: not a Blücher's).
             self._lowest_lead = declaration == WELLINGTON and self._rules.wellington_lead == "lowest-trump"
+        self._card_played = _CARD_PLAYED[0]
         # The soloist leads (start_trick, inlined for the usual case of every player holding
         # his cards).
         soloist = self._soloist
@@ -239,8 +242,8 @@ class TrickPlay(Phase):
             if self.trumps is None:  # the first card led fixes trumps for the hand
                 self.trumps = led
                 self._events.append(_TRUMPS_FIXED[led])
-        trick.append((seat, card))
-        self._events.append(_CARD_PLAYED[len(self.tricks)][seat][card])
+        trick.append(_SEAT_CARD[seat][card])
+        self._events.append(self._card_played[seat][card])
         order = self._trick_order
         played = len(trick)
         if played < len(order):
@@ -274,9 +277,9 @@ class TrickPlay(Phase):
                 self.trumps = led
                 if not quiet:
                     self._events.append(_TRUMPS_FIXED[led])
-        trick.append((seat, card))
+        trick.append(_SEAT_CARD[seat][card])
         if not quiet:
-            self._events.append(_CARD_PLAYED[len(self.tricks)][seat][card])
+            self._events.append(self._card_played[seat][card])
         order = self._trick_order
         played = len(trick)
         if played < len(order):
@@ -324,6 +327,7 @@ class TrickPlay(Phase):
                 return
         # The winner leads to the next trick (start_trick, inlined for the usual case of
         # every player holding his cards).
+        self._card_played = _CARD_PLAYED[number]
         if self._short:
             self.start_trick(win_seat)
         else:
@@ -493,3 +497,7 @@ _TRICK_WON: tuple[tuple[tuple[TrickWon, ...], ...], ...] = tuple(
     for trick in range(1, MOST_CARDS_EACH + 1)
 )
 _TRUMPS_FIXED: tuple[TrumpsFixed, ...] = tuple(TrumpsFixed(suit) for suit in range(4))
+# The (seat, card) of every card played, made once too.
+_SEAT_CARD: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((seat, card) for card in FULL_PACK) for seat in _SEATS
+)

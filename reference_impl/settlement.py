@@ -25,7 +25,6 @@ settle its part, and appends the event of the settlement.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from napspec.reference.contracts import Contract
@@ -61,13 +60,12 @@ class Settlement(Phase):
         "_events",
         "_offences",
         "_penalties",
-        "_played",
+        "_play",
         "_players",
         "_pool",
         "_rules",
         "_soloist",
         "_table",
-        "_trumps",
         "_won",
         "result",
     )
@@ -95,8 +93,7 @@ class Settlement(Phase):
         self._contract = contract
         # The tricks won (the play's own list: what is won is read as the settlement is made).
         self._won = play.won if play is not None else [0] * players
-        self._trumps = play.trumps if play is not None else None
-        self._played: Callable[[], Sequence[tuple[int, int]]] = play.played if play is not None else _nothing_played
+        self._play = play
         #: Who pays whom (once settled).
         self.result: Result | None = None
         self.phase = FINISHED
@@ -124,9 +121,9 @@ class Settlement(Phase):
         the pool as well as with the players; in the transfers, after those between players."""
         pool = self._pool
         assert pool is not None  # the hand opened it: its rules keep a pool
-        pool.settle(
-            self._rules, result.outcome, self._played, self._trumps, self._offences, self._contract, self._soloist
-        )
+        play = self._play
+        played, trumps = (play.played, play.trumps) if play is not None else (_nothing_played, None)
+        pool.settle(self._rules, result.outcome, played, trumps, self._offences, self._contract, self._soloist)
         payments = dict(result.payments)
         for move in pool.moves:
             if move.payer != POOL:

@@ -155,6 +155,7 @@ def hand_breaker(
     already)."""
 
     def register(broken: BrokenType) -> BrokenType:
+        hand_class: type[Hand]
         if issubclass(broken, Hand):
             hand_class = broken
         elif issubclass(broken, Course):
