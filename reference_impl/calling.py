@@ -24,7 +24,8 @@ in phase ``calling``) owns the declarations, the highest call, the soloist and h
 reads the :class:`~napspec.reference.state.Cards` (is there an extra hand, a peep card?),
 leaves the cards of Sir Garnet's extra hand to :mod:`~napspec.reference.extra_hand`
 (:class:`ExtraHandInTheCalling`) and the peep to :mod:`~napspec.reference.exchanges`
-(:class:`PeepInTheCalling`), and appends its events.
+(:class:`PeepInTheCalling`), and appends its events. Its phase is over when the soloist is
+chosen, or all have passed.
 """
 
 from __future__ import annotations

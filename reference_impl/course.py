@@ -26,9 +26,22 @@ made when first needed, are told each time what they need to know of the hand
 (:meth:`Course.moment`), and say how the hand goes on after a remedy
 (:meth:`Course.carry_out`).
 
-The classes of the parts are attributes of the course (``deal_part``, ``calling_part``, ...),
-so that a subclass can play with another part in the place of one (the conformance tests'
-rule-breaking engines do).
+What the course holds: the rules and the table, the records the parts share (the
+:class:`~napspec.reference.state.Cards`, the :class:`~napspec.reference.state.Offences`, the
+:class:`~napspec.reference.state.Penalties`, the pool's account, the events), the part of each
+phase once begun, and the result once settled. The classes of the parts are attributes of the
+course (``deal_part``, ``calling_part``, ...), so that a subclass can play with another part in
+the place of one (the conformance tests' rule-breaking engines do).
+
+>>> from napspec.reference.rules import Rules
+>>> from napspec.reference.cards import parse_cards
+>>> course = Course(Rules.profile("peel"), 2, 0, allow_irregular=False)
+>>> deal = course.begin_deal()
+>>> deal.stacked({0: parse_cards("AS KS QS JS TS"), 1: parse_cards("2C 3C 4C 5C 6C")}, False, None)
+>>> deal.over, type(course.in_force).__name__
+(True, 'Deal')
+>>> course.hand_on(); type(course.in_force).__name__, course.in_force.phase, course.in_force.to_act
+('Calling', 'calling', 1)
 """
 
 from __future__ import annotations

@@ -35,7 +35,9 @@ force in phase ``purchase``) owns the turns to buy; the peep card (:class:`PeepC
 calling, in force in phase ``peep-exchange``) owns who peeped. Both write the
 :class:`~napspec.reference.state.Cards` (the holdings, the stock, the peep card, the cards
 thrown away, the holdings as play begins), pay their fees into the pool (:class:`Payments`)
-and append their events. The calling asks the peep for its actions in a turn to call.
+and append their events. The calling asks the peep for its actions in a turn to call. The
+purchase is over when every player has had his turn, the peep exchange when the soloist has
+taken the peep card or left it.
 
 >>> from napspec.reference.hand import Hand
 >>> from napspec.reference.rules import Rules

@@ -755,6 +755,13 @@ def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra
     return changed
 
 
+class FourCardsDealt(Deal):
+    def install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
+        super().install_holdings(holdings, pattern, regular)
+        # Play then ends when nobody has a card left, as after a wrong deal.
+        self._cards.short = self._cards.short or self.someone_short()
+
+
 @hand_breaker(
     "dealing.five-cards",
     "The deal stops a card short: four cards to each player (the last round of the pattern one "
@@ -770,13 +777,6 @@ def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra
     ],
     why="every deal from a pack gives four cards a hand: the scenarios that deal and look at the hands see it",
 )
-class FourCardsDealt(Deal):
-    def install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
-        super().install_holdings(holdings, pattern, regular)
-        # Play then ends when nobody has a card left, as after a wrong deal.
-        self._cards.short = self._cards.short or self.someone_short()
-
-
 class FourCardsEach(Course):
     deal_part = FourCardsDealt
 
