@@ -542,6 +542,8 @@ def expected_pack(hand: Hand) -> list[int]:
     return sorted(hand.deck) if hand.deck is not None else list(hand.rules.pack_cards(hand.players))
 
 
+# The phase names and the states of an offence are the hand's to export too (the session, the
+# adapter and the tests import them from here).
 __all__ = [
     "CALLING",
     "CLAIMED",
