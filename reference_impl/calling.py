@@ -107,6 +107,9 @@ class Calling(Phase):
         "taker",
     )
 
+    #: The calling table is the rules' (a constant for the hand), not a state of it (see state.frozen).
+    NOT_STATE = ("_call_table",)
+
     TAKES = (
         (Call, "do_call", NO_CALLING),
         (Pass, "do_pass", NO_CALLING),

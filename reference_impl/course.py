@@ -104,6 +104,10 @@ class Course(Part):
         "table",
     )
 
+    #: Not the hand's state: the handlers are the part in force's, and the claims keep nothing of
+    #: their own (see state.frozen).
+    NOT_STATE = ("handlers", "claims_made")
+
     #: The part of the phase in force, and the handlers of the actions it takes.
     in_force: Phase
     handlers: Mapping[type, Callable[[Any, Any], None]]

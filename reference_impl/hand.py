@@ -430,8 +430,7 @@ class Hand:
         Two snapshots are equal exactly when the hands are in the same state; tests use it to
         check that a rejected action changed nothing.
         """
-        course = self._course
-        return tuple(frozen(getattr(course, name)) for name in _SNAPSHOT)
+        return frozen(self._course)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -485,11 +484,6 @@ class Hand:
             f"<Hand {self.rules.name} players={self.players} dealer={self.dealer} phase={self.phase}"
             f" to_act={self.to_act}>"
         )
-
-
-_SNAPSHOT = tuple(name for name in Course.__slots__ if name not in ("handlers", "claims_made"))
-"""The course's fields that make the hand's state (the handlers are the part in force's, and the
-claims keep nothing of their own)."""
 
 
 def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:

@@ -267,40 +267,48 @@ class Phase(Part, ABC):
 
 
 def frozen(value: object) -> object:
-    """A hashable, comparable copy of a piece of a hand's state: a :class:`Part`'s fields (the
-    parts it refers to kept by identity), or a value (lists and sets become tuples).
+    """A hashable, comparable copy of the state reachable from ``value``: a :class:`Part`'s
+    fields (but those its class names in ``NOT_STATE``), lists and sets as tuples (the state's
+    tuples are immutable values, kept as they are). Each part and list is copied once: met
+    again, it is marked by the order in which it was met (the events, say, which every part
+    holds).
 
     >>> frozen([{2: [1]}, {3, 1}])
     (((2, (1,)),), (1, 3))
+    >>> shared = [1]; frozen([shared, shared])
+    ((1,), ('met', 1))
     """
-    if isinstance(value, Part):
+    return _freeze(value, {})
+
+
+def _freeze(value: object, met: dict[int, object]) -> object:
+    if isinstance(value, (Part, list)):
+        key = id(value)
+        mark = met.get(key)
+        if mark is not None:
+            return mark
+        met[key] = ("met", len(met))
+        if isinstance(value, list):
+            return tuple(_freeze(v, met) for v in value)
         slots = _SLOTS.get(type(value))
         if slots is None:
+            not_state = getattr(value, "NOT_STATE", ())
             slots = _SLOTS[type(value)] = tuple(
-                name
-                for cls in type(value).__mro__
-                for name in getattr(cls, "__slots__", ())
-                if name != "_call_table"  # the rules' calling table (a constant for the hand), not a state of it
+                name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ()) if name not in not_state
             )
-        return tuple(_freeze(getattr(value, name)) for name in slots)
-    return _freeze(value)
-
-
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _freeze(value: object) -> object:
+        return tuple(_freeze(getattr(value, name), met) for name in slots)
     if isinstance(value, Result):
-        return (value.outcome, _freeze(value.payments), value.transfers, value.soloist, value.call)
-    if isinstance(value, (list, tuple)):
-        if isinstance(value, tuple) and hasattr(value, "_fields"):
-            return value  # NamedTuple records are immutable already
-        return tuple(_freeze(v) for v in value)
+        return (value.outcome, _freeze(value.payments, met), value.transfers, value.soloist, value.call)
+    if isinstance(value, tuple):
+        return value  # the state's tuples (records, the pack, the cards dealt) are values already
     if isinstance(value, (set, frozenset)):
         return tuple(sorted(value))
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return tuple(sorted((k, _freeze(v, met)) for k, v in value.items()))
     return value
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 __all__ = [
