@@ -366,15 +366,7 @@ class TrickPlay(Phase):
             raise MustFollowSuit(f"seat {seat} holds a card of the suit led and must play it")
         if seat in self.forced:
             raise MustFollowSuit(f"seat {seat} revoked before and must now follow suit")
-        self._offences.record(
-            "revoke",
-            seat,
-            card=card,
-            trick=len(self.tricks) + 1,
-            position=self.cards_played(),
-            suit=led,
-            detail="did not follow suit",
-        )
+        self._record_card("revoke", seat, card, "did not follow suit", led)
         self.put(seat, card, False)
 
     def out_of_turn(self, seat: int, card: int) -> None:
@@ -388,14 +380,14 @@ class TrickPlay(Phase):
         check_seat(seat, self._table.n)
         if type(card) is not int or card not in self._holdings[seat]:
             raise CardNotHeld(f"seat {seat} does not hold {card!r}")
-        self._offences.record(
-            "out-of-turn",
-            seat,
-            card=card,
-            trick=len(self.tricks) + 1,
-            position=self.cards_played(),
-            detail=f"played out of turn (seat {self.to_act} was to play); the card is taken back",
-        )
+        detail = f"played out of turn (seat {self.to_act} was to play); the card is taken back"
+        self._record_card("out-of-turn", seat, card, detail)
+
+    def _record_card(self, kind: str, seat: int, card: int, detail: str, suit: int | None = None) -> None:
+        """Record an offence of ``kind`` by ``seat`` playing ``card``, placed at the next card
+        of the play (where a replay from it starts)."""
+        trick, position = len(self.tricks) + 1, self.cards_played()
+        self._offences.record(kind, seat, card=card, trick=trick, position=position, suit=suit, detail=detail)
 
     # ------------------------------------------------------------------ the cards played, a replay
 

@@ -309,28 +309,3 @@ def _freeze(value: object, met: dict[int, object]) -> object:
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-__all__ = [
-    "CALLING",
-    "CLAIMED",
-    "CUT_PHASE",
-    "DEAL_PHASE",
-    "FINISHED",
-    "NOBODY",
-    "OPEN",
-    "PEEP_EXCHANGE_PHASE",
-    "PHASES",
-    "PLAY_PHASE",
-    "PURCHASE_PHASE",
-    "SHOW_PHASE",
-    "VOID",
-    "Cards",
-    "Offences",
-    "Part",
-    "Penalties",
-    "Phase",
-    "check_seat",
-    "frozen",
-    "new_record",
-]
