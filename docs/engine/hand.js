@@ -103,6 +103,7 @@
       this.playHoldings = null; // the holdings when the play began, for a replay
       this.playLog = []; // the cards played, in order, since the play began
       this.revokers = []; // opponents whose revoke replayed the hand (Hoyle)
+      this.mustFollow = []; // revokers whose cards were taken back: no more revoking for them
       this.wrongNumbers = []; // seats whose wrong number was claimed and adjusts the settlement
       this.settledAtOnce = false;
       this.fines = []; // {seat, stakes}: fines paid to the soloist (Britannica)

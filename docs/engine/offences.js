@@ -52,6 +52,8 @@
       if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
       if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
       if (this.phase === "finished" && this.soloist === null) return ["not-provided-for", "nobody played the hand"];
+      // A fine is paid to the stand-hand: there must be one (interpretation fines-need-a-stand-hand).
+      if (value === "fine-three-tricks" && this.soloist === null) return ["not-provided-for", "the fine is paid to the stand-hand: claim it after the calling"];
       if (value === "fine-three-tricks" && option !== "wrong-number" && offence.seat === this.soloist) {
         return ["not-provided-for", "the stand-hand pays no fine for this"];
       }
@@ -134,16 +136,19 @@
         return;
       }
       this.revokers.push(revoker);
+      this.mustFollow.push(revoker);
       this.replayFrom(0);
     },
 
     /** The cards from the `from`th played on are taken back and played again; the revokes
-     * and cards out of turn still open among them are void. */
+     * and cards out of turn still open among them are void (interpretation
+     * replays-and-several-penalties). A card out of turn was taken back when it was played, in
+     * the place of the card then due: one in the place `from` came before the cards taken back,
+     * and stands. */
     replayFrom(from) {
       for (const offence of this.offences) {
-        if (!offence.claimed && (offence.kind === "revoke" || offence.kind === "out-of-turn") && offence.at >= from) {
-          offence.void = true;
-        }
+        const among = offence.kind === "revoke" ? offence.at >= from : offence.kind === "out-of-turn" && offence.at > from;
+        if (!offence.claimed && among) offence.void = true;
       }
       const kept = this.playLog.slice(0, from);
       this.playLog = [];
@@ -172,6 +177,7 @@
       }
       this.fines.push({ seat: offence.seat, stakes: 5 });
       this.receiveNothing.push(offence.seat);
+      this.mustFollow.push(offence.seat);
       this.replayFrom(offence.at);
     },
 

@@ -85,6 +85,11 @@
       }
       if (!this.playable(action.seat).includes(action.card)) {
         if (!this.irregular) refuse("must-follow-suit", `seat ${action.seat} holds the suit led`);
+        // The cards taken up for his revoke are "replayed properly--that is to say, players
+        // must follow suit" (Hoyle p. 100); the revoker "must then play ... properly"
+        // (interpretation britannica-replay-from-revoke): he may not revoke again, even where
+        // irregular play is recorded.
+        if (this.mustFollow.includes(action.seat)) refuse("must-follow-suit", `seat ${action.seat} revoked before and must now follow suit`);
         this.record("revoke", action.seat, this.playLog.length);
         // The suit he failed to follow: a card of it among the cards he shows proves the revoke.
         this.offences[this.offences.length - 1].suit = suitOf(this.current.plays[0].card);
