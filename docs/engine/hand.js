@@ -26,22 +26,6 @@
     throw new Refused(code, message);
   };
 
-  /** The options napspec/1.1 and napspec/1.2 added that switch a variant on, at their plain
-   * values: a case that plays any of them answers the fields of `state` they added. */
-  const PLAIN_1_1 = { misery: "not-played", wellington: "not-played", blucher: "not-played", "sir-garnet": "not-played", "seven-card": "not-played" };
-  const PLAIN_1_2 = {
-    peep: "not-played",
-    purchase: "not-played",
-    pool: "not-played",
-    "pool-contributions": "none",
-    "pool-fines": "none",
-    "pool-failed-nap": "pays-nothing",
-    "pool-end": "none",
-    pack: "full",
-    "double-header": "not-played",
-  };
-  const playsAny = (options, plain) => Object.entries(plain).some(([option, value]) => options[option] !== value);
-
   /** Whether the dealer deals himself no cards at this table (option dealer-sits-out). */
   function dealerSitsOut(options, players) {
     const rule = options["dealer-sits-out"];
@@ -66,8 +50,8 @@
       this.handSize = calls.handSize(options);
       this.pack = packFor(options, this.players);
       this.dealerSitsOut = dealerSitsOut(options, this.players);
-      this.reportsVariants = playsAny(options, PLAIN_1_1);
-      this.reportsExchanges = playsAny(options, PLAIN_1_2);
+      this.reportsVariants = nap.rules.playsAddedIn(options, "napspec/1.1");
+      this.reportsExchanges = nap.rules.playsAddedIn(options, "napspec/1.2");
       // The seats that call and play, in the order of play from the eldest hand.
       this.order = [];
       for (let step = 1; step <= this.players; step += 1) {
@@ -294,7 +278,9 @@
       if (uncut) this.record("uncut", this.dealer);
       if ("exposed" in action) this.record("exposed-in-dealing", this.dealer);
       this.dealFrom(counts);
-      if ("counts" in action) {
+      // Counts that give every seat what the rules deal are a deal like any other: nobody's
+      // cards were wrongly dealt, so there is no misdeal to record.
+      if (counts.some((count, seat) => count !== this.dealtTo(seat))) {
         this.record("misdeal", this.dealer);
         this.recordWrongNumbers();
       }
@@ -314,13 +300,14 @@
       const pattern = this.options["deal-pattern"] === "three-then-two" ? [3] : [1];
       while (pattern.reduce((a, b) => a + b, 0) < this.handSize) pattern.push(this.options["deal-pattern"] === "three-then-two" ? 2 : 1);
       const extra = this.options["sir-garnet"] === "played" ? [] : null;
-      const hands = [...this.order.map((seat) => ({ cards: this.holdings[seat], wanted: counts[seat] }))];
+      const hands = this.order.map((seat) => ({ cards: this.holdings[seat], wanted: counts[seat] }));
       if (extra) hands.push({ cards: extra, wanted: this.handSize });
       let top = 0;
       const give = (hand, size) => {
         const take = Math.min(size, hand.wanted - hand.cards.length);
-        hand.cards.push(...this.deck.slice(top, top + Math.max(take, 0)));
-        top += Math.max(take, 0);
+        if (take <= 0) return;
+        hand.cards.push(...this.deck.slice(top, top + take));
+        top += take;
       };
       for (const size of pattern) for (const hand of hands) give(hand, size);
       while (hands.some((hand) => hand.cards.length < hand.wanted)) for (const hand of hands) give(hand, 1);

@@ -75,7 +75,15 @@
     "lowest-call": 1,
   };
 
-  /** The variants, by the register's names, and the option that switches each on. */
+  /** Whether `options` set an option that `version` (napspec/1.1 or 1.2) added away from its
+   * plain value: a case that does answers the fields of `state` that version added (sections
+   * 20 and 21). The Wellington's lead has no plain value: it plays nothing by itself. */
+  function playsAddedIn(options, version) {
+    const added = version === "napspec/1.1" ? NAPSPEC_1_1 : NAPSPEC_1_2;
+    return Object.entries(added).some(([option, values]) => option !== "wellington-lead" && options[option] !== values[0]);
+  }
+
+  /** The variants, by the register's names, in the version that added them. */
   const VARIANTS = {
     "napspec/1.1": ["misery", "wellington", "blucher", "sir-garnet", "seven-card"],
     "napspec/1.2": ["peep", "purchase", "pool", "short-pack"],
@@ -125,5 +133,5 @@
     return { options: { ...PLAIN, ...options } };
   }
 
-  nap.rules = { PROTOCOLS, NEWEST, QUERIES, handshake, readOptions };
+  nap.rules = { PROTOCOLS, NEWEST, QUERIES, handshake, readOptions, playsAddedIn };
 })((globalThis.NapEngine ??= {}));
