@@ -131,6 +131,9 @@
 
     /** Stacked holdings: the hand starts as dealt (section 6; section 21 for the rest). */
     startStacked(start) {
+      if (this.dealerSitsOut && start.hands[this.dealer].length > 0) {
+        throw new BadCase(`case.start.hands[${this.dealer}]: the dealer sits out and holds no cards`);
+      }
       start.hands.forEach((cards, seat) => {
         this.holdings[seat] = [...cards];
       });
