@@ -25,7 +25,8 @@
     // At seven-card Nap the calls start at three, whatever lowest-call says (section 22).
     const lowest = seven ? 3 : options["lowest-call"];
     let miseryAfter = null;
-    if (options.misery !== "not-played") miseryAfter = seven ? (options["seven-card"] === "played-misery-below-nap" ? 4 : 5) : 3;
+    if (options.misery !== "not-played")
+      miseryAfter = seven ? (options["seven-card"] === "played-misery-below-nap" ? 4 : 5) : 3;
     const calls = [];
     for (let tricks = lowest; tricks <= handSize(options); tricks += 1) {
       calls.push({ tricks, declaration: null });
@@ -51,7 +52,9 @@
 
   /** The `call` action of `seat` making `call`. */
   function toAction(seat, call) {
-    return call.declaration ? { type: "call", seat, call: call.declaration } : { type: "call", seat, tricks: call.tricks };
+    return call.declaration
+      ? { type: "call", seat, call: call.declaration }
+      : { type: "call", seat, tricks: call.tricks };
   }
 
   /** Why `call` cannot be made over `highest` (null: nobody has called), as [code, message],
@@ -114,5 +117,19 @@
     return call.declaration !== "misery" && call.tricks >= NAP;
   }
 
-  nap.calls = { NAP, isSevenCard, handSize, isNap, ladder, rank, fromAction, toAction, refusal, open, closes, stake, forThePool };
+  nap.calls = {
+    NAP,
+    isSevenCard,
+    handSize,
+    isNap,
+    ladder,
+    rank,
+    fromAction,
+    toAction,
+    refusal,
+    open,
+    closes,
+    stake,
+    forThePool,
+  };
 })((globalThis.NapEngine ??= {}));

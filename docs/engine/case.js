@@ -26,11 +26,36 @@
     "take-peep-card": ["card"],
     "decline-peep-card": [],
   };
-  const REQUIRED_FIELDS = { cut: ["depth"], play: ["card"], expose: ["card"], claim: ["offence"], discard: ["cards"], buy: ["cards"], "take-peep-card": ["card"] };
+  const REQUIRED_FIELDS = {
+    cut: ["depth"],
+    play: ["card"],
+    expose: ["card"],
+    claim: ["offence"],
+    discard: ["cards"],
+    buy: ["cards"],
+    "take-peep-card": ["card"],
+  };
   const NAMED_CALLS = ["misery", "wellington", "blucher"];
   const QUERIES = [...nap.rules.QUERIES, "pool"];
-  const START_FIELDS = { hands: ["hands", "extra_hand", "peep_card", "stock"], deck: ["deck"], draw: ["draw"], end_of_session: ["end_of_session"] };
-  const CASE_FIELDS = ["id", "options", "players", "dealer", "irregular", "start", "actions", "queries", "pool", "original_dealer", "trace"];
+  const START_FIELDS = {
+    hands: ["hands", "extra_hand", "peep_card", "stock"],
+    deck: ["deck"],
+    draw: ["draw"],
+    end_of_session: ["end_of_session"],
+  };
+  const CASE_FIELDS = [
+    "id",
+    "options",
+    "players",
+    "dealer",
+    "irregular",
+    "start",
+    "actions",
+    "queries",
+    "pool",
+    "original_dealer",
+    "trace",
+  ];
 
   const isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
   const isInteger = (value, low, high) => Number.isInteger(value) && value >= low && value <= high;
@@ -48,12 +73,21 @@
 
   function checkAction(action, where, players) {
     expect(isObject(action), where, "must be an object");
-    expect(Object.hasOwn(ACTION_FIELDS, action.type), `${where}.type`, `unknown action type ${JSON.stringify(action.type)}`);
+    expect(
+      Object.hasOwn(ACTION_FIELDS, action.type),
+      `${where}.type`,
+      `unknown action type ${JSON.stringify(action.type)}`,
+    );
     expect(isInteger(action.seat, 0, players - 1), `${where}.seat`, `must be a seat from 0 to ${players - 1}`);
     for (const field of Object.keys(action)) {
-      expect(["type", "seat", ...ACTION_FIELDS[action.type]].includes(field), `${where}.${field}`, `is not a field of ${action.type}`);
+      expect(
+        ["type", "seat", ...ACTION_FIELDS[action.type]].includes(field),
+        `${where}.${field}`,
+        `is not a field of ${action.type}`,
+      );
     }
-    for (const field of REQUIRED_FIELDS[action.type] ?? []) expect(Object.hasOwn(action, field), where, `${action.type} needs ${field}`);
+    for (const field of REQUIRED_FIELDS[action.type] ?? [])
+      expect(Object.hasOwn(action, field), where, `${action.type} needs ${field}`);
     switch (action.type) {
       case "cut":
         expect(isInteger(action.depth, 0, 52), `${where}.depth`, "must be an integer from 0 to 52");
@@ -61,13 +95,20 @@
       case "deal":
         if ("exposed" in action) expect(isCard(action.exposed), `${where}.exposed`, "must be a card");
         if ("counts" in action) {
-          expect(Array.isArray(action.counts) && action.counts.length >= 2 && action.counts.length <= 10, `${where}.counts`, "must be an array of 2 to 10 counts");
-          action.counts.forEach((count, index) => expect(isInteger(count, 0, 52), `${where}.counts[${index}]`, "must be an integer from 0 to 52"));
+          expect(
+            Array.isArray(action.counts) && action.counts.length >= 2 && action.counts.length <= 10,
+            `${where}.counts`,
+            "must be an array of 2 to 10 counts",
+          );
+          action.counts.forEach((count, index) =>
+            expect(isInteger(count, 0, 52), `${where}.counts[${index}]`, "must be an integer from 0 to 52"),
+          );
         }
         break;
       case "call":
-        expect(("tricks" in action) !== ("call" in action), where, "a call gives exactly one of tricks and call");
-        if ("tricks" in action) expect(isInteger(action.tricks, 1, 7), `${where}.tricks`, "must be an integer from 1 to 7");
+        expect("tricks" in action !== "call" in action, where, "a call gives exactly one of tricks and call");
+        if ("tricks" in action)
+          expect(isInteger(action.tricks, 1, 7), `${where}.tricks`, "must be an integer from 1 to 7");
         else expect(NAMED_CALLS.includes(action.call), `${where}.call`, `must be one of ${NAMED_CALLS.join(", ")}`);
         break;
       case "play":
@@ -76,7 +117,11 @@
         expect(isCard(action.card), `${where}.card`, "must be a card");
         break;
       case "claim":
-        expect(Number.isInteger(action.offence) && action.offence >= 0, `${where}.offence`, "must be an integer from 0");
+        expect(
+          Number.isInteger(action.offence) && action.offence >= 0,
+          `${where}.offence`,
+          "must be an integer from 0",
+        );
         break;
       case "discard":
         checkCards(action.cards, `${where}.cards`);
@@ -95,26 +140,43 @@
   function checkCase(data) {
     expect(isObject(data), "case", "must be an object");
     for (const field of CASE_FIELDS.slice(0, 8)) expect(Object.hasOwn(data, field), "case", `'${field}' is missing`);
-    for (const field of Object.keys(data)) expect(CASE_FIELDS.includes(field), `case.${field}`, "is not a field of a case");
-    expect(typeof data.id === "string" && data.id.length >= 1 && data.id.length <= 300, "case.id", "must be a string of 1 to 300 characters");
+    for (const field of Object.keys(data))
+      expect(CASE_FIELDS.includes(field), `case.${field}`, "is not a field of a case");
+    expect(
+      typeof data.id === "string" && data.id.length >= 1 && data.id.length <= 300,
+      "case.id",
+      "must be a string of 1 to 300 characters",
+    );
     expect(isObject(data.options), "case.options", "must be an object");
     for (const [option, value] of Object.entries(data.options)) {
-      const scalar = ["string", "number", "boolean"].includes(typeof value) && (typeof value !== "number" || Number.isInteger(value));
+      const scalar =
+        ["string", "number", "boolean"].includes(typeof value) &&
+        (typeof value !== "number" || Number.isInteger(value));
       expect(scalar, `case.options.${option}`, "must be a string, an integer or a boolean");
     }
     expect(isInteger(data.players, 2, 10), "case.players", "must be an integer from 2 to 10");
     expect(isInteger(data.dealer, 0, data.players - 1), "case.dealer", `must be a seat from 0 to ${data.players - 1}`);
-    if ("original_dealer" in data) expect(isInteger(data.original_dealer, 0, data.players - 1), "case.original_dealer", `must be a seat from 0 to ${data.players - 1}`);
+    if ("original_dealer" in data)
+      expect(
+        isInteger(data.original_dealer, 0, data.players - 1),
+        "case.original_dealer",
+        `must be a seat from 0 to ${data.players - 1}`,
+      );
     if ("pool" in data) expect(Number.isInteger(data.pool) && data.pool >= 0, "case.pool", "must be an integer from 0");
     if ("trace" in data) expect(typeof data.trace === "boolean", "case.trace", "must be true or false");
     expect(typeof data.irregular === "boolean", "case.irregular", "must be true or false");
     expect(isObject(data.start), "case.start", "must be an object");
     const kinds = Object.keys(START_FIELDS).filter((key) => Object.hasOwn(data.start, key));
     expect(kinds.length === 1, "case.start", "must give exactly one of hands, deck, draw and end_of_session");
-    for (const key of Object.keys(data.start)) expect(START_FIELDS[kinds[0]].includes(key), `case.start.${key}`, "is not a field of this start");
+    for (const key of Object.keys(data.start))
+      expect(START_FIELDS[kinds[0]].includes(key), `case.start.${key}`, "is not a field of this start");
     const start = data.start;
     if (start.hands) {
-      expect(Array.isArray(start.hands) && start.hands.length === data.players, "case.start.hands", `must give one holding for each of the ${data.players} seats`);
+      expect(
+        Array.isArray(start.hands) && start.hands.length === data.players,
+        "case.start.hands",
+        `must give one holding for each of the ${data.players} seats`,
+      );
       start.hands.forEach((cards, seat) => checkCards(cards, `case.start.hands[${seat}]`));
       if ("extra_hand" in start) {
         checkCards(start.extra_hand, "case.start.extra_hand");
@@ -128,13 +190,19 @@
       checkCards(start.draw, "case.start.draw", { most: 52 });
       expect(start.draw.length >= 1, "case.start.draw", "draws no card");
     } else {
-      expect(isObject(start.end_of_session) && Object.keys(start.end_of_session).join() === "draw", "case.start.end_of_session", "must be {draw: [cards]}");
+      expect(
+        isObject(start.end_of_session) && Object.keys(start.end_of_session).join() === "draw",
+        "case.start.end_of_session",
+        "must be {draw: [cards]}",
+      );
       checkCards(start.end_of_session.draw, "case.start.end_of_session.draw", { most: 52 });
     }
     expect(Array.isArray(data.actions), "case.actions", "must be an array");
     data.actions.forEach((action, index) => checkAction(action, `case.actions[${index}]`, data.players));
     expect(Array.isArray(data.queries), "case.queries", "must be an array");
-    data.queries.forEach((query, index) => expect(QUERIES.includes(query), `case.queries[${index}]`, `unknown query ${JSON.stringify(query)}`));
+    data.queries.forEach((query, index) =>
+      expect(QUERIES.includes(query), `case.queries[${index}]`, `unknown query ${JSON.stringify(query)}`),
+    );
     expect(new Set(data.queries).size === data.queries.length, "case.queries", "asks a query twice");
     return data;
   }
@@ -143,7 +211,11 @@
    * is malformed. */
   function checkGuarantees(data, options) {
     const pool = options.pool === "played";
-    expect(("pool" in data) === pool && ("original_dealer" in data) === pool, "case", "gives pool and original_dealer exactly when pool = played");
+    expect(
+      "pool" in data === pool && "original_dealer" in data === pool,
+      "case",
+      "gives pool and original_dealer exactly when pool = played",
+    );
     expect(pool || !data.queries.includes("pool"), "case.queries", "the pool is asked only when pool = played");
     const { start } = data;
     if (start.draw || start.end_of_session) {
@@ -160,14 +232,21 @@
       const seen = new Set();
       start.hands.forEach((cards, seat) => {
         const expected = hand.dealtTo(seat);
-        expect(cards.length === expected, `case.start.hands[${seat}]`, `holds ${cards.length} cards in a regular case, not ${expected}`);
+        expect(
+          cards.length === expected,
+          `case.start.hands[${seat}]`,
+          `holds ${cards.length} cards in a regular case, not ${expected}`,
+        );
         for (const card of cards) {
           expect(!seen.has(card), `case.start.hands[${seat}]`, `${card} is held twice`);
           seen.add(card);
         }
       });
     } else {
-      const sound = start.deck.length === hand.pack.length && new Set(start.deck).size === hand.pack.length && start.deck.every((card) => hand.pack.includes(card));
+      const sound =
+        start.deck.length === hand.pack.length &&
+        new Set(start.deck).size === hand.pack.length &&
+        start.deck.every((card) => hand.pack.includes(card));
       expect(sound, "case.start.deck", `a regular pack is the ${hand.pack.length} distinct cards of the pack in play`);
     }
   }

@@ -66,14 +66,20 @@
     /** Whether the player to act may peep: in his turn to call, once in a deal
      * (interpretation peep-once). */
     mayPeep() {
-      return this.options.peep === "played" && this.phase === "calling" && this.peepCard !== null && !this.peeped.includes(this.toAct);
+      return (
+        this.options.peep === "played" &&
+        this.phase === "calling" &&
+        this.peepCard !== null &&
+        !this.peeped.includes(this.toAct)
+      );
     },
 
     /** He pays the peep fee into the pool and sees the card (rule exchanges.peep). */
     peep(action) {
       if (this.phase !== "calling") refuse("wrong-phase", `no peep in the ${this.phase} phase`);
       this.expectTurn(action.seat);
-      if (this.peeped.includes(action.seat)) refuse("not-provided-for", `seat ${action.seat} has peeped already (interpretation peep-once)`);
+      if (this.peeped.includes(action.seat))
+        refuse("not-provided-for", `seat ${action.seat} has peeped already (interpretation peep-once)`);
       this.peeped.push(action.seat);
       this.payIn(action.seat, 1, "peep-fee");
     },
@@ -81,7 +87,8 @@
     /** The soloist who peeped takes the peep card for a card of his hand, or leaves it; the
      * card given up, or the peep card left, goes out of play (rule exchanges.peep-exchange). */
     peepExchange(action) {
-      if (this.phase !== "peep-exchange") refuse("wrong-phase", `no exchange with the peep card in the ${this.phase} phase`);
+      if (this.phase !== "peep-exchange")
+        refuse("wrong-phase", `no exchange with the peep card in the ${this.phase} phase`);
       this.expectTurn(action.seat);
       const hand = this.holdings[action.seat];
       if (action.type === "take-peep-card") {
@@ -111,10 +118,12 @@
      * of the stock, paying the purchase fee for each into the pool; his turn is his only one
      * (rules exchanges.purchase, exchanges.purchase-final; purchase-once-a-deal). */
     buy(action) {
-      if (this.phase !== "purchase") refuse("wrong-phase", `fresh cards are bought before the calling, not in the ${this.phase} phase`);
+      if (this.phase !== "purchase")
+        refuse("wrong-phase", `fresh cards are bought before the calling, not in the ${this.phase} phase`);
       this.expectTurn(action.seat);
       const cards = action.cards;
-      if (new Set(cards).size !== cards.length || cards.length > 5) refuse("invalid-action", "a purchase throws away from none to five distinct cards");
+      if (new Set(cards).size !== cards.length || cards.length > 5)
+        refuse("invalid-action", "a purchase throws away from none to five distinct cards");
       const hand = this.holdings[action.seat];
       const missing = cards.find((card) => !hand.includes(card));
       if (missing) refuse("card-not-held", `seat ${action.seat} does not hold ${missing}`);

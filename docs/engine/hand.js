@@ -29,14 +29,17 @@
   /** Whether the dealer deals himself no cards at this table (option dealer-sits-out). */
   function dealerSitsOut(options, players) {
     const rule = options["dealer-sits-out"];
-    return (rule === "six-players" && players === 6) || (rule === "five-or-six-players" && (players === 5 || players === 6));
+    return (
+      (rule === "six-players" && players === 6) || (rule === "five-or-six-players" && (players === 5 || players === 6))
+    );
   }
 
   /** The pack in play at a table of `players`: the full pack, or a short one (players.short-pack). */
   function packFor(options, players) {
     if (options.pack === "full") return pack(52);
     const sizes = options.pack === "short-28-36" ? { 4: 28, 5: 36 } : { 4: 32, 5: 40 };
-    if (!sizes[players]) throw new BadCase(`a short pack (pack = ${options.pack}) is played by four or five, not ${players}`);
+    if (!sizes[players])
+      throw new BadCase(`a short pack (pack = ${options.pack}) is played by four or five, not ${players}`);
     return pack(sizes[players]);
   }
 
@@ -98,10 +101,15 @@
       if (start.hands) this.startStacked(start);
       else {
         this.deck = [...start.deck];
-        const sound = this.deck.length === this.pack.length && new Set(this.deck).size === this.pack.length && this.deck.every((card) => this.pack.includes(card));
+        const sound =
+          this.deck.length === this.pack.length &&
+          new Set(this.deck).size === this.pack.length &&
+          this.deck.every((card) => this.pack.includes(card));
         if (!sound) this.record("faulty-pack", null);
         if (this.deck.length < this.cardsDealt() || this.deck.length < 2 * options["cut-minimum"]) {
-          throw new BadCase(`case.start.deck: a pack of ${this.deck.length} cards cannot be cut and dealt to this table`);
+          throw new BadCase(
+            `case.start.deck: a pack of ${this.deck.length} cards cannot be cut and dealt to this table`,
+          );
         }
         this.phase = "cut";
         this.toAct = this.cutter();
@@ -111,15 +119,21 @@
     /** The tables the rules cannot serve are malformed cases (section 6). */
     checkTable() {
       const { options, players } = this;
-      if (players < options["players-min"] || players > options["players-max"]) {
-        throw new BadCase(`case.players: ${players} players are outside the rules' ${options["players-min"]} to ${options["players-max"]}`);
+      const [least, most] = [options["players-min"], options["players-max"]];
+      if (players < least || players > most) {
+        throw new BadCase(`case.players: ${players} players are outside the rules' ${least} to ${most}`);
       }
       // The rules would compel a dealer who takes no part in the calling: no reading is invented.
       if (options["compulsory-call"] === "dealer-if-all-pass" && this.dealerSitsOut) {
-        throw new BadCase(`case.options: compulsory-call = dealer-if-all-pass binds a dealer who sits out (dealer-sits-out = ${options["dealer-sits-out"]}, ${players} players)`);
+        const sitting = `dealer-sits-out = ${options["dealer-sits-out"]}, ${players} players`;
+        throw new BadCase(
+          `case.options: compulsory-call = dealer-if-all-pass binds a dealer who sits out (${sitting})`,
+        );
       }
       if (this.cardsDealt() > this.pack.length) {
-        throw new BadCase(`case.players: a pack of ${this.pack.length} cannot serve ${this.order.length} hands of ${this.handSize}${options["sir-garnet"] === "played" ? " and the extra hand" : ""}`);
+        const hands = `${this.order.length} hands of ${this.handSize}`;
+        const extra = options["sir-garnet"] === "played" ? " and the extra hand" : "";
+        throw new BadCase(`case.players: a pack of ${this.pack.length} cannot serve ${hands}${extra}`);
       }
     }
 
@@ -138,16 +152,22 @@
         this.holdings[seat] = [...cards];
       });
       if ("extra_hand" in start) {
-        if (this.options["sir-garnet"] !== "played") throw new BadCase("case.start.extra_hand: there is no extra hand unless sir-garnet = played");
+        if (this.options["sir-garnet"] !== "played")
+          throw new BadCase("case.start.extra_hand: there is no extra hand unless sir-garnet = played");
         this.extraHand = canonical(start.extra_hand);
       }
-      if (("peep_card" in start) !== (this.options.peep === "played")) {
+      if ("peep_card" in start !== (this.options.peep === "played")) {
         throw new BadCase("case.start.peep_card: a peep card lies on the table exactly under peep = played");
       }
       if ("peep_card" in start) this.peepCard = start.peep_card;
-      const lying = new Set([...this.holdings.flat(), ...(this.extraHand ?? []), ...(this.peepCard ? [this.peepCard] : [])]);
+      const lying = new Set([
+        ...this.holdings.flat(),
+        ...(this.extraHand ?? []),
+        ...(this.peepCard ? [this.peepCard] : []),
+      ]);
       const outside = [...lying].filter((card) => !this.pack.includes(card));
-      if (outside.length > 0) throw new BadCase(`case.start: ${outside.join(" ")} not in the pack in play (pack = ${this.options.pack})`);
+      if (outside.length > 0)
+        throw new BadCase(`case.start: ${outside.join(" ")} not in the pack in play (pack = ${this.options.pack})`);
       const undealt = this.pack.filter((card) => !lying.has(card));
       if ("stock" in start) {
         if (start.stock.length !== undealt.length || !start.stock.every((card) => undealt.includes(card))) {
@@ -155,7 +175,8 @@
         }
         this.stock = [...start.stock];
       } else this.stock = undealt; // in canonical order, as the suite sends it (section 21)
-      if (this.options.purchase === "played" && !("stock" in start)) throw new BadCase("case.start.stock: purchase = played needs the stock");
+      if (this.options.purchase === "played" && !("stock" in start))
+        throw new BadCase("case.start.stock: purchase = played needs the stock");
       this.recordWrongNumbers();
       this.dealt();
     }
@@ -203,11 +224,13 @@
 
     dispatch(action) {
       // Some actions are judged by the right before the moment (section 8, precedence).
-      if (action.type === "expose" && !this.irregular) refuse("irregular-play-not-allowed", "exposing a card is irregular play");
+      if (action.type === "expose" && !this.irregular)
+        refuse("irregular-play-not-allowed", "exposing a card is irregular play");
       if (action.type === "ask" && !this.options["right-to-information"]) {
         refuse("not-provided-for", "the rules in force give no right to be told the call");
       }
-      if (action.type === "peep" && this.options.peep !== "played") refuse("not-provided-for", "there is no peep card (peep = not-played)");
+      if (action.type === "peep" && this.options.peep !== "played")
+        refuse("not-provided-for", "there is no peep card (peep = not-played)");
       switch (action.type) {
         case "cut":
           return this.cut(action);
@@ -272,12 +295,16 @@
       if (!this.irregular && (uncut || "exposed" in action || "counts" in action)) {
         refuse("irregular-play-not-allowed", uncut ? "a deal before the cut is irregular play" : "an irregular deal");
       }
-      if ("exposed" in action && !this.deck.includes(action.exposed)) refuse("invalid-action", `${action.exposed} is not in the pack`);
+      if ("exposed" in action && !this.deck.includes(action.exposed))
+        refuse("invalid-action", `${action.exposed} is not in the pack`);
       const counts = action.counts ?? Array.from({ length: this.players }, (_, seat) => this.dealtTo(seat));
-      if (counts.length !== this.players) refuse("invalid-action", `counts give ${counts.length} seats, not ${this.players}`);
-      if (this.dealerSitsOut && counts[this.dealer] > 0) refuse("invalid-action", `the dealer (seat ${this.dealer}) sits out and deals himself no cards`);
+      if (counts.length !== this.players)
+        refuse("invalid-action", `counts give ${counts.length} seats, not ${this.players}`);
+      if (this.dealerSitsOut && counts[this.dealer] > 0)
+        refuse("invalid-action", `the dealer (seat ${this.dealer}) sits out and deals himself no cards`);
       const table = this.cardsDealt() - this.order.length * this.handSize; // the extra hand and the peep card
-      if (counts.reduce((a, b) => a + b, 0) + table > this.deck.length) refuse("invalid-action", "the counts are beyond the pack");
+      if (counts.reduce((a, b) => a + b, 0) + table > this.deck.length)
+        refuse("invalid-action", "the counts are beyond the pack");
       if (uncut) this.record("uncut", this.dealer);
       if ("exposed" in action) this.record("exposed-in-dealing", this.dealer);
       this.dealFrom(counts);
@@ -301,7 +328,8 @@
      */
     dealFrom(counts) {
       const pattern = this.options["deal-pattern"] === "three-then-two" ? [3] : [1];
-      while (pattern.reduce((a, b) => a + b, 0) < this.handSize) pattern.push(this.options["deal-pattern"] === "three-then-two" ? 2 : 1);
+      while (pattern.reduce((a, b) => a + b, 0) < this.handSize)
+        pattern.push(this.options["deal-pattern"] === "three-then-two" ? 2 : 1);
       const extra = this.options["sir-garnet"] === "played" ? [] : null;
       const hands = this.order.map((seat) => ({ cards: this.holdings[seat], wanted: counts[seat] }));
       if (extra) hands.push({ cards: extra, wanted: this.handSize });
@@ -348,14 +376,16 @@
       this.expectTurn(action.seat);
       if (this.taker === action.seat) {
         // Whoever took the extra hand discards before anything else; the discard is his Nap.
-        if (action.type !== "discard") refuse("call-not-allowed", `seat ${action.seat} took the extra hand and must discard five`);
+        if (action.type !== "discard")
+          refuse("call-not-allowed", `seat ${action.seat} took the extra hand and must discard five`);
         this.discard(action);
         return this.endTurn(action.seat);
       }
       if (action.type === "take-extra-hand") return this.takeExtraHand(action);
       if (action.type === "discard") refuse("bad-discard", "no extra hand has been taken");
       if (action.type === "pass") {
-        if (!this.mayPass()) refuse("cannot-pass", `the rules (${this.options["compulsory-call"]}) oblige seat ${action.seat} to call`);
+        if (!this.mayPass())
+          refuse("cannot-pass", `the rules (${this.options["compulsory-call"]}) oblige seat ${action.seat} to call`);
       } else {
         const call = calls.fromAction(action);
         const refusal = calls.refusal(this.options, call, this.highest && this.highest.call);
@@ -412,16 +442,25 @@
           const actions = [];
           if (this.mayPeep()) actions.push({ type: "peep", seat });
           if (this.mayPass()) actions.push({ type: "pass", seat });
-          for (const call of calls.open(this.options, this.highest && this.highest.call)) actions.push(calls.toAction(seat, call));
+          for (const call of calls.open(this.options, this.highest && this.highest.call))
+            actions.push(calls.toAction(seat, call));
           if (this.extraHandOpen()) actions.push({ type: "take-extra-hand", seat });
           return actions;
         }
         case "peep-exchange":
-          return [{ type: "decline-peep-card", seat }, ...[...new Set(this.holdings[seat])].map((card) => ({ type: "take-peep-card", seat, card }))];
+          return [
+            { type: "decline-peep-card", seat },
+            ...[...new Set(this.holdings[seat])].map((card) => ({ type: "take-peep-card", seat, card })),
+          ];
         case "play":
           return this.playable(seat).map((card) => ({ type: "play", seat, card }));
         case "show":
-          return this.refusalsToShow < nap.REFUSALS_TO_SHOW ? [{ type: "show", seat }, { type: "refuse-to-show", seat }] : [{ type: "show", seat }];
+          return this.refusalsToShow < nap.REFUSALS_TO_SHOW
+            ? [
+                { type: "show", seat },
+                { type: "refuse-to-show", seat },
+              ]
+            : [{ type: "show", seat }];
         default:
           return [];
       }

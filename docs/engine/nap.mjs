@@ -52,7 +52,12 @@ function handle(line) {
   if (request.cmd === "hello") {
     if (extra.length > 0) respond(errorResponse(`hello: unknown field '${extra[0]}'`, "bad-request"));
     else if (!nap.rules.PROTOCOLS.includes(request.protocol)) {
-      respond(errorResponse(`this engine speaks ${nap.rules.PROTOCOLS.join(", ")}, not ${JSON.stringify(request.protocol)}`, "bad-request"));
+      respond(
+        errorResponse(
+          `this engine speaks ${nap.rules.PROTOCOLS.join(", ")}, not ${JSON.stringify(request.protocol)}`,
+          "bad-request",
+        ),
+      );
     } else {
       protocol = request.protocol;
       respond(nap.rules.handshake(protocol));

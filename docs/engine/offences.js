@@ -20,7 +20,8 @@
       if (!["purchase", "calling", "peep-exchange", "play", "show"].includes(this.phase)) {
         refuse("wrong-phase", `no card is exposed in the ${this.phase} phase`);
       }
-      if (!this.holdings[action.seat].includes(action.card)) refuse("card-not-held", `seat ${action.seat} does not hold ${action.card}`);
+      if (!this.holdings[action.seat].includes(action.card))
+        refuse("card-not-held", `seat ${action.seat} does not hold ${action.card}`);
       this.record("exposed-after-deal", action.seat);
     },
 
@@ -44,20 +45,24 @@
       if (freshDeal) {
         const timing = this.options[freshDeal];
         if (timing === "none") return ["not-provided-for", `the rules give no fresh deal for ${offence.kind}`];
-        if (timing === "before-calling" && !this.beforeCalling()) return ["not-provided-for", "the claim comes after the hands were looked at"];
+        if (timing === "before-calling" && !this.beforeCalling())
+          return ["not-provided-for", "the claim comes after the hands were looked at"];
         if (this.phase === "finished") return ["not-provided-for", "the hand is settled"];
         return null;
       }
       const [option, value] = this.penaltyOf(offence);
-      if (value === "none") return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
+      if (value === "none")
+        return ["not-provided-for", `the rules give no remedy for ${offence.kind} (${option}=none)`];
       if (this.settledAtOnce) return ["not-provided-for", "the hand was settled at once for a revoke"];
       if (this.phase === "finished" && this.soloist === null) return ["not-provided-for", "nobody played the hand"];
       // A fine is paid to the stand-hand: there must be one (interpretation fines-need-a-stand-hand).
-      if (value === "fine-three-tricks" && this.soloist === null) return ["not-provided-for", "the fine is paid to the stand-hand: claim it after the calling"];
+      if (value === "fine-three-tricks" && this.soloist === null)
+        return ["not-provided-for", "the fine is paid to the stand-hand: claim it after the calling"];
       if (value === "fine-three-tricks" && option !== "wrong-number" && offence.seat === this.soloist) {
         return ["not-provided-for", "the stand-hand pays no fine for this"];
       }
-      if (option === "wrong-number" && this.result && this.result.outcome === "redeal") return ["not-provided-for", "the cards are redealt"];
+      if (option === "wrong-number" && this.result && this.result.outcome === "redeal")
+        return ["not-provided-for", "the cards are redealt"];
       return null;
     },
 
@@ -147,7 +152,8 @@
      * and stands. */
     replayFrom(from) {
       for (const offence of this.offences) {
-        const among = offence.kind === "revoke" ? offence.at >= from : offence.kind === "out-of-turn" && offence.at > from;
+        const among =
+          offence.kind === "revoke" ? offence.at >= from : offence.kind === "out-of-turn" && offence.at > from;
         if (!offence.claimed && among) offence.void = true;
       }
       const kept = this.playLog.slice(0, from);

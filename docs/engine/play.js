@@ -59,12 +59,17 @@
     leads(seat) {
       const hand = [...new Set(this.holdings[seat])];
       if (!this.mustLeadLowest(seat)) return [...hand];
-      return hand.filter((card) => !hand.some((other) => suitOf(other) === suitOf(card) && rankOf(other) < rankOf(card)));
+      return hand.filter(
+        (card) => !hand.some((other) => suitOf(other) === suitOf(card) && rankOf(other) < rankOf(card)),
+      );
     },
 
     mustLeadLowest(seat) {
       return (
-        this.options["wellington-lead"] === "lowest-trump" && this.call.declaration === "wellington" && seat === this.soloist && this.playLog.length === 0
+        this.options["wellington-lead"] === "lowest-trump" &&
+        this.call.declaration === "wellington" &&
+        seat === this.soloist &&
+        this.playLog.length === 0
       );
     },
 
@@ -81,7 +86,10 @@
       // Not an offence to record: a lead the rules refuse, even in irregular play
       // (interpretation wellington-lead-refused-not-recorded).
       if (this.mustLeadLowest(action.seat) && !this.leads(action.seat).includes(action.card)) {
-        refuse("must-lead-lowest-trump", "a Wellington is opened with the lowest card of the suit led (wellington-lead = lowest-trump)");
+        refuse(
+          "must-lead-lowest-trump",
+          "a Wellington is opened with the lowest card of the suit led (wellington-lead = lowest-trump)",
+        );
       }
       if (!this.playable(action.seat).includes(action.card)) {
         if (!this.irregular) refuse("must-follow-suit", `seat ${action.seat} holds the suit led`);
@@ -89,7 +97,8 @@
         // must follow suit" (Hoyle p. 100); the revoker "must then play ... properly"
         // (interpretation britannica-replay-from-revoke): he may not revoke again, even where
         // irregular play is recorded.
-        if (this.mustFollow.includes(action.seat)) refuse("must-follow-suit", `seat ${action.seat} revoked before and must now follow suit`);
+        if (this.mustFollow.includes(action.seat))
+          refuse("must-follow-suit", `seat ${action.seat} revoked before and must now follow suit`);
         this.record("revoke", action.seat, this.playLog.length);
         // The suit he failed to follow: a card of it among the cards he shows proves the revoke.
         this.offences[this.offences.length - 1].suit = suitOf(this.current.plays[0].card);
@@ -106,7 +115,9 @@
       if (this.playLog.length === 1 && this.leadMakesTrumps()) this.trumps = suitOf(card);
       this.current.plays.push({ seat, card });
       this.table[seat].push({ card, face_up: true });
-      const waiting = this.current.players.filter((player) => !this.current.plays.some((played) => played.seat === player));
+      const waiting = this.current.players.filter(
+        (player) => !this.current.plays.some((played) => played.seat === player),
+      );
       if (waiting.length > 0) {
         this.toAct = this.nextOf(seat, waiting);
         return;
@@ -131,7 +142,8 @@
       const trick = this.current;
       const led = suitOf(trick.plays[0].card);
       // The highest trump wins, else the highest card of the suit led (trick-winner-peel-hoyle).
-      const strength = ({ card }) => (suitOf(card) === this.trumps ? 200 : suitOf(card) === led ? 100 : 0) + rankOf(card);
+      const strength = ({ card }) =>
+        (suitOf(card) === this.trumps ? 200 : suitOf(card) === led ? 100 : 0) + rankOf(card);
       const best = trick.plays.reduce((a, b) => (strength(b) > strength(a) ? b : a));
       trick.winner = best.seat;
       delete trick.players;
@@ -152,7 +164,9 @@
       // Play stops. Under show-cards, whoever trumped or renounced in the deciding trick shows
       // his remaining cards, in the order of that trick, before the hand is settled
       // (interpretations hoyle-show-cards-who and hoyle-showing-reveals).
-      this.toShow = this.options["show-cards"] ? trick.plays.filter(({ card }) => suitOf(card) !== led).map(({ seat }) => seat) : [];
+      this.toShow = this.options["show-cards"]
+        ? trick.plays.filter(({ card }) => suitOf(card) !== led).map(({ seat }) => seat)
+        : [];
       if (this.toShow.length > 0) {
         this.phase = "show";
         this.toAct = this.toShow[0];
@@ -166,7 +180,10 @@
       this.expectTurn(action.seat);
       const refusing = action.type === "refuse-to-show";
       if (refusing && this.refusalsToShow >= nap.REFUSALS_TO_SHOW) {
-        refuse("not-provided-for", `seat ${action.seat} must show: a hand allows ${nap.REFUSALS_TO_SHOW} refusal to show`);
+        refuse(
+          "not-provided-for",
+          `seat ${action.seat} must show: a hand allows ${nap.REFUSALS_TO_SHOW} refusal to show`,
+        );
       }
       if (refusing) this.refusalsToShow += 1;
       this.toShow.shift();
@@ -176,7 +193,12 @@
         // hoyle-showing-reveals).
         const held = new Set(this.holdings[action.seat].map(suitOf));
         const index = this.offences.findIndex(
-          (offence) => offence.kind === "revoke" && offence.seat === action.seat && held.has(offence.suit) && !offence.claimed && !offence.void,
+          (offence) =>
+            offence.kind === "revoke" &&
+            offence.seat === action.seat &&
+            held.has(offence.suit) &&
+            !offence.claimed &&
+            !offence.void,
         );
         if (index >= 0 && this.claimRefusal(index) === null) {
           this.claim({ type: "claim", seat: action.seat, offence: index });
@@ -210,7 +232,8 @@
     tricks() {
       const copy = (plays) => plays.map(({ seat, card }) => ({ seat, card }));
       const tricks = this.completed.map(({ leader, plays, winner }) => ({ leader, plays: copy(plays), winner }));
-      if (this.current && this.current.plays.length > 0) tricks.push({ leader: this.current.leader, plays: copy(this.current.plays), winner: null });
+      if (this.current && this.current.plays.length > 0)
+        tricks.push({ leader: this.current.leader, plays: copy(this.current.plays), winner: null });
       return tricks;
     },
   });

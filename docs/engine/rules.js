@@ -45,7 +45,13 @@
     peep: ["not-played", "played"],
     purchase: ["not-played", "played"],
     pool: ["not-played", "played"],
-    "pool-contributions": ["none", "each-dealer", "all-at-original-deal", "dealer-three-players-one", "knaves-and-fives"],
+    "pool-contributions": [
+      "none",
+      "each-dealer",
+      "all-at-original-deal",
+      "dealer-three-players-one",
+      "knaves-and-fives",
+    ],
     "pool-fines": ["none", "misdeal-one-stake"],
     "pool-failed-nap": ["pays-nothing", "pays-pool-amount"],
     "pool-end": ["none", "divided-equally", "drawn-for"],
@@ -71,7 +77,9 @@
    * plain value (the first listed), the Wellington's lead as any card, and the lowest call
    * every source gives, one. A case of that version is played under these. */
   const PLAIN = {
-    ...Object.fromEntries(Object.entries({ ...NAPSPEC_1_1, ...NAPSPEC_1_2 }).map(([option, values]) => [option, values[0]])),
+    ...Object.fromEntries(
+      Object.entries({ ...NAPSPEC_1_1, ...NAPSPEC_1_2 }).map(([option, values]) => [option, values[0]]),
+    ),
     "lowest-call": 1,
   };
 
@@ -80,7 +88,9 @@
    * 20 and 21). The Wellington's lead has no plain value: it plays nothing by itself. */
   function playsAddedIn(options, version) {
     const added = version === "napspec/1.1" ? NAPSPEC_1_1 : NAPSPEC_1_2;
-    return Object.entries(added).some(([option, values]) => option !== "wellington-lead" && options[option] !== values[0]);
+    return Object.entries(added).some(
+      ([option, values]) => option !== "wellington-lead" && options[option] !== values[0],
+    );
   }
 
   /** The variants, by the register's names, in the version that added them. */
@@ -124,7 +134,10 @@
         return { code: "unsupported", message: `options: '${option}' is not an option of ${protocol}` };
       }
       if (!known[option].some((played) => played === value)) {
-        return { code: "unsupported", message: `options: ${option}=${JSON.stringify(value)} is not played by this engine` };
+        return {
+          code: "unsupported",
+          message: `options: ${option}=${JSON.stringify(value)} is not played by this engine`,
+        };
       }
     }
     if (options["players-min"] > options["players-max"]) {

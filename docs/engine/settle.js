@@ -28,7 +28,8 @@
       const contributions = this.options["pool-contributions"];
       if (contributions === "all-at-original-deal") {
         const original = caseData.original_dealer ?? dealer;
-        if (dealer === original) for (const seat of fromLeft(dealer, players)) this.payIn(seat, 1, "player-contribution");
+        if (dealer === original)
+          for (const seat of fromLeft(dealer, players)) this.payIn(seat, 1, "player-contribution");
       } else if (contributions === "each-dealer") this.payIn(dealer, 1, "dealer-contribution");
       else if (contributions === "dealer-three-players-one") {
         this.payIn(dealer, 3, "dealer-contribution");
@@ -48,7 +49,10 @@
     },
 
     poolAnswer() {
-      return { pool: this.poolNow(), transfers: [...this.transfers, ...this.settlementTransfers].map((move) => ({ ...move })) };
+      return {
+        pool: this.poolNow(),
+        transfers: [...this.transfers, ...this.settlementTransfers].map((move) => ({ ...move })),
+      };
     },
 
     /** The pool's part of the settlement, made afresh each time the hand is settled: the
@@ -64,7 +68,8 @@
       if (this.options["pool-contributions"] === "knaves-and-fives") {
         const played = [...this.completed.flatMap((trick) => trick.plays), ...(this.current ? this.current.plays : [])];
         for (const { seat, card } of played) {
-          if (suitOf(card) !== this.trumps && (rankOf(card) === RANK_OF.J || rankOf(card) === RANK_OF[5])) this.payIn(seat, 1, "card-contribution", moves);
+          if (suitOf(card) !== this.trumps && (rankOf(card) === RANK_OF.J || rankOf(card) === RANK_OF[5]))
+            this.payIn(seat, 1, "card-contribution", moves);
         }
       }
       const misdeal = this.offences.some((offence) => offence.kind === "misdeal" && offence.claimed);
@@ -115,7 +120,11 @@
               payments[this.soloist] += stake;
             }
           }
-        } else if (!this.settledAtOnce && this.wrongNumbers.length > 0 && this.options["wrong-number"] === "fine-three-tricks") {
+        } else if (
+          !this.settledAtOnce &&
+          this.wrongNumbers.length > 0 &&
+          this.options["wrong-number"] === "fine-three-tricks"
+        ) {
           // Britannica: the stand-hand with the wrong number who wins receives nothing, and
           // there is a fresh deal; if he loses he pays as usual.
           if (made) {
@@ -177,7 +186,8 @@
       let drawing = seats;
       let next = 0;
       while (drawing.length > 1 || next === 0) {
-        if (next + drawing.length > draw.length) throw new nap.BadCase("case.start.end_of_session.draw: the cards run out before one player is lowest");
+        if (next + drawing.length > draw.length)
+          throw new nap.BadCase("case.start.end_of_session.draw: the cards run out before one player is lowest");
         const ranks = drawing.map((seat, index) => rankOf(draw[next + index]));
         next += drawing.length;
         const lowest = Math.min(...ranks);
