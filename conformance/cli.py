@@ -1,7 +1,9 @@
-"""The harness's commands, added to the register's ``napspec`` group (``napspec.spec.cli``):
-``certify``, ``smoke`` and ``bench-certify`` (``summary``, ``badge`` and ``verify`` are
-:mod:`napspec.conformance.reports_cli`'s). They name
-no engine: the user gives one, or gets a usage error.
+"""The harness's commands of ``napspec``: ``smoke``, ``certify`` and ``bench-certify``
+(``summary``, ``badge`` and ``verify`` are :mod:`napspec.conformance.reports_cli`'s). They are
+attached to nothing here: :mod:`napspec.docs.commands` builds the tree. They name no engine:
+the user gives one, or gets a usage error; the oracle that ``certify`` and ``bench-certify``
+compare random deals with when none is named is given to their factories
+(:func:`certify_command`, :func:`bench_certify_command`) by the tree.
 
 Exit statuses (:class:`~napspec.spec.terminal.ExitStatus`): 0 certified (or: the
 check passed), 1 not certified (the check failed), 2 usage error, 3 interrupted, 4 the
@@ -22,7 +24,6 @@ import click
 from rich.console import Console
 from rich.text import Text
 
-from napspec.conformance.capabilities import capabilities_command
 from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import (
     Certification,
@@ -40,7 +41,6 @@ from napspec.conformance.harness import CASE_TIMEOUT, MAX_RESTARTS, adopt_orphan
 from napspec.conformance.integrity import program_of
 from napspec.protocol import PROTOCOL, EngineError
 from napspec.spec import PROFILE_IDS
-from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
 from napspec.spec.terminal import ExitStatus, interrupt_on_signals, printable
 
@@ -83,30 +83,34 @@ case_timeout_option = click.option(
 )
 
 
-#: The oracle of a certification's differential part when none is named: set by the command
-#: that assembles ``napspec`` (:func:`set_default_oracle`); this package names no engine.
-_DEFAULT_ORACLE: list[str | None] = [None]
 #: The longest a whole certify run may take by default (a correct engine is far quicker).
 DEFAULT_CERTIFY_SECONDS = 7200.0
 
 
-def set_default_oracle(name: str | None) -> None:
-    """Make the engine registered as ``name`` (under ``napspec.engines``) the oracle that
-    ``certify`` and ``verify --rerun`` compare random deals with when none is given."""
-    _DEFAULT_ORACLE[0] = name
+def oracle_default(default_oracle: str | None) -> str:
+    """How an ``--oracle`` option's help ends: the engine it defaults to, or that there is none.
+
+    >>> oracle_default("tiny-nap"), oracle_default(None)
+    (" (default: the engine 'tiny-nap')", ' (no default: give one)')
+    """
+    return f" (default: the engine {default_oracle!r})" if default_oracle else " (no default: give one)"
 
 
-def _oracle_options(function: Callable[..., None]) -> Callable[..., None]:
-    function = click.option("--oracle-command", metavar="CMD", help="The oracle of the differential part, a command.")(
-        function
-    )
-    return click.option(
-        "--oracle",
-        "oracle_name",
-        metavar="NAME",
-        help="The oracle of the differential part: an engine registered under napspec.engines "
-        "(default: the one napspec is configured with).",
-    )(function)
+def _oracle_options(default_oracle: str | None) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    def add(function: Callable[..., None]) -> Callable[..., None]:
+        function = click.option(
+            "--oracle-command", metavar="CMD", help="The oracle of the differential part, a command."
+        )(function)
+        return click.option(
+            "--oracle",
+            "oracle_name",
+            metavar="NAME",
+            help="The oracle of the differential part: an engine registered under napspec.engines"
+            + oracle_default(default_oracle)
+            + ".",
+        )(function)
+
+    return add
 
 
 def max_duration_option(default: float) -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -129,107 +133,124 @@ _max_restarts_option = click.option(
 )
 
 
-def _certification_run_options(function: Callable[..., None]) -> Callable[..., None]:
+def _certification_run_options(default_oracle: str | None) -> Callable[[Callable[..., None]], Callable[..., None]]:
     """The options of a run of the certification against an engine, one set for the two
     commands that make one, ``certify`` and ``verify --rerun``, so that they cannot drift
-    apart: the engine, the oracle of the random deals, the deadline per case and of the run,
-    and the restarts a crashed engine is given."""
-    for option in reversed(
-        (
-            _engine_name_option,
-            _engine_command_option,
-            _oracle_options,
-            case_timeout_option,
-            max_duration_option(DEFAULT_CERTIFY_SECONDS),
-            _max_restarts_option,
-        )
-    ):
-        function = option(function)
-    return function
+    apart: the engine, the oracle of the random deals (``default_oracle`` when none is
+    named), the deadline per case and of the run, and the restarts a crashed engine is given."""
+
+    def add(function: Callable[..., None]) -> Callable[..., None]:
+        for option in reversed(
+            (
+                _engine_name_option,
+                _engine_command_option,
+                _oracle_options(default_oracle),
+                case_timeout_option,
+                max_duration_option(DEFAULT_CERTIFY_SECONDS),
+                _max_restarts_option,
+            )
+        ):
+            function = option(function)
+        return function
+
+    return add
 
 
-def _open_oracle(oracle_name: str | None, oracle_command: str | None, case_timeout: float) -> tuple[Any, str]:
-    """The oracle, wrapped by the harness like any engine, and the label it was chosen by."""
+def _open_oracle(
+    oracle_name: str | None, oracle_command: str | None, case_timeout: float, default_oracle: str | None
+) -> tuple[Any, str]:
+    """The oracle, wrapped by the harness like any engine (``default_oracle`` when neither
+    ``--oracle`` nor ``--oracle-command`` is given), and the label it was chosen by."""
     if oracle_name and oracle_command:
         raise click.UsageError("give --oracle or --oracle-command, not both")
-    name = oracle_name or (None if oracle_command else _DEFAULT_ORACLE[0])
+    name = oracle_name or (None if oracle_command else default_oracle)
     if not name and not (oracle_command and oracle_command.strip()):
         raise click.UsageError("no oracle for the random deals: give --oracle NAME or --oracle-command CMD")
     return open_engine(name, oracle_command, case_timeout=case_timeout), printable(name or oracle_command or "")
 
 
-@main.command()
-@_certification_run_options
-@click.option(
-    "--profile",
-    "profiles",
-    multiple=True,
-    type=click.Choice([*PROFILE_IDS, "all"]),
-    help="Certify against this profile (repeat for several; 'all' for every one).",
-)
-@click.option("--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Certify against house rules.")
-@click.option(
-    "--variants",
-    metavar="NAMES|each",
-    help="With --profile: apply the profile's bundles of these variants (comma-separated, e.g. "
-    "misery,wellington; one target named profile+misery+wellington), or 'each': the plain profile "
-    "and one target per variant the profile's source gives.",
-)
-@click.option(
-    "--report-dir", type=click.Path(file_okay=False, path_type=Path), default=Path("build/certify"), show_default=True
-)
-@click.option(
-    "--rule",
-    "rules",
-    multiple=True,
-    metavar="ID",
-    help="Only scenarios testing this rule (or the rules under this id); repeatable.",
-)
-@click.option(
-    "--scenario",
-    "scenarios",
-    multiple=True,
-    metavar="ID",
-    help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
-)
-@click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
-@click.option(
-    "--differential-deals",
-    type=click.IntRange(min=0),
-    default=DEALS,
-    show_default=True,
-    help="Random deals per target played through the engine and the oracle (0: none, and no certificate).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(min=0),
-    default=None,
-    help="The seed of the random deals (default: a fresh one, recorded in the report).",
-)
-def certify(**options: Any) -> None:
-    """Run the conformance suite against an engine and report rule by rule.
+def certify_command(default_oracle: str | None = None) -> click.Command:
+    """The ``certify`` command, the oracle of its random deals by default the engine registered
+    as ``default_oracle`` (``None``: the user must name one)."""
 
-    A whole run of each target also plays random deals through the engine and an oracle
-    (every answer compared; the seed recorded) and sends cases twice (an answer that changes
-    is non-determinism): both are part of the certificate. A run narrowed by --rule,
-    --scenario or -x is partial: never certified.
+    @click.command(name="certify")
+    @_certification_run_options(default_oracle)
+    @click.option(
+        "--profile",
+        "profiles",
+        multiple=True,
+        type=click.Choice([*PROFILE_IDS, "all"]),
+        help="Certify against this profile (repeat for several; 'all' for every one).",
+    )
+    @click.option("--house-rules", type=click.Path(dir_okay=False, path_type=Path), help="Certify against house rules.")
+    @click.option(
+        "--variants",
+        metavar="NAMES|each",
+        help="With --profile: apply the profile's bundles of these variants (comma-separated, e.g. "
+        "misery,wellington; one target named profile+misery+wellington), or 'each': the plain profile "
+        "and one target per variant the profile's source gives.",
+    )
+    @click.option(
+        "--report-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("build/certify"),
+        show_default=True,
+    )
+    @click.option(
+        "--rule",
+        "rules",
+        multiple=True,
+        metavar="ID",
+        help="Only scenarios testing this rule (or the rules under this id); repeatable.",
+    )
+    @click.option(
+        "--scenario",
+        "scenarios",
+        multiple=True,
+        metavar="ID",
+        help="Only this scenario (an id as reports print it, without the [row]); repeatable.",
+    )
+    @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first case that does not pass.")
+    @click.option(
+        "--differential-deals",
+        type=click.IntRange(min=0),
+        default=DEALS,
+        show_default=True,
+        help="Random deals per target played through the engine and the oracle (0: none, and no certificate).",
+    )
+    @click.option(
+        "--seed",
+        type=click.IntRange(min=0),
+        default=None,
+        help="The seed of the random deals (default: a fresh one, recorded in the report).",
+    )
+    def certify(**options: Any) -> None:
+        """Run the conformance suite against an engine and report rule by rule.
 
-    Writes certify-<target>.json and .junit.xml into the report folder for each target,
-    once the engine and everything it started have ended (before printing anything).
-    Exit status: 0 certified under every target (a partial run: every selected scenario
-    passed), 1 not certified (or the report folder was tampered with during the run, or
-    --max-duration stopped the run before every target was run), 2 usage error, 3
-    interrupted (partial report written), 4 the engine could not start or handshake (the
-    report says why), 5 internal error.
-    """
-    try:
-        _certify(**options)
-    except KeyboardInterrupt:  # before or after the run itself (which handles its own)
-        click.echo("interrupted", err=True)
-        sys.exit(int(ExitStatus.INTERRUPTED))
+        A whole run of each target also plays random deals through the engine and an oracle
+        (every answer compared; the seed recorded) and sends cases twice (an answer that changes
+        is non-determinism): both are part of the certificate. A run narrowed by --rule,
+        --scenario or -x is partial: never certified.
+
+        Writes certify-<target>.json and .junit.xml into the report folder for each target,
+        once the engine and everything it started have ended (before printing anything).
+        Exit status: 0 certified under every target (a partial run: every selected scenario
+        passed), 1 not certified (or the report folder was tampered with during the run, or
+        --max-duration stopped the run before every target was run), 2 usage error, 3
+        interrupted (partial report written), 4 the engine could not start or handshake (the
+        report says why), 5 internal error.
+        """
+        try:
+            _certify(default_oracle, **options)
+        except KeyboardInterrupt:  # before or after the run itself (which handles its own)
+            click.echo("interrupted", err=True)
+            sys.exit(int(ExitStatus.INTERRUPTED))
+
+    return certify
 
 
 def _certify(
+    default_oracle: str | None,
     engine_name: str | None,
     engine_command: str | None,
     profiles: tuple[str, ...],
@@ -275,7 +296,7 @@ def _certify(
         command = shlex.split(engine_command) if engine_command else None
         open_engine(engine_name, engine_command, case_timeout=case_timeout, max_restarts=max_restarts).close()
         if not partial and differential_deals:
-            oracle, oracle_label = _open_oracle(oracle_name, oracle_command, case_timeout)
+            oracle, oracle_label = _open_oracle(oracle_name, oracle_command, case_timeout, default_oracle)
     except (SpecError, ValueError) as error:
         _fail(ExitStatus.USAGE_ERROR, str(error))
     program = program_of(engine_name, command)
@@ -374,7 +395,7 @@ def _print_verdict(console: Console, results: Sequence[Certification], status: E
 # ---------------------------------------------------------------------------------- smoke
 
 
-@main.command()
+@click.command()
 @_engine_name_option
 @_engine_command_option
 @case_timeout_option
@@ -433,35 +454,56 @@ def smoke(engine_name: str | None, engine_command: str | None, case_timeout: flo
 # -------------------------------------------------------------------------------- benchmark
 
 
-@main.command("bench-certify")
-@click.option("--engine", "engine_name", required=True, metavar="NAME", help="The engine in-process.")
-@click.option("--engine-command", required=True, metavar="CMD", help="The same engine over the protocol.")
-@click.option(
-    "--profile",
-    "profiles",
-    multiple=True,
-    type=click.Choice([*PROFILE_IDS, "all"]),
-    default=("all",),
-    show_default=True,
-)
-@click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True, help="Runs per route (best kept).")
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="The seed of the random deals.")
-@click.option(
-    "--oracle", "oracle_name", metavar="NAME", help="The oracle of the random deals (default: the one napspec names)."
-)
-def bench_certify(
-    engine_name: str, engine_command: str, profiles: tuple[str, ...], repeat: int, seed: int, oracle_name: str | None
-) -> None:
-    """Time certifications of one engine, in-process and over the protocol: the scenarios
-    alone, and the whole certificate (the scenarios and the random deals, from ``--seed``), the
-    answers the random deals compared, and the ratios (what the random deals cost, and what
-    the protocol costs). Each figure is the best of ``--repeat`` runs, in seconds of the
-    clock and of the process's processor."""
-    from napspec.conformance.certificate import certify_target
+def bench_certify_command(default_oracle: str | None = None) -> click.Command:
+    """The ``bench-certify`` command, the oracle of its random deals by default the engine
+    registered as ``default_oracle`` (``None``: the user must name one)."""
 
+    @click.command(name="bench-certify")
+    @click.option("--engine", "engine_name", required=True, metavar="NAME", help="The engine in-process.")
+    @click.option("--engine-command", required=True, metavar="CMD", help="The same engine over the protocol.")
+    @click.option(
+        "--profile",
+        "profiles",
+        multiple=True,
+        type=click.Choice([*PROFILE_IDS, "all"]),
+        default=("all",),
+        show_default=True,
+    )
+    @click.option(
+        "--repeat", type=click.IntRange(min=1), default=1, show_default=True, help="Runs per route (best kept)."
+    )
+    @click.option(
+        "--seed", type=click.IntRange(min=0), default=1, show_default=True, help="The seed of the random deals."
+    )
+    @click.option(
+        "--oracle",
+        "oracle_name",
+        metavar="NAME",
+        help="The oracle of the random deals" + oracle_default(default_oracle) + ".",
+    )
+    def bench_certify(**options: Any) -> None:
+        """Time certifications of one engine, in-process and over the protocol: the scenarios
+        alone, and the whole certificate (the scenarios and the random deals, from ``--seed``), the
+        answers the random deals compared, and the ratios (what the random deals cost, and what
+        the protocol costs). Each figure is the best of ``--repeat`` runs, in seconds of the
+        clock and of the process's processor."""
+        _bench_certify(default_oracle, **options)
+
+    return bench_certify
+
+
+def _bench_certify(
+    default_oracle: str | None,
+    engine_name: str,
+    engine_command: str,
+    profiles: tuple[str, ...],
+    repeat: int,
+    seed: int,
+    oracle_name: str | None,
+) -> None:
     names = list(PROFILE_IDS) if "all" in profiles else list(profiles)
     targets = [resolve_target(name, None) for name in names]
-    oracle_label = oracle_name or _DEFAULT_ORACLE[0]
+    oracle_label = oracle_name or default_oracle
     if oracle_label is None:
         raise click.UsageError("bench-certify needs an oracle: give --oracle NAME")
     oracle = open_engine(oracle_label, None)
@@ -493,6 +535,4 @@ def bench_certify(
     click.echo(f"ratio protocol / in-process (the whole certificate): {protocol[0] / local[0]:.2f}")
 
 
-main.add_command(capabilities_command())
-
-__all__ = ["main"]
+__all__ = ["bench_certify_command", "case_timeout_option", "certify_command", "max_duration_option", "smoke"]

@@ -1,5 +1,6 @@
 """The ``napspec discover`` command: the rules an engine plays, found from its play
-(:mod:`napspec.conformance.discover`), and the house-rules file that describes it.
+(:mod:`napspec.conformance.discover`), and the house-rules file that describes it (attached
+to nothing here: :mod:`napspec.docs.commands` builds the tree).
 
 Exit statuses as ``napspec certify``'s (:class:`~napspec.spec.terminal.ExitStatus`):
 0 the rules were found and the file written, 2 usage error (or a file that cannot be
@@ -23,7 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from napspec.conformance.certify import selects
-from napspec.conformance.cli import case_timeout_option, main
+from napspec.conformance.cli import case_timeout_option
 from napspec.conformance.discover import TABLE_SIZES, Discovery, OptionFinding, discover, suite_rows
 from napspec.conformance.harness import adopt_orphans, open_engine
 from napspec.conformance.report_schemas import REPORT_SCHEMAS
@@ -66,7 +67,7 @@ def _write(path: Path, text: str) -> None:
         raise
 
 
-@main.command("discover")
+@click.command("discover")
 @click.option(
     "--engine", "engine_name", metavar="NAME", help="An engine registered under the napspec.engines entry points."
 )
@@ -157,6 +158,9 @@ def discover_command(
         click.echo("interrupted", err=True)
         sys.exit(int(ExitStatus.INTERRUPTED))
     except Exception:
+        if stop.is_set():  # an interrupt a library turned into an error of its own
+            click.echo("interrupted", err=True)
+            sys.exit(int(ExitStatus.INTERRUPTED))
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec discover (the traceback above)")
         return

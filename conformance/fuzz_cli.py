@@ -1,6 +1,6 @@
 """The ``napspec fuzz`` command: differential fuzzing of an engine against an oracle
-(:mod:`napspec.conformance.fuzz`). It names no engine: the command that assembles ``napspec``
-says which engine is the oracle by default (:func:`fuzz_command`).
+(:mod:`napspec.conformance.fuzz`). It names no engine: the tree of ``napspec``'s commands
+(:mod:`napspec.docs.commands`) says which engine is the oracle by default (:func:`fuzz_command`).
 
 Exit statuses as ``napspec certify``'s (:class:`~napspec.spec.terminal.ExitStatus`):
 0 no divergence, 1 a divergence found, 2 usage error, 3 interrupted, 4 an engine (or the
@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from napspec.conformance.certify import parse_variants, resolve_target
-from napspec.conformance.cli import case_timeout_option, max_duration_option
+from napspec.conformance.cli import case_timeout_option, max_duration_option, oracle_default
 from napspec.conformance.harness import adopt_orphans, open_engine
 from napspec.protocol import PROTOCOL, Engine, EngineError
 from napspec.spec import PROFILE_IDS
@@ -71,7 +71,6 @@ def _label(engine: Engine, fallback: str) -> str:
 def fuzz_command(default_oracle: str | None = None) -> click.Command:
     """The ``fuzz`` command, its oracle by default the engine registered as ``default_oracle``
     (``None``: the user must name one)."""
-    oracle_help = f" (default: the engine {default_oracle!r})" if default_oracle else ""
 
     @click.command(name="fuzz")
     @click.option("--engine", "engine_name", metavar="NAME", help="The engine under test, registered by name.")
@@ -80,7 +79,12 @@ def fuzz_command(default_oracle: str | None = None) -> click.Command:
         metavar="CMD",
         help=f"The engine under test, a command that speaks {PROTOCOL} (or an older napspec/1.x).",
     )
-    @click.option("--oracle", "oracle_name", metavar="NAME", help="The engine to compare with, by name" + oracle_help)
+    @click.option(
+        "--oracle",
+        "oracle_name",
+        metavar="NAME",
+        help="The engine to compare with, by name" + oracle_default(default_oracle),
+    )
     @click.option("--oracle-command", metavar="CMD", help="The engine to compare with, a command.")
     @click.option(
         "--profile", type=click.Choice(list(PROFILE_IDS)), help="The rules played (or the house rules' base)."
@@ -197,6 +201,10 @@ def _fuzz(
     except SystemExit:
         raise
     except Exception:
+        if stop.is_set():
+            # The interrupt landed inside hypothesis, which turned it into an error of its own.
+            console.print(Text("interrupted", style="yellow"))
+            sys.exit(int(ExitStatus.INTERRUPTED))
         traceback.print_exc()
         _fail(ExitStatus.INTERNAL_ERROR, "internal error of napspec fuzz (the traceback above)")
     finally:

@@ -1,8 +1,9 @@
-"""The commands of saved certification reports, added to ``napspec``: ``summary`` (reports
-side by side, what each certificate covers), ``badge`` (an SVG badge) and ``verify`` (a
-report checked against its own cases, or made again with ``--rerun``). Nothing a report
-holds is trusted: it is read as strict JSON within a size, checked against its schema, and
-every text of it printed as inert text.
+"""The commands of saved certification reports: ``summary`` (reports side by side, what each
+certificate covers), ``badge`` (an SVG badge) and ``verify`` (a report checked against its own
+cases, or made again with ``--rerun``; made by :func:`verify_command`, given the oracle by
+default). They are attached to nothing here: :mod:`napspec.docs.commands` builds the tree.
+Nothing a report holds is trusted: it is read as strict JSON within a size, checked against its
+schema, and every text of it printed as inert text.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from napspec.conformance.cli import (
     _engine_choice,
     _fail,
     _open_oracle,
-    main,
 )
 from napspec.conformance.integrity import ReportFolder, inconsistencies, program_of, short
 from napspec.conformance.report_schemas import REPORT_SCHEMAS
@@ -147,7 +147,7 @@ def _provenance(documents: Sequence[dict[str, Any]]) -> list[str]:
     return lines
 
 
-@main.command()
+@click.command()
 @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "--format",
@@ -234,7 +234,7 @@ def badge_name(document: dict[str, Any]) -> str:
     return f"{report_stem(document['target']['name'])}--{report_stem(label).removeprefix('certify-')}.svg"
 
 
-@main.command()
+@click.command()
 @click.argument("report", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option(
     "-o",
@@ -287,11 +287,31 @@ def _report_problems(document: dict[str, Any], installed: str) -> list[str]:
     return problems
 
 
-@main.command()
-@click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--rerun", is_flag=True, help="Run each report again against the engine given, and compare.")
-@_certification_run_options
-def verify(
+def verify_command(default_oracle: str | None = None) -> click.Command:
+    """The ``verify`` command, the oracle of ``--rerun``'s random deals by default the engine
+    registered as ``default_oracle`` (``None``: the user must name one)."""
+
+    @click.command(name="verify")
+    @click.argument("reports", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option("--rerun", is_flag=True, help="Run each report again against the engine given, and compare.")
+    @_certification_run_options(default_oracle)
+    def verify(**options: Any) -> None:
+        """Check saved reports: each is valid strict JSON, its digest matches its content, it
+        was made with the suite installed here, and its summary, verdict and rule table are what
+        its cases make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
+        with --rerun and the engine (--engine or --engine-command), each report is made again
+        (its cases, and its random deals from the recorded seed) and compared, case by case.
+
+        Exit status 0 if every report checks, 1 if one does not, 2 if one cannot be read (or
+        a usage error), 4 if the engine could not start.
+        """
+        _verify(default_oracle, **options)
+
+    return verify
+
+
+def _verify(
+    default_oracle: str | None,
     reports: tuple[Path, ...],
     rerun: bool,
     engine_name: str | None,
@@ -302,15 +322,6 @@ def verify(
     max_duration: float,
     max_restarts: int,
 ) -> None:
-    """Check saved reports: each is valid strict JSON, its digest matches its content, it
-    was made with the suite installed here, and its summary, verdict and rule table are what
-    its cases make them (rebuilt, not read). A report that verifies is consistent; it is not proof:
-    with --rerun and the engine (--engine or --engine-command), each report is made again
-    (its cases, and its random deals from the recorded seed) and compared, case by case.
-
-    Exit status 0 if every report checks, 1 if one does not, 2 if one cannot be read (or
-    a usage error), 4 if the engine could not start.
-    """
     installed = suite_hash()
     if rerun:
         _engine_choice(engine_name, engine_command)
@@ -323,7 +334,7 @@ def verify(
         if not problems and rerun:
             problems = _rerun_problems(
                 document, engine_name, engine_command, oracle_name, oracle_command, case_timeout, max_duration,
-                max_restarts,
+                max_restarts, default_oracle,
             )  # fmt: skip
         shown = printable(str(path), limit=1000)
         if problems:
@@ -347,9 +358,11 @@ def _rerun_problems(
     case_timeout: float,
     max_duration: float,
     max_restarts: int,
+    default_oracle: str | None,
 ) -> list[str]:
     """The differences between a saved report and the same run made again now (nothing is
-    run when the engine given is not the program that made it)."""
+    run when the engine given is not the program that made it); its random deals compared
+    with the oracle named, or ``default_oracle``."""
     program = program_of(engine_name, shlex.split(engine_command) if engine_command else None)
     mismatch = compare_reports({"program": document.get("program")}, {"program": program})
     if mismatch:
@@ -358,7 +371,7 @@ def _rerun_problems(
     oracle = None
     label = ""
     if differential is not None:
-        oracle, label = _open_oracle(oracle_name, oracle_command, case_timeout)
+        oracle, label = _open_oracle(oracle_name, oracle_command, case_timeout, default_oracle)
     try:
         again = rerun_report(
             document,

@@ -1,10 +1,13 @@
-"""The main job, and the ``napspec`` command that gathers every part's commands.
+"""The main job (``napspec build``) and the rulebook's editions (``napspec rulebook``).
 
-This is the one module that knows every part of the project: the register's commands
-(:mod:`napspec.spec.cli`), the suite's (:mod:`napspec.suite.cli`), the harness's
-(:mod:`napspec.conformance.cli`), the reference
-engine (named here, and only here, as the engine the rulebook reports on) and the rulebook
-(built with Sphinx from this package's pages and :mod:`napspec.docs.rulebook`).
+The main job's stages, in the order :func:`build` runs them: :func:`check_register`,
+:func:`export_register`, then :func:`book_beside`, which sets the book while
+:func:`certify_reference` certifies the reference engine (named here as the engine the
+rulebook reports on, certified by the harness like any engine), then :func:`build_editions`
+(the site and the single page, which show the reports). Each edition is built with Sphinx
+from this package's pages and :mod:`napspec.docs.rulebook` by :func:`build_edition`, a process
+of its own run by :func:`napspec.docs.stages.run_stage`. The two commands are attached to
+nothing here: the tree of ``napspec``'s commands is :mod:`napspec.docs.commands`.
 """
 
 from __future__ import annotations
@@ -24,19 +27,14 @@ from typing import Any
 
 import click
 
-from napspec.conformance import discover_cli as _discover_cli  # noqa: F401  (adds discover to the command)
-from napspec.conformance import reports_cli as _reports_cli  # noqa: F401  (adds summary, badge, verify)
 from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import print_summary, variant_targets, write_reports
-from napspec.conformance.cli import main, set_default_oracle
-from napspec.conformance.fuzz_cli import fuzz_command
 from napspec.conformance.harness import open_engine
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
 from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
 from napspec.spec.house_rules import load_house_rules
-from napspec.suite import cli as _suite_cli  # noqa: F401  (adds dump-cases to the command)
 
 from .stages import (
     MEMORY_LIMIT,
@@ -51,15 +49,11 @@ from .stages import sphinx_command as stage_sphinx_command
 #: The folder of the rulebook's pages (this package's data, in a checkout or installed).
 DOCS = Path(__file__).resolve().parent
 #: The engine whose certification the rulebook shows: the reference engine, in-process by
-#: its entry point and over the protocol by its ``serve`` command.
+#: its entry point and over the protocol by its ``serve`` command. The tree of commands
+#: (:mod:`napspec.docs.commands`) makes it the oracle by default of the commands that compare
+#: an engine with one.
 REFERENCE_ENGINE = "reference"
 REFERENCE_SERVE = (sys.executable, "-m", "napspec.reference.cli", "serve")
-
-# ``napspec fuzz``: its logic names no engine; the oracle defaults to the reference engine here.
-main.add_command(fuzz_command(default_oracle=REFERENCE_ENGINE), name="fuzz")
-# ``napspec certify``'s random deals are compared with the reference engine too, loaded by its
-# entry point like any engine (``--oracle``/``--oracle-command`` choose another).
-set_default_oracle(REFERENCE_ENGINE)
 
 
 #: The editions of the rulebook: Sphinx builder → its folder under the output (``""``: the
@@ -257,7 +251,7 @@ def chosen_builders(site: bool, single: bool, pdf: bool) -> tuple[str, ...]:
     return tuple(builder for builder in EDITIONS if wanted[builder])
 
 
-@main.command()
+@click.command()
 @click.option(
     "-o",
     "--output",
@@ -292,6 +286,31 @@ def rulebook(output: Path, reports: Path, house_rules: Path | None, site: bool, 
         click.echo(f"error: {error}", err=True)
         sys.exit(2)
     sys.exit(build_house_rules_edition(output, reports, house_rules, builders))
+
+
+def check_register(say: Callable[[str], None]) -> bool:
+    """The main job's first stage: whether the register is sound (its problems, if any, on
+    standard error; the job stops there)."""
+    started = time.perf_counter()
+    register = load()
+    problems = register.problems()
+    for problem in problems:
+        click.echo(str(problem), err=True)
+    if not problems:
+        say(
+            f"register: sound ({len(register.rules)} rules, {len(register.options)} variation points) "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
+    return not problems
+
+
+def export_register(output: Path, say: Callable[[str], None]) -> Path:
+    """The main job's second stage: the register as JSON, ``register.json`` in ``output``."""
+    output.mkdir(parents=True, exist_ok=True)
+    path = output / "register.json"
+    path.write_text(register_json(), encoding="utf-8")
+    say(f"export: {path}")
+    return path
 
 
 def certify_reference(output: Path, say: Callable[[str], None], console: Any) -> bool:
@@ -358,7 +377,7 @@ def book_beside(output: Path, wanted: bool, say: Callable[[str], None]) -> Itera
         thread.join()
 
 
-@main.command()
+@click.command()
 @click.option("--output", type=click.Path(file_okay=False, path_type=Path), default=Path("build"), show_default=True)
 @click.option("--docs/--no-docs", default=True, show_default=True, help="Build the rulebook too.")
 @edition_switches
@@ -373,20 +392,9 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
         console.print(line, markup=False, highlight=False)
 
     job_started = time.perf_counter()
-    started = job_started
-    register = load()
-    problems = register.problems()
-    if problems:
-        for problem in problems:
-            click.echo(str(problem), err=True)
+    if not check_register(say):
         sys.exit(1)
-    say(
-        f"register: sound ({len(register.rules)} rules, {len(register.options)} variation points) "
-        f"in {time.perf_counter() - started:.1f} s"
-    )
-    output.mkdir(parents=True, exist_ok=True)
-    (output / "register.json").write_text(register_json(), encoding="utf-8")
-    say(f"export: {output / 'register.json'}")
+    export_register(output, say)
     builders = chosen_builders(site, single, pdf) if docs else ()
     # The book prints no certification: it is set while the engine is certified, on the other
     # core; the site and the single page, which show the reports, follow. Never more than the
@@ -404,14 +412,15 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
 
 __all__ = [
     "EDITIONS",
+    "REFERENCE_ENGINE",
+    "build",
     "build_edition",
     "build_editions",
     "build_house_rules_edition",
     "build_rulebook",
+    "certify_reference",
+    "check_register",
     "edition_path",
-    "main",
+    "export_register",
+    "rulebook",
 ]
-
-
-if __name__ == "__main__":
-    main()

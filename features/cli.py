@@ -1,5 +1,5 @@
-"""The suite's commands, added to the register's ``napspec`` group (``napspec.spec.cli``):
-``dump-cases``, the suite as data for runners in any language."""
+"""The suite's command of ``napspec``: ``dump-cases``, the suite as data for runners in any
+language (attached to nothing here: the tree is :mod:`napspec.docs.commands`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from typing import IO
 
 import click
 
-from napspec.spec.cli import main
 from napspec.spec.errors import SpecError
 from napspec.suite.dump import SCHEMA_PATH, dump_lines, problems
 from napspec.suite.targets import Target
@@ -34,7 +33,7 @@ def _write(target: Target, out: IO[str], seats: tuple[int, ...] = ()) -> tuple[i
     return cases, rows, not_applicable
 
 
-@main.command("dump-cases")
+@click.command("dump-cases")
 @click.option("--profile", help="Resolve the cases for this profile.")
 @click.option(
     "--variants",
@@ -95,4 +94,4 @@ def dump_cases(
     )
 
 
-__all__ = ["main"]
+__all__ = ["dump_cases"]

@@ -1,10 +1,13 @@
 """The napspec reference engine: the rules of Napoleon ("Nap"), executable.
 
 Module map, in layers: each module imports only modules listed above it (and, of the rest of
-the project, only the register ``napspec.spec`` and the protocol
-``napspec.protocol``). The phase modules, from ``deal`` to ``settlement``, share
-the state of :mod:`~napspec.reference.state` and import none of one another: a phase hands
-over to the next through the methods ``HandState`` declares.
+the project, only the register ``napspec.spec`` and the protocol ``napspec.protocol``). A
+hand is played by parts, one for each phase, each keeping its own state; the phase modules,
+from ``deal`` to ``settlement``, import none of one another: what several parts read is a
+record of :mod:`~napspec.reference.state`, and a part that needs another is given it by the
+course, as a protocol of its own module. The course (:mod:`~napspec.reference.course`) makes
+each part as its phase begins and moves the hand from phase to phase; the hand
+(:mod:`~napspec.reference.hand`) is the façade.
 
 * :mod:`~napspec.reference.errors`: the typed errors (``IllegalAction`` and its kinds).
 * :mod:`~napspec.reference.events`: the events and records (tricks, offences, results).
@@ -16,7 +19,8 @@ over to the next through the methods ``HandState`` declares.
   there are.
 * :mod:`~napspec.reference.actions`: the actions, and the shared instances of the common ones.
 * :mod:`~napspec.reference.table`: the geometry of a table (eldest, cutter, order of play).
-* :mod:`~napspec.reference.state`: the fields of a hand, the phase names, the notes on speed.
+* :mod:`~napspec.reference.state`: the phase names, the records the parts share (the cards, the
+  offences, the penalties), the interface of the part in force, the notes on speed.
 * :mod:`~napspec.reference.deal`: set-up, the cut and the deal; the faults of the deal recorded.
 * :mod:`~napspec.reference.exchanges`: Purchase Nap between the deal and the calling, Peep
   Nap's peep in the calling and its exchange after it; none in the plain game.
@@ -24,16 +28,19 @@ over to the next through the methods ``HandState`` declares.
   Blücher included.
 * :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand: taken in the calling, five
   cards discarded, a call of Nap.
-* :mod:`~napspec.reference.play`: the tricks, stopping when decided, the showing required,
-  the right to information; Misery without trumps, Wellington's lowest-trump lead.
-* :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards, the
-  showing that reveals a revoke.
+* :mod:`~napspec.reference.play`: the tricks, revokes and cards out of turn, stopping when
+  decided, the showing required, the right to information; Misery without trumps,
+  Wellington's lowest-trump lead.
+* :mod:`~napspec.reference.irregularities`: exposed cards, the showing of cards that reveals
+  a revoke.
 * :mod:`~napspec.reference.claims`: claims of offences, their remedies and penalties.
 * :mod:`~napspec.reference.pool`: the pool's account: what it holds, every movement in or out;
   the contributions, fines, the pool taken by a made Nap, and the pool disposed of when play
   ends.
 * :mod:`~napspec.reference.settlement`: who pays whom.
-* :mod:`~napspec.reference.hand`: :class:`Hand`, all the phases together: constructors,
+* :mod:`~napspec.reference.course`: the course of a hand: the parts made as their phases
+  begin, the part in force, the handing on from phase to phase, the actions of any phase.
+* :mod:`~napspec.reference.hand`: :class:`Hand`, the façade over the course: constructors,
   queries, ``legal_actions``, ``apply``, ``snapshot``.
 * :mod:`~napspec.reference.session`: :class:`Session`, a series of deals (first dealer,
   rotation, totals, the pool carried from deal to deal and disposed of at the end).

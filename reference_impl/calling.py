@@ -18,18 +18,36 @@ peeped may take the peep card when the calling is over (:mod:`~napspec.reference
 Option ``compulsory-call`` says who may not pass, and who plays when all pass: the eldest
 hand or the dealer, for the lowest call (one trick; three at seven-card Nap, interpretation
 seven-card-compulsory-lowest-call).
+
+What the calling reads and writes of the hand: the calling (:class:`Calling`, the part in force
+in phase ``calling``) owns the declarations, the highest call, the soloist and his contract; it
+reads the :class:`~napspec.reference.state.Cards` (is there an extra hand, a peep card?),
+leaves the cards of Sir Garnet's extra hand to :mod:`~napspec.reference.extra_hand`
+(:class:`ExtraHandInTheCalling`) and the peep to :mod:`~napspec.reference.exchanges`
+(:class:`PeepInTheCalling`), and appends its events. Its phase is over when the soloist is
+chosen, or all have passed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from napspec.reference.actions import CALL, NAMED, PASS, Action, Call, NamedCall, Pass
-from napspec.reference.contracts import BLUCHER, NAMED_CALLS, WELLINGTON, Contract, opens_over
-from napspec.reference.errors import BadCall, CallNotAllowed, CallTooLow, CannotPass, NotYourTurn, WrongPhase
-from napspec.reference.events import AllPassed, Called, Passed, SoloistChosen
-from napspec.reference.rules import MOST_CARDS_EACH
-from napspec.reference.state import CALLING, PLAY_PHASE, HandState, new_record
+from napspec.reference.actions import CALL, NAMED, PASS, TAKE, Action, Call, Discard, NamedCall, Pass, TakeExtraHand
+from napspec.reference.contracts import (
+    BLUCHER,
+    NAMED_CALLS,
+    SIR_GARNET,
+    SIR_GARNET_NAP,
+    WELLINGTON,
+    Contract,
+    opens_over,
+)
+from napspec.reference.errors import BadCall, BadDiscard, CallNotAllowed, CallTooLow, CannotPass, NotYourTurn
+from napspec.reference.events import AllPassed, Called, Event, Passed, SoloistChosen
+from napspec.reference.rules import MOST_CARDS_EACH, Rules
+from napspec.reference.state import CALLING, Cards, Phase, new_record
+from napspec.reference.table import Table
 
 # The events of the calling, made once for every seat and call of tricks (see the notes on speed).
 _SEATS = range(len(PASS))
@@ -38,77 +56,184 @@ _CALLED: tuple[tuple[Called, ...], ...] = tuple(
     tuple(Called(seat, t) for t in range(MOST_CARDS_EACH + 1)) for seat in _SEATS
 )
 
+NO_CALLING = "no calling in phase {phase!r}"
 
-class Calling(HandState):
-    """The calling, and the choice of the soloist."""
 
-    __slots__ = ()
+class ExtraHandInTheCalling(Protocol):
+    """What the calling needs of Sir Garnet's extra hand (:class:`~napspec.reference.extra_hand.ExtraHand`):
+    the cards taken and discarded; the calling keeps whose turn it is and who owes his discard."""
 
-    def _start_calling(self) -> None:
+    def offers(self, high: int) -> bool:
+        """Whether the extra hand may be taken, the highest call so far at place ``high``."""
+
+    def take(self, seat: int, high: int, high_call: Contract | None) -> None:
+        """``seat`` takes the extra hand (his turn checked), or an error says why he may not."""
+
+    def discards_open(self, seat: int) -> Sequence[Action]:
+        """Every discard open to ``seat``, who took the extra hand."""
+
+    def discard(self, seat: int, cards: tuple[int, ...]) -> None:
+        """``seat``, who took the extra hand, discards ``cards``, or an error says why not."""
+
+
+class PeepInTheCalling(Protocol):
+    """What the calling needs of Peep Nap's peep card (:class:`~napspec.reference.exchanges.PeepCard`)."""
+
+    def with_peep(self, calls: Sequence[Action], seat: int, taker: int | None) -> Sequence[Action]:
+        """``calls``, and a peep if ``seat`` may peep."""
+
+
+class Calling(Phase):
+    """The calling, and the choice of the soloist: the part in force in phase ``calling``.
+    :meth:`begin` gives the first turn to the eldest hand."""
+
+    __slots__ = (
+        "_bound",
+        "_call_table",
+        "_cards",
+        "_events",
+        "_extra_hand",
+        "_peep",
+        "_rules",
+        "_table",
+        "call",
+        "compulsory",
+        "contract",
+        "decls",
+        "high",
+        "high_call",
+        "high_seat",
+        "soloist",
+        "taker",
+    )
+
+    #: The calling table is the rules' (a constant for the hand), not a state of it (see state.frozen).
+    NOT_STATE = ("_call_table",)
+
+    TAKES = (
+        (Call, "do_call", NO_CALLING),
+        (Pass, "do_pass", NO_CALLING),
+        (NamedCall, "do_named_call", NO_CALLING),
+        (TakeExtraHand, "do_take", "the extra hand is taken in the calling, not in phase {phase!r}"),
+        (Discard, "do_discard", "the discard is made in the calling, not in phase {phase!r}"),
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        cards: Cards,
+        events: list[Event],
+        extra_hand: ExtraHandInTheCalling | None,
+        peep: PeepInTheCalling | None,
+    ) -> None:
+        self._rules = rules
+        self._table = table
+        self._cards = cards
+        self._events = events
+        #: Sir Garnet's extra hand, where one was dealt; Peep Nap's peep card, where it is played.
+        self._extra_hand = extra_hand
+        self._peep = peep
+        self._call_table: CallingTable = ()  # the rules' calling table, once the calling begins
+        #: The calling so far, in order: (seat, call), ``None`` for a pass.
+        self.decls: list[tuple[int, Contract | None]] = []
+        #: The place of the highest call so far in ``rules.calls`` (0 for none), the call, its caller.
+        self.high = 0
+        self.high_call: Contract | None = None
+        self.high_seat: int | None = None
+        # The seat that may not pass if his turn comes (see may_pass).
+        rule = rules.compulsory_call
+        order = table.order
+        self._bound = order[0] if rule == "eldest-cannot-pass" else order[-1] if rule == "dealer-if-all-pass" else None
+        #: The player who took the extra hand and owes his discard (his call of Nap).
+        self.taker: int | None = None
+        #: Once the calling is over: the soloist, what he plays for, its tricks as reported (0
+        #: for a Misery), and whether compulsory-call bound him.
+        self.soloist: int | None = None
+        self.contract: Contract | None = None
+        self.call: int | None = None
+        self.compulsory = False
+        self.phase = CALLING
+        self.to_act = None
+        self.over = False
+
+    def begin(self) -> None:
         """The eldest hand calls first (rule ``calling.eldest-first``)."""
-        self._phase = CALLING
-        self._to_act = self._geo.order[0]
+        self.to_act = self._table.order[0]
         self._call_table = calling_table(self._rules.calls)
 
-    def _calls_open(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         """A pass, if the player to call may pass, every call open above the highest so far,
-        and the taking of the extra hand where it is open; after taking it, his discards."""
-        seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling
-        legal = self._call_table[seat][self._high][seat != self._bound]  # seat != _bound: _may_pass
-        if self._extra is not None:  # Sir Garnet: an extra hand was dealt
-            if self._peep_card is not None:
-                return self._with_peep(self._with_extra_hand(legal))
-            return self._with_extra_hand(legal)
-        if self._peep_card is not None:  # Peep Nap: the peep card lies on the table
-            return self._with_peep(legal)
+        the taking of the extra hand where it is open (after taking it, his discards), and
+        the peep where the peep card lies on the table."""
+        seat: int = self.to_act  # type: ignore[assignment]  # never None in the calling
+        legal: Sequence[Action] = self._call_table[seat][self.high][seat != self._bound]  # != _bound: may_pass
+        extra_hand = self._extra_hand
+        if extra_hand is not None:  # Sir Garnet: an extra hand was dealt
+            legal = self._with_extra_hand(extra_hand, legal)
+        peep = self._peep
+        if peep is not None and self._cards.peep_card is not None:  # Peep Nap: the peep card lies on the table
+            return peep.with_peep(legal, seat, self.taker)
         return legal
 
-    def _may_pass(self, seat: int) -> bool:
+    def _with_extra_hand(self, extra_hand: ExtraHandInTheCalling, calls: Sequence[Action]) -> Sequence[Action]:
+        """The actions open to the player to call, ``calls`` being his calls and pass: after
+        taking the extra hand, only his discards; else his calls, and the taking of the extra
+        hand while it may be taken."""
+        if self.taker is not None:
+            return extra_hand.discards_open(self.taker)
+        if extra_hand.offers(self.high):
+            return (*calls, TAKE[self.to_act])  # type: ignore[index]  # never None in the calling
+        return calls
+
+    def may_pass(self, seat: int) -> bool:
         """Whether ``seat``, to call now, may pass (option ``compulsory-call``).
 
         ``eldest-cannot-pass``: the eldest hand may not. ``dealer-if-all-pass``: the dealer may
         not when all before him have passed; he must call, the lowest call at least. (Under
         ``eldest-if-all-pass`` the eldest may pass and is bound only when all the others pass
-        after him: see :meth:`_end_calling`.)
+        after him: see :meth:`end`.)
 
         ``_bound`` is the seat that may not pass if his turn comes, set from the option when
-        the hand begins: the eldest, or the dealer; nobody once a call has been made (the
+        the calling is made: the eldest, or the dealer; nobody once a call has been made (the
         eldest calls first, and the dealer is bound only if all before him passed). So the
         test is one comparison.
         """
         return seat != self._bound
 
-    def _check_caller(self, seat: int) -> None:
-        """The checks every call and pass begins with: the phase, the turn, a discard owed.
-        (:meth:`_do_call` and :meth:`_do_pass`, the usual actions of the calling, test the three
+    def check_turn(self, seat: int) -> None:
+        """Refuse anything in the calling from a player whose turn it is not."""
+        if seat != self.to_act:
+            raise NotYourTurn(f"seat {self.to_act} calls next")
+
+    def check_caller(self, seat: int) -> None:
+        """The checks every call and pass begins with: the turn, a discard owed.
+        (:meth:`do_call` and :meth:`do_pass`, the usual actions of the calling, test the two
         at once and call this only when one fails, to raise its error: see the notes on speed.)"""
-        if self._phase != CALLING:
-            raise WrongPhase(f"no calling in phase {self._phase!r}")
-        if seat != self._to_act:
-            raise NotYourTurn(f"seat {self._to_act} calls next")
-        if self._taker is not None:
+        self.check_turn(seat)
+        if self.taker is not None:
             raise CallNotAllowed(f"seat {seat} has taken the extra hand: he must discard five cards, his call of Nap")
 
-    def _do_pass(self, action: Pass) -> None:
+    def do_pass(self, action: Pass) -> None:
         seat = action.seat
-        if self._phase != CALLING or seat != self._to_act or self._taker is not None:
-            self._check_caller(seat)  # raises the error that applies
-        if not self._may_pass(seat):
+        if seat != self.to_act or self.taker is not None:
+            self.check_caller(seat)  # raises the error that applies
+        if not self.may_pass(seat):
             lowest = self._rules.calls[0].name
             if self._rules.compulsory_call == "eldest-cannot-pass":
                 raise CannotPass(f"the eldest hand must call, {lowest} at least (option 'compulsory-call')")
             raise CannotPass(
                 f"all before him have passed: the dealer must call, {lowest} at least (option 'compulsory-call')"
             )
-        self._decls.append((seat, None))
+        self.decls.append((seat, None))
         self._events.append(_PASSED[seat])
-        self._next_caller()
+        self.next_caller()
 
-    def _do_call(self, action: Call) -> None:
+    def do_call(self, action: Call) -> None:
         """A call of a number of tricks: one the rules have, above the highest so far."""
         seat = action.seat
-        if self._phase != CALLING or seat != self._to_act or self._taker is not None:
-            self._check_caller(seat)  # raises the error that applies
+        if seat != self.to_act or self.taker is not None:
+            self.check_caller(seat)  # raises the error that applies
         tricks = action.tricks
         # An exact int only: a bool (or a name) is no number of tricks.
         rank = self._rules.rank.get(tricks) if type(tricks) is int else None
@@ -117,24 +242,24 @@ class Calling(HandState):
             raise BadCall(
                 f"a call is of {calls[0].tricks} to {max(c.tricks for c in calls)} tricks (5 is Nap), not {tricks!r}"
             )
-        if rank <= self._high:
-            self._call_too_low()
-        # The body of _record_call, repeated for the usual call (see the notes on speed). Keep
+        if rank <= self.high:
+            self.call_too_low()
+        # The body of record_call, repeated for the usual call (see the notes on speed). Keep
         # the two alike.
         contract = self._rules.calls[rank - 1]
-        self._decls.append((seat, contract))
-        self._bound = None  # after a call, nobody is bound to call (see _may_pass)
-        self._high = rank
-        self._high_call = contract
-        self._high_seat = seat
+        self.decls.append((seat, contract))
+        self._bound = None  # after a call, nobody is bound to call (see may_pass)
+        self.high = rank
+        self.high_call = contract
+        self.high_seat = seat
         self._events.append(_CALLED[seat][tricks])  # a call of tricks has no declaration
-        self._next_caller()
+        self.next_caller()
 
-    def _do_named_call(self, action: NamedCall) -> None:
+    def do_named_call(self, action: NamedCall) -> None:
         """A call made by name: one the rules have, above the highest so far; a Wellington only
         over a Nap, a Blücher only over a Wellington."""
         seat = action.seat
-        self._check_caller(seat)
+        self.check_caller(seat)
         name = action.call
         if type(name) is not str or name not in NAMED_CALLS:
             raise BadCall(f"there is no call named {name!r} (the named calls: {', '.join(NAMED_CALLS)})")
@@ -143,50 +268,73 @@ class Calling(HandState):
             raise CallNotAllowed(f"these rules have no call of {Contract(0, name).name} (option {name!r})")
         contract = self._rules.calls[rank - 1]
         if contract.declaration in (WELLINGTON, BLUCHER):
-            if not opens_over(contract, self._high_call):
+            if not opens_over(contract, self.high_call):
                 over = "a Nap" if contract.declaration == WELLINGTON else "a Wellington"
-                highest = self._high_call.name if self._high_call is not None else "no call"
+                highest = self.high_call.name if self.high_call is not None else "no call"
                 raise CallNotAllowed(f"{contract.name} is called only over {over}; the highest call is {highest}")
-        elif rank <= self._high:
-            self._call_too_low()
-        self._record_call(seat, contract, rank)
+        elif rank <= self.high:
+            self.call_too_low()
+        self.record_call(seat, contract, rank)
 
-    def _call_too_low(self) -> None:
+    def call_too_low(self) -> None:
         """Refuse a call that does not exceed the highest so far."""
-        assert self._high_call is not None  # a call has been made
-        if self._high == len(self._rules.calls):
-            raise CallTooLow(f"{self._high_call.name} has been called: no one can call after it, only pass")
-        raise CallTooLow(f"a call must exceed the highest so far ({self._high_call.name})")
+        assert self.high_call is not None  # a call has been made
+        if self.high == len(self._rules.calls):
+            raise CallTooLow(f"{self.high_call.name} has been called: no one can call after it, only pass")
+        raise CallTooLow(f"a call must exceed the highest so far ({self.high_call.name})")
 
-    def _record_call(self, seat: int, contract: Contract, rank: int) -> None:
+    def record_call(self, seat: int, contract: Contract, rank: int) -> None:
         """``seat`` calls ``contract``, at place ``rank`` of the calls (checked already).
-        (:meth:`_do_call` repeats this body for the usual call; keep the two alike.)"""
-        self._decls.append((seat, contract))
-        self._bound = None  # after a call, nobody is bound to call (see _may_pass)
-        self._high = rank
-        self._high_call = contract
-        self._high_seat = seat
+        (:meth:`do_call` repeats this body for the usual call; keep the two alike.)"""
+        self.decls.append((seat, contract))
+        self._bound = None  # after a call, nobody is bound to call (see may_pass)
+        self.high = rank
+        self.high_call = contract
+        self.high_seat = seat
         declaration = contract.declaration
         if declaration is None:
             self._events.append(_CALLED[seat][contract.tricks])
         else:
             self._events.append(Called(seat, contract.tricks, declaration))
-        self._next_caller()
+        self.next_caller()
 
-    def _next_caller(self) -> None:
+    def do_take(self, action: TakeExtraHand) -> None:
+        """Sir Garnet: take the extra hand instead of calling or passing (the cards' side is the
+        extra hand's, :mod:`~napspec.reference.extra_hand`)."""
+        seat = action.seat
+        self.check_turn(seat)
+        if self.taker is not None:
+            raise CallNotAllowed(f"seat {seat} has taken the extra hand: he must discard five cards")
+        extra_hand = self._extra_hand
+        if extra_hand is None:
+            raise CallNotAllowed("there is no extra hand (option 'sir-garnet')")
+        extra_hand.take(seat, self.high, self.high_call)
+        self.taker = seat
+
+    def do_discard(self, action: Discard) -> None:
+        """Sir Garnet: the taker of the extra hand discards five cards: his call of Nap."""
+        seat = action.seat
+        if self.taker is None or seat != self.taker:
+            raise BadDiscard(f"seat {seat!r} has taken no extra hand: there is nothing to discard")
+        assert self._extra_hand is not None  # he took it
+        self._extra_hand.discard(seat, action.cards)
+        self.taker = None
+        self.record_call(seat, SIR_GARNET_NAP, self._rules.rank[SIR_GARNET])
+
+    def next_caller(self) -> None:
         """The calling goes once round, every player declaring in turn. After the highest call
         there is nobody can call (a call must exceed the last), so the remaining players can
         only pass (rule calling.nap-ceiling: "the remaining players can only pass, and the
         calling is over")."""
-        order = self._geo.order
-        done = len(self._decls)
+        order = self._table.order
+        done = len(self.decls)
         if done == len(order):
-            self._end_calling()
+            self.end()
         else:
-            self._to_act = order[done]
+            self.to_act = order[done]
 
-    def _end_calling(self) -> None:
-        """Who plays, or (compulsory-call ``none``) nobody.
+    def end(self) -> None:
+        """Who plays, or (compulsory-call ``none``) nobody: the calling is over.
 
         The highest caller plays. Under ``eldest-if-all-pass``, when all pass, the eldest
         plays for the lowest call. Choice: ``compulsory`` records that the soloist was bound
@@ -195,34 +343,30 @@ class Calling(HandState):
         such rules are refused before the deal, interpretation
         dealer-out-cannot-be-compelled.)
         """
-        order = self._geo.order
+        order = self._table.order
         rule = self._rules.compulsory_call
-        contract = self._high_call
+        contract = self.high_call
         if contract is not None:
-            assert self._high_seat is not None
-            soloist = self._high_seat
+            assert self.high_seat is not None
+            soloist = self.high_seat
             compulsory = False
             if rule == "dealer-if-all-pass" and soloist == order[-1]:
                 compulsory = True
-                for _, earlier in self._decls[:-1]:  # (a loop: see the notes on speed)
+                for _, earlier in self.decls[:-1]:  # (a loop: see the notes on speed)
                     if earlier is not None:
                         compulsory = False
         elif rule == "eldest-if-all-pass":
             soloist, contract, compulsory = order[0], self._rules.calls[0], True
         else:  # none (nobody is bound), the only value under which all can pass
-            self._events.append(AllPassed(self._dealer))
-            self._settle()
+            self._events.append(AllPassed(self._table.dealer))
+            self.over = True
             return
-        self._soloist = soloist
-        self._contract = contract
-        self._call = contract.tricks
-        self._compulsory = compulsory
+        self.soloist = soloist
+        self.contract = contract
+        self.call = contract.tricks
+        self.compulsory = compulsory
         self._events.append(new_record(SoloistChosen, (soloist, contract.tricks, compulsory, contract.declaration)))
-        if self._peeped and soloist in self._peeped:  # Peep Nap: he may take the peep card first
-            self._begin_peep_exchange()
-            return
-        self._phase = PLAY_PHASE
-        self._start_play()
+        self.over = True
 
 
 CallingTable = tuple[tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...], ...]

@@ -3,21 +3,31 @@ fresh deal or a redeal, a fine to the soloist, the hand replayed, abandoned or l
 none (rules ``irregularities.*``; options ``fresh-deal-*``, ``wrong-number``,
 ``out-of-turn``, ``exposed-after-deal``, ``revoke``).
 
-A claim is checked completely (:meth:`Claims._remedy`) before anything changes; the remedy
-is then applied (:meth:`Claims._apply_remedy`), and its money is counted by
+A claim is checked completely (:meth:`Claims.remedy`) before anything changes; the remedy
+is then applied (:meth:`Claims.apply_remedy`), and its money is counted by
 :mod:`~napspec.reference.settlement`.
 
 Where the variants go: the remedy of an offence a variant adds is one more case of
-:meth:`Claims._remedy` and :meth:`Claims._apply_remedy`.
+:meth:`Claims.remedy` and :meth:`Claims.apply_remedy`.
+
+What the claims read and write of the hand: a claim may come in any phase, so the claims
+(:class:`Claims`) are no phase's part: the hand makes them when it first needs them (to list
+the claims open, take a claim, or penalise a revoke a showing of cards made known), and tells
+them, each time, what they need to know of the hand (:class:`Moment`). They change the states of the
+:class:`~napspec.reference.state.Offences`, write the
+:class:`~napspec.reference.state.Penalties` (the hand makes the record at the first penalty),
+append their events, and say how the hand goes on (:data:`Sequel`): replayed, settled (again),
+or as it was.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, NamedTuple
 
 from napspec.reference.actions import Action, Claim
 from napspec.reference.errors import NoSuchOffence, NotProvidedFor
-from napspec.reference.events import ClaimMade, FreshDealRequired, HandReplayed, Offence, PenaltyApplied, PlayStopped
+from napspec.reference.events import ClaimMade, Event, FreshDealRequired, Offence, PenaltyApplied, PlayStopped
 from napspec.reference.rules import Rules
 from napspec.reference.state import (
     CALLING,
@@ -30,7 +40,9 @@ from napspec.reference.state import (
     PURCHASE_PHASE,
     SHOW_PHASE,
     VOID,
-    HandState,
+    Offences,
+    Penalties,
+    check_seat,
     new_record,
 )
 
@@ -52,43 +64,90 @@ _DEAL_FAULT_ID = {
 }
 
 
-class Claims(HandState):
-    """Claims of offences, their remedies and penalties."""
+class Moment(NamedTuple):
+    """What a claim needs to know of the hand when it is made (the hand tells it)."""
 
-    __slots__ = ()
+    #: The phase in force.
+    phase: str
+    #: The soloist, once the calling is over.
+    soloist: int | None
+    #: The highest caller so far (during the calling, the soloist-to-be).
+    high_seat: int | None
+    #: Whether a player has called or passed.
+    declared: bool
+    #: Whether a player has had his turn to buy (Purchase Nap).
+    bought: bool
+    #: Whether a call is still open: the highest call there is has not been made.
+    calls_open: bool
+    #: The tricks completed.
+    tricks: int
+    #: The penalties applied so far (``None``: none).
+    penalties: Penalties | None
 
-    def _open_claims(self) -> tuple[Action, ...]:
+
+class Replay(NamedTuple):
+    """The hand is replayed from the card at ``position`` (from the first lead if 0), for
+    offence ``offence_id``; ``revoker`` must follow suit from then on."""
+
+    position: int
+    offence_id: int
+    revoker: int
+
+
+SETTLE: Literal["settle"] = "settle"
+
+Sequel = Replay | Literal["settle"] | None
+"""How the hand goes on after a remedy: replayed, settled (again, if it was settled already),
+or as it was (a fine during the play, say)."""
+
+
+class Claims:
+    """Claims of offences, their remedies and penalties, each at the :class:`Moment` the hand
+    tells."""
+
+    __slots__ = ("_events", "_offences", "_players", "_rules")
+
+    def __init__(self, rules: Rules, players: int, offences: Offences, events: list[Event]) -> None:
+        self._rules = rules
+        self._players = players
+        self._offences = offences
+        self._events = events
+
+    def open_claims(self, moment: Moment) -> tuple[Action, ...]:
+        """A claim by each seat of every open offence whose claim the rules accept now."""
         claims: list[Action] = []
-        for offence, state in zip(self._offences, self._ostate):
+        for offence, state in zip(self._offences.offences, self._offences.states):
             if state != OPEN:
                 continue
             try:
-                self._remedy(offence)
+                self.remedy(offence, moment)
             except NotProvidedFor:
                 continue
-            claims.extend(Claim(seat, offence.id) for seat in range(self._n))
+            claims.extend(Claim(seat, offence.id) for seat in range(self._players))
         return tuple(claims)
 
-    def _do_claim(self, action: Claim) -> None:
-        """Claim a recorded offence. Choice: any player may claim any offence, the offender
+    def do_claim(self, action: Claim, moment: Moment) -> tuple[Offence, str] | None:
+        """Claim a recorded offence: the offence and the remedy the hand is to apply
+        (:meth:`apply_remedy`). Choice: any player may claim any offence, the offender
         and a sitting-out dealer included (the sources' "Any player can demand"); the claim
         is refused (and changes nothing) if it names no open offence or the rules give no
         remedy now."""
-        seat = self._check_seat(action.seat)
+        seat = check_seat(action.seat, self._players)
         offence_id = action.offence
-        recorded = len(self._offences)
+        offences = self._offences
+        recorded = len(offences.offences)
         if isinstance(offence_id, bool) or not isinstance(offence_id, int) or not 1 <= offence_id <= recorded:
             raise NoSuchOffence(f"no offence {offence_id!r} has been recorded in this hand")
-        state = self._ostate[offence_id - 1]
+        state = offences.states[offence_id - 1]
         if state != OPEN:
             raise NoSuchOffence(f"offence {offence_id} has been {state}")
-        offence = self._offences[offence_id - 1]
-        remedy = self._remedy(offence)  # raises NotProvidedFor; nothing changed yet
-        self._ostate[offence_id - 1] = CLAIMED
+        offence = offences.offences[offence_id - 1]
+        remedy = self.remedy(offence, moment)  # raises NotProvidedFor; nothing changed yet
+        offences.states[offence_id - 1] = CLAIMED
         self._events.append(ClaimMade(seat, offence_id, offence.kind))
-        self._apply_remedy(offence, remedy)
+        return offence, remedy
 
-    def _remedy(self, offence: Offence) -> str:
+    def remedy(self, offence: Offence, moment: Moment) -> str:
         """The remedy a claim of ``offence`` gets now, or :class:`NotProvidedFor`.
 
         Timing choices (interpretation claims-until-next-deal sets the outer limit):
@@ -103,11 +162,13 @@ class Claims(HandState):
           (all passed), takes no further claims; a hand already settled at once by a revoke
           takes no further revoke claim (fines can still be added).
         """
-        if self._void is not None:
-            raise NotProvidedFor(f"the hand is void ({self._void}): there is nothing to penalise")
+        penalties = moment.penalties
+        if penalties is not None and penalties.void is not None:
+            raise NotProvidedFor(f"the hand is void ({penalties.void}): there is nothing to penalise")
         rules = self._rules
         kind = offence.kind
-        soloist = self._soloist
+        soloist = moment.soloist
+        phase = moment.phase
         if kind in DEAL_FAULTS:
             timing = _DEAL_FAULT_OPTION[kind](rules)
             if timing == "none":
@@ -115,10 +176,10 @@ class Claims(HandState):
             # At Purchase Nap the first turn to buy ends it too (interpretation
             # purchase-hands-looked-at).
             if timing == "before-calling" and (
-                self._decls or self._buyers or self._phase not in (CUT_PHASE, DEAL_PHASE, PURCHASE_PHASE, CALLING)
+                moment.declared or moment.bought or phase not in (CUT_PHASE, DEAL_PHASE, PURCHASE_PHASE, CALLING)
             ):
                 raise NotProvidedFor(f"a fresh deal for {kind} must be claimed before the first call")
-            if self._phase == FINISHED:
+            if phase == FINISHED:
                 raise NotProvidedFor(f"a fresh deal for {kind} must be claimed before the settlement")
             return "fresh-deal"
         if kind == "wrong-number":
@@ -128,9 +189,9 @@ class Claims(HandState):
             if value == "redeal-before-calls-else-adjust":
                 # The calls are complete when the calling is over, or the highest call there
                 # is has been made (after it the others can only pass).
-                calls_open = self._high < len(rules.calls)
+                calls_open = moment.calls_open
                 # The purchase is before the calls (interpretation exchanges-wrong-number).
-                if self._phase in (CALLING, PURCHASE_PHASE) and calls_open:
+                if phase in (CALLING, PURCHASE_PHASE) and calls_open:
                     return "redeal"
                 if soloist is None and calls_open:
                     raise NotProvidedFor("nobody played: there is nothing to adjust")
@@ -154,103 +215,86 @@ class Claims(HandState):
                 if offence.seat == soloist:
                     raise NotProvidedFor("the stand-hand is not fined for playing out of turn")
                 return "fine"
-            return self._revoke_remedy(offence.seat)
-        return self._revoke_remedy(offence.seat)
+            return self.revoke_remedy(offence.seat, moment)
+        return self.revoke_remedy(offence.seat, moment)
 
-    def _revoke_remedy(self, seat: int) -> str:
+    def revoke_remedy(self, seat: int, moment: Moment) -> str:
         """The remedy for a revoke (or what the rules treat as one) by ``seat``."""
         value = self._rules.revoke
         if value == "none":
             raise NotProvidedFor("these rules give no penalty for a revoke (option 'revoke')")
-        if self._abandon is not None or self._soloist_revoked:
+        penalties = moment.penalties
+        if penalties is not None and (penalties.abandon is not None or penalties.soloist_revoked):
             raise NotProvidedFor("the hand has already been settled at once for a revoke")
         if value == "abandon-revoker-pays-soloist":
             return "abandon"
-        if seat == self._soloist:
+        if seat == moment.soloist:
             return "soloist-loses"
         if value == "replay-hand-revoker-pays-all":
             return "replay-hand"
         return "replay-from-revoke"
 
-    def _apply_remedy(self, offence: Offence, remedy: str) -> None:
+    def apply_remedy(self, offence: Offence, remedy: str, penalties: Penalties, moment: Moment) -> Sequel:
+        """Apply ``remedy`` for ``offence`` (checked, and marked claimed, already), writing
+        ``penalties``; say how the hand goes on."""
         seat = offence.seat
         events = self._events
         amount = 0  # the fine, if the remedy is one
-        self._penalised = True  # the settlement must look at the penalties
         if remedy in ("fresh-deal", "redeal"):
-            self._void = remedy
+            penalties.void = remedy
             events.append(PenaltyApplied(offence.id, offence.kind, remedy, seat, 0))
             events.append(FreshDealRequired(remedy, offence.id))
-            self._pending_show = ()
-            self._settle()
-            return
+            return SETTLE
         if remedy == "wrong-number-adjustment":
-            self._wn_adjust = True
+            penalties.wn_adjust = True
             # During the calling after a Nap the Nap caller is the soloist-to-be.
-            if seat == (self._soloist if self._soloist is not None else self._high_seat):
-                self._wn_soloist_wrong = True
+            if seat == (moment.soloist if moment.soloist is not None else moment.high_seat):
+                penalties.wn_soloist_wrong = True
         elif remedy == "soloist-wrong-number":
-            self._brit_soloist_wrong = True
+            penalties.brit_soloist_wrong = True
         elif remedy == "fine":
             # The fine the option of the offence states (wrong-number, out-of-turn and
             # exposed-after-deal are both offence kinds and options).
             amount = self._rules.fine(offence.kind)
-            self._fines += ((seat, amount, offence.id),)
-            self._no_receive |= {seat}
+            penalties.fines += ((seat, amount, offence.id),)
+            penalties.no_receive |= {seat}
         elif remedy == "abandon":
-            self._abandon = seat
+            penalties.abandon = seat
         elif remedy == "soloist-loses":
-            self._soloist_revoked = True
+            penalties.soloist_revoked = True
         elif remedy == "replay-hand":
-            self._hoyle_revokers += (seat,)
-            self._forced |= {seat}
+            penalties.hoyle_revokers += (seat,)
         else:  # replay-from-revoke: the fine of option revoke
             amount = self._rules.fine("revoke")
-            self._fines += ((seat, amount, offence.id),)
-            self._no_receive |= {seat}
-            self._forced |= {seat}
+            penalties.fines += ((seat, amount, offence.id),)
+            penalties.no_receive |= {seat}
         events.append(new_record(PenaltyApplied, (offence.id, offence.kind, remedy, seat, amount)))
         if remedy == "replay-hand":
-            self._rewind(0, offence.id)
-        elif remedy == "replay-from-revoke":
+            return self._replay(0, offence.id, seat)
+        if remedy == "replay-from-revoke":
             assert offence.position is not None
-            self._rewind(offence.position, offence.id)
-        elif remedy in ("abandon", "soloist-loses"):
-            if self._phase in (PLAY_PHASE, SHOW_PHASE):
-                events.append(PlayStopped("revoke", len(self._tricks)))
-            self._pending_show = ()
-            self._settle()
-        elif self._phase == FINISHED:
-            self._settle()  # a later claim changes the settlement already made
+            return self._replay(offence.position, offence.id, seat)
+        if remedy in ("abandon", "soloist-loses"):
+            if moment.phase in (PLAY_PHASE, SHOW_PHASE):
+                events.append(PlayStopped("revoke", moment.tricks))
+            return SETTLE
+        if moment.phase == FINISHED:
+            return SETTLE  # a later claim changes the settlement already made
+        return None
 
-    def _rewind(self, position: int, offence_id: int) -> None:
+    def _replay(self, position: int, offence_id: int, revoker: int) -> Replay:
         """Take back the card at ``position`` and every later card, and go on from there.
-
-        Position 0 is Hoyle's replay: every holding is restored as dealt (as play began, after
-        a Sir Garnet discard), the calls stand (interpretation hoyle-replay-keeps-calls) and
-        play restarts with the soloist's lead.
-        Otherwise Britannica's replay from the revoke (interpretation
-        britannica-replay-from-revoke). Choice: the revoker must follow suit from now on, even in a
-        hand with ``allow_irregular``. Unclaimed play offences whose cards are taken back
-        are void (choice: they happened in play that no longer stands).
-        """
-        kept = self._played()[:position] if position else []
-        for i, offence in enumerate(self._offences):
-            if self._ostate[i] != OPEN or offence.position is None:
+        Unclaimed play offences whose cards are taken back are void (choice: they happened in
+        play that no longer stands)."""
+        offences = self._offences
+        for i, offence in enumerate(offences.offences):
+            if offences.states[i] != OPEN or offence.position is None:
                 continue
             if (offence.kind == "revoke" and offence.position >= position) or (
                 offence.kind == "out-of-turn" and offence.position > position
             ):
-                self._ostate[i] = VOID
-        self._holdings = list(map(list, self._before_play or self._dealt))
-        self._trick = []
-        self._tricks = []
-        self._won = [0] * self._n
-        self._led = -1
-        self._pending_show = ()
-        self._result = None
-        self._phase = PLAY_PHASE
-        self._start_play()
-        for seat, card in kept:
-            self._put(seat, card, True)
-        self._events.append(new_record(HandReplayed, (len(self._tricks) + 1, len(self._trick), offence_id)))
+                offences.states[i] = VOID
+        return Replay(position, offence_id, revoker)
+
+
+__all__ = ["DEAL_FAULTS", "SETTLE", "Claims", "Moment", "Replay", "Sequel"]

@@ -105,7 +105,7 @@ class Command(click.Group):
         # (SIGTERM) stops as Ctrl-C stops it, keeping what its store holds; the handlers are
         # the command's, and those it found are put back when it ends (it may run in-process).
         previous = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM)}
-        interrupt_on_signals()
+        stop = interrupt_on_signals()
         try:
             return super().main(*args, **kwargs)
         except click.exceptions.Abort:
@@ -117,6 +117,9 @@ class Command(click.Group):
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except Exception:  # a fault of the engine's own: say so, exit 5
+            if stop.is_set():  # an interrupt a library turned into an error of its own
+                click.echo("interrupted", err=True)
+                sys.exit(int(ExitStatus.INTERRUPTED))
             import traceback
 
             traceback.print_exc()

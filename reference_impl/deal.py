@@ -1,4 +1,5 @@
-"""Set-up and deal: the table, the pack, the cut and the deal (rules ``dealing.*``).
+"""Set-up and deal: the pack, the cut and the deal (rules ``dealing.*``): phases ``cut`` and
+``deal``.
 
 A hand begins in phase ``cut`` with a pack (shuffled, or stacked by the caller), or, made by
 :meth:`~napspec.reference.hand.Hand.stacked`, at the calling with the holdings given. The
@@ -13,8 +14,13 @@ accepted only in a hand with ``allow_irregular``, and recorded as offences (thei
 in :mod:`~napspec.reference.claims`).
 
 The count of cards enters through the table's getters (:mod:`~napspec.reference.table`) and
-:func:`irregular_schedule`; the deal hands over to :mod:`~napspec.reference.exchanges` when
-it is complete.
+:func:`irregular_schedule`.
+
+What the deal reads and writes of the hand: it owns the pack (:attr:`Deal.deck`,
+:attr:`Deal.pack`, :attr:`Deal.cut`); it writes every field of the
+:class:`~napspec.reference.state.Cards` (the holdings, the stock, the extra hand, the peep
+card), records the faults of the deal in the :class:`~napspec.reference.state.Offences`, and
+appends its events. Its phase is over when the cards are dealt.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import random
 from collections.abc import Mapping, Sequence
 from operator import countOf as _count_of
 
-from napspec.reference.actions import CUT, Action, Cut, DealCards
+from napspec.reference.actions import CUT, DEAL, Action, Cut, DealCards
 from napspec.reference.cards import (
     FULL_PACK,
     PACK_SIZE,
@@ -33,110 +39,73 @@ from napspec.reference.cards import (
     shuffled,
     shuffled_pack,
 )
-from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn, WrongPhase
-from napspec.reference.events import Dealt, PackCut
-from napspec.reference.rules import CARDS_EACH, MAX_HANDS, Rules
-from napspec.reference.state import (
-    CUT_PHASE,
-    DEAL_PHASE,
-    NOBODY,
-    HandState,
-    new_record,
-)
-from napspec.reference.table import checked_tables, deal_rounds
+from napspec.reference.errors import BadCut, BadDeal, IrregularPlayNotAllowed, NotYourTurn
+from napspec.reference.events import Dealt, Event, PackCut
+from napspec.reference.rules import CARDS_EACH, Rules
+from napspec.reference.state import CUT_PHASE, DEAL_PHASE, Cards, Offences, Phase, new_record
+from napspec.reference.table import Table, deal_rounds
 
 FULL_SET = frozenset(FULL_PACK)
+FULL_BYTES = bytes(FULL_PACK)
 
-_NO_HOLDINGS = tuple(tuple(() for _ in range(n)) for n in range(MAX_HANDS + 2))
 
+class Deal(Phase):
+    """The pack, the cut and the deal: the part in force in phases ``cut`` and ``deal``.
 
-class SetUpAndDeal(HandState):
-    """The set-up of a hand, the cut and the deal."""
+    Made with the hand; :meth:`from_pack` takes the pack and waits for the cut, or
+    :meth:`stacked` gives out the holdings as if dealt.
+    """
 
-    __slots__ = ()
+    __slots__ = ("_cards", "_events", "_irregular", "_offences", "_rules", "_table", "cut", "deck", "pack")
 
-    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
-        """Every field as a hand starts (the constructors go on from here)."""
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        tables = checked_tables(rules, players)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-            raise ValueError(f"the dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    TAKES = (
+        (Cut, "do_cut", "no cut in phase {phase!r}"),
+        (DealCards, "do_deal", "no deal in phase {phase!r}"),
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        table: Table,
+        cards: Cards,
+        offences: Offences,
+        events: list[Event],
+        irregular: bool,
+    ) -> None:
         self._rules = rules
-        self._n = players
-        self._dealer = dealer
-        self._geo = tables[dealer]
-        self._irregular = bool(allow_irregular)
-        self._cut = None
-        self._stock = ()
-        self._dupes = False
-        self._holdings = []  # nobody holds a card before the deal (see holding())
-        self._dealt = _NO_HOLDINGS[players]
-        self._has_dealt = False
-        self._short = False
-        self._extra = None
-        self._taker = None
-        self._discards = ()
-        self._before_play = None
-        self._peep_card = None
-        self._peeped = ()
-        self._buyers = ()
-        self._thrown = ()
-        self._decls = []
-        self._call_table = ()  # the rules' calling table, once the calling begins
-        self._high = 0
-        self._high_call = None
-        self._contract = None
-        rule = rules.compulsory_call
-        order = self._geo.order
-        self._bound = order[0] if rule == "eldest-cannot-pass" else order[-1] if rule == "dealer-if-all-pass" else None
-        self._high_seat = None
-        self._soloist = None
-        self._call = None
-        self._compulsory = False
-        self._trumps = None
-        self._led = -1
-        self._lowest_lead = False
-        self._trick = []
-        self._trick_order = ()
-        self._tricks = []
-        self._won = [0] * players
-        self._events = []
-        self._offences = []
-        self._ostate = []
-        self._forced = NOBODY
-        self._pending_show = ()
-        self._void = None
-        self._abandon = None
-        self._soloist_revoked = False
-        self._hoyle_revokers = ()
-        self._fines = ()
-        self._no_receive = NOBODY
-        self._wn_adjust = False
-        self._wn_soloist_wrong = False
-        self._brit_soloist_wrong = False
-        self._penalised = False
-        self._pool = 0
-        self._pool_moves = []
-        self._result = None
-        self._closed = False
+        self._table = table
+        self._cards = cards
+        self._offences = offences
+        self._events = events
+        self._irregular = irregular
+        #: The pack as given or shuffled, top first, before the cut (``None`` if stacked).
+        self.deck: tuple[int, ...] | None = None
+        #: The pack in its present order (after the cut, as cut); empty if stacked.
+        self.pack: tuple[int, ...] = ()
+        #: How many cards the cut put under (``None`` before the cut, or if uncut).
+        self.cut: int | None = None
+        self.phase = CUT_PHASE
+        self.to_act = table.cutter
+        self.over = False
 
-    def _start_from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
+    def from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
         """Take the pack (``deck``, top card first, or shuffled by ``seed``) and wait for the cut."""
-        dealer = self._dealer
+        table = self._table
+        dealer = table.dealer
         faults: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         # The pack in play: the full pack, or a shortened one (rule players.short-pack).
-        whole, size, whole_set = (
-            (FULL_PACK, PACK_SIZE, FULL_SET) if self._rules.pack == "full" else _short_pack(self._rules, self._n)
+        whole, size, whole_bytes = (
+            (FULL_PACK, PACK_SIZE, FULL_BYTES) if self._rules.pack == "full" else _short_pack(self._rules, table.n)
         )
         if deck is None:
             rng = random.Random(seed)
             pack = tuple(shuffled_pack(rng) if size == PACK_SIZE else shuffled(whole, rng))
         else:
             pack = tuple(deck)
-            # The set test alone would let 1.0 or True pass for the card 1: every card must
-            # also be an exact int (counted in C by countOf).
-            if len(pack) != size or _count_of(map(type, pack), int) != size or set(pack) != whole_set:
+            # Every card an exact int (counted in C by countOf: 1.0 or True would pass for the
+            # card 1 below), and every card of the pack in play there: then, as many as it has,
+            # they are its cards, each once (checked in C, by the bytes of the pack).
+            if len(pack) != size or _count_of(map(type, pack), int) != size or not _is_whole(pack, whole_bytes):
                 for c in pack:
                     check_card(c)
                 faults = pack_faults(pack, whole)
@@ -149,15 +118,13 @@ class SetUpAndDeal(HandState):
                 else:
                     faults = None
             minimum = self._rules.cut_minimum
-            if len(pack) < self._geo.dealt + self._peep_cards() or len(pack) < 2 * minimum:
+            if len(pack) < table.dealt + self._peep_cards() or len(pack) < 2 * minimum:
                 raise ValueError(f"a pack of {len(pack)} cards cannot be cut and dealt to {self._hands_dealt()} hands")
-        self._deck = self._pack = pack  # an immutable tuple: the cut makes a new one
-        self._dupes = faults is not None and faults[1] != ()
-        self._phase = CUT_PHASE
-        self._to_act = self._geo.cutter
+        self.deck = self.pack = pack  # an immutable tuple: the cut makes a new one
+        self._cards.dupes = faults is not None and faults[1] != ()
         if faults is not None:
             missing, repeated = faults
-            self._record(
+            self._offences.record(
                 "faulty-pack",
                 dealer,  # a fault of the deal is the dealer's, like the others
                 detail=f"{len(pack)} cards; missing: {format_cards(missing) or 'none'}; "
@@ -170,9 +137,9 @@ class SetUpAndDeal(HandState):
 
     def _hands_dealt(self) -> int:
         """The hands a regular deal serves: the players', and Sir Garnet's extra hand."""
-        return self._geo.hands + (1 if self._rules.sir_garnet == "played" else 0)
+        return self._table.hands + (1 if self._rules.sir_garnet == "played" else 0)
 
-    def _start_stacked(
+    def stacked(
         self,
         hands: Mapping[int, Sequence[int]],
         allow_irregular: bool,
@@ -182,8 +149,8 @@ class SetUpAndDeal(HandState):
     ) -> None:
         """Give out the holdings ``hands`` (seat → cards), the extra hand and the peep card, as if
         dealt, the ``stock`` (top first) left; see ``Hand.stacked``."""
-        players = self._n
-        geo = self._geo
+        geo = self._table
+        players = geo.n
         cards_each = self._rules.cards_each
         holdings: list[list[int]] = [[] for _ in range(players)]
         seen: set[int] = set()
@@ -222,7 +189,7 @@ class SetUpAndDeal(HandState):
                 + ", ".join(f"seat {s} holds {len(holdings[s])}" for s in wrong)
                 + " (a wrong number needs allow_irregular=True)"
             )
-        whole_set = FULL_SET if self._rules.pack == "full" else _short_pack(self._rules, players)[2]
+        whole_set = FULL_SET if self._rules.pack == "full" else frozenset(_short_pack(self._rules, players)[0])
         outside = seen - whole_set
         if outside:
             raise ValueError(f"cards not in the pack in play (option 'pack'): {format_cards(sorted(outside))}")
@@ -237,33 +204,34 @@ class SetUpAndDeal(HandState):
                     + (", nor the peep card" if peep_card is not None else "")
                     + f", each once: {format_cards(sorted(rest)) or 'none'}"
                 )
-        self._deck = None
-        self._pack = ()
-        self._stock = tuple(stock) if stock is not None else sorted(rest)
-        self._peep_card = peep_card
+        table_cards = self._cards
+        table_cards.stock = tuple(stock) if stock is not None else sorted(rest)
+        table_cards.peep_card = peep_card
         # Choice (interpretation stacked-without-extra-hand): a stacked start under Sir Garnet
         # that gives no extra hand has none; the undealt cards are all stock.
-        self._extra = sorted(extra_hand) if extra_hand is not None else None
-        self._install_holdings(holdings, "stacked", False)
+        table_cards.extra = sorted(extra_hand) if extra_hand is not None else None
+        self.install_holdings(holdings, "stacked", False)
         for s in wrong:
-            self._record("wrong-number", s, held=len(holdings[s]), detail=f"holds {len(holdings[s])} cards")
+            self._offences.record("wrong-number", s, held=len(holdings[s]), detail=f"holds {len(holdings[s])} cards")
 
-    def _cuts_open(self) -> tuple[Action, ...]:
-        """Every cut that leaves ``cut-minimum`` cards in each packet."""
-        key = (self._geo.cutter, self._rules.cut_minimum, len(self._pack))
+    def legal_actions(self) -> tuple[Action, ...]:
+        """In the cut, every cut that leaves ``cut-minimum`` cards in each packet; then the deal."""
+        if self.phase == DEAL_PHASE:
+            return (DEAL[self._table.dealer],)
+        key = (self._table.cutter, self._rules.cut_minimum, len(self.pack))
         cuts = CUT_CACHE.get(key)
         if cuts is None:
             cuts = CUT_CACHE[key] = cut_actions(*key)
         return cuts
 
-    def _do_cut(self, action: Cut) -> None:
-        if self._phase != CUT_PHASE:
-            raise WrongPhase(f"no cut in phase {self._phase!r}")
-        if action.seat != self._to_act:
-            raise NotYourTurn(f"the pack is cut by the player on the dealer's right (seat {self._to_act})")
+    def do_cut(self, action: Cut) -> None:
+        if self.phase != CUT_PHASE:
+            raise self.out_of_phase(Cut)
+        if action.seat != self.to_act:
+            raise NotYourTurn(f"the pack is cut by the player on the dealer's right (seat {self.to_act})")
         depth = action.depth
         minimum = self._rules.cut_minimum
-        size = len(self._pack)
+        size = len(self.pack)
         # An exact int (the usual case) passes the type test at once; a bool never does.
         if (type(depth) is not int and (isinstance(depth, bool) or not isinstance(depth, int))) or not (
             minimum <= depth <= size - minimum
@@ -272,36 +240,37 @@ class SetUpAndDeal(HandState):
                 f"a cut of {depth!r} cards: each packet must keep at least {minimum} "
                 f"(cut from {minimum} to {size - minimum}; option 'cut-minimum')"
             )
-        self._pack = self._pack[depth:] + self._pack[:depth]
-        self._cut = depth
+        self.pack = self.pack[depth:] + self.pack[:depth]
+        self.cut = depth
         self._events.append(new_record(PackCut, (action.seat, depth)))
-        self._phase = DEAL_PHASE
-        self._to_act = self._dealer
+        self.phase = DEAL_PHASE
+        self.to_act = self._table.dealer
 
-    def _do_deal(self, action: DealCards) -> None:
-        phase = self._phase
-        if phase not in (DEAL_PHASE, CUT_PHASE):
-            raise WrongPhase(f"no deal in phase {phase!r}")
-        if action.seat != self._dealer:
-            raise NotYourTurn(f"seat {self._dealer} deals")
+    def do_deal(self, action: DealCards) -> None:
+        phase = self.phase
+        geo = self._table
+        dealer = geo.dealer
+        if action.seat != dealer:
+            raise NotYourTurn(f"seat {dealer} deals")
         irregular = phase == CUT_PHASE or action.exposed is not None or action.counts is not None
         if irregular and not self._irregular:
             if phase == CUT_PHASE:
                 raise IrregularPlayNotAllowed("the pack must be cut before the deal")
             raise IrregularPlayNotAllowed("an irregular deal needs a hand with allow_irregular=True")
-        pack = self._pack
-        geo = self._geo
+        pack = self.pack
         exposed = action.exposed
         if exposed is not None and (isinstance(exposed, bool) or not isinstance(exposed, int) or exposed not in pack):
             raise BadDeal(f"{exposed!r} is not a card of the pack")
         counts = action.counts
         regular = counts is None or self._check_counts(counts, len(pack))
         # Everything is checked: from here on the hand changes.
+        offences = self._offences
         if phase == CUT_PHASE:
-            self._record("uncut", self._dealer, detail="dealt without being cut")
+            offences.record("uncut", dealer, detail="dealt without being cut")
         order = geo.order
         holdings: list[list[int]]
         rules = self._rules
+        cards = self._cards
         cards_each = rules.cards_each
         if regular:  # each seat's cards, by the table's getters, sorted into card order
             holdings = []
@@ -309,88 +278,104 @@ class SetUpAndDeal(HandState):
                 holdings.append(sorted(take(pack)) if take is not None else [])
             extra = geo.extra_deals[rules.deal_pattern]
             if extra is not None:
-                self._extra = sorted(extra(pack))
+                cards.extra = sorted(extra(pack))
             dealt = geo.dealt
             if rules.peep == "played":  # the peep card, dealt last (interpretation peep-card-dealt-last)
-                self._peep_card = pack[dealt]
+                cards.peep_card = pack[dealt]
                 dealt += 1
         else:
             assert counts is not None
             # Choice: the extra hand (seat n in the schedule) is dealt its cards regularly,
             # last in each round, whatever the players wrongly receive.
             extra_hand = rules.sir_garnet == "played"
-            served = (*order, self._n) if extra_hand else order
+            served = (*order, geo.n) if extra_hand else order
             wanted = (*counts, cards_each)
-            holdings = [[] for _ in range(self._n + 1)]
+            holdings = [[] for _ in range(geo.n + 1)]
             sequence = irregular_schedule(rules.deal_pattern, served, wanted, cards_each)
             for i, seat in enumerate(sequence):
                 holdings[seat].append(pack[i])
-            for cards in holdings:
-                cards.sort()
+            for held in holdings:
+                held.sort()
             extra_cards = holdings.pop()
             if extra_hand:
-                self._extra = extra_cards
+                cards.extra = extra_cards
             dealt = len(sequence)
             if rules.peep == "played":
-                self._peep_card = pack[dealt]
+                cards.peep_card = pack[dealt]
                 dealt += 1
-        self._stock = pack[dealt:]
-        self._install_holdings(holdings, self._rules.deal_pattern if regular else "irregular", regular)
+        cards.stock = pack[dealt:]
+        self.install_holdings(holdings, rules.deal_pattern if regular else "irregular", regular)
         if exposed is not None:
-            self._record("exposed-in-dealing", self._dealer, card=exposed, detail="card exposed in dealing")
+            offences.record("exposed-in-dealing", dealer, card=exposed, detail="card exposed in dealing")
         if not regular:
             assert counts is not None
-            self._record("misdeal", self._dealer, detail="cards wrongly dealt: " + ", ".join(map(str, counts)))
+            offences.record("misdeal", dealer, detail="cards wrongly dealt: " + ", ".join(map(str, counts)))
             for seat in order:
                 if counts[seat] != cards_each:
-                    self._record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
+                    offences.record("wrong-number", seat, held=counts[seat], detail=f"holds {counts[seat]} cards")
 
     def _check_counts(self, counts: tuple[int, ...], size: int) -> bool:
         """Check the ``counts`` of an irregular deal from a pack of ``size`` cards (raises
         :class:`BadDeal`); whether they are regular after all (five cards each, or seven). The
         extra hand, where there is one, takes its cards too. (Apart from
-        :meth:`_do_deal`: see the notes on speed in :mod:`~napspec.reference.state`.)"""
-        if not isinstance(counts, tuple) or len(counts) != self._n:
-            raise BadDeal(f"counts must be a tuple with one number of cards per seat ({self._n})")
+        :meth:`do_deal`: see the notes on speed in :mod:`~napspec.reference.state`.)"""
+        geo = self._table
+        if not isinstance(counts, tuple) or len(counts) != geo.n:
+            raise BadDeal(f"counts must be a tuple with one number of cards per seat ({geo.n})")
         for c in counts:
             if isinstance(c, bool) or not isinstance(c, int) or c < 0:
                 raise BadDeal(f"{c!r} is not a number of cards")
-        if self._geo.sits_out and counts[self._dealer]:
-            raise BadDeal(f"the dealer (seat {self._dealer}) sits out and deals himself no cards")
+        if geo.sits_out and counts[geo.dealer]:
+            raise BadDeal(f"the dealer (seat {geo.dealer}) sits out and deals himself no cards")
         cards_each = self._rules.cards_each
         extra = (cards_each if self._rules.sir_garnet == "played" else 0) + self._peep_cards()
         if sum(counts) + extra > size:
             raise BadDeal(f"{sum(counts) + extra} cards cannot be dealt from a pack of {size}")
-        return all(counts[s] == cards_each for s in self._geo.order)
+        return all(counts[s] == cards_each for s in geo.order)
 
-    def _someone_short(self) -> bool:
+    def someone_short(self) -> bool:
         """Whether a player holds fewer cards than the rules deal (after an irregular or stacked
-        deal). (Apart from :meth:`_install_holdings`: see the notes on speed.)"""
-        holdings = self._holdings
+        deal). (Apart from :meth:`install_holdings`: see the notes on speed.)"""
+        holdings = self._cards.holdings
         cards_each = self._rules.cards_each
-        return any(len(holdings[s]) < cards_each for s in self._geo.order)
+        return any(len(holdings[s]) < cards_each for s in self._table.order)
 
-    def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
-        """Give out the holdings. A regular deal gives everyone five; only an irregular or
-        stacked one can leave someone short (``_short`` switches on the slower trick order
-        that skips players without cards). Repeated cards come only from a faulty pack,
-        which has set ``_dupes`` already (a stacked hand may not repeat a card).
+    def install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
+        """Give out the holdings: the deal is over. A regular deal gives everyone five; only an
+        irregular or stacked one can leave someone short (``Cards.short`` switches on the
+        slower trick order that skips players without cards). Repeated cards come only from a
+        faulty pack, which has set ``Cards.dupes`` already (a stacked hand may not repeat a
+        card).
 
         Every holding is in card order, and stays so: cards are only ever taken out (or the
-        holdings restored as dealt), and :meth:`legal_actions` relies on it."""
-        self._holdings = holdings
-        self._has_dealt = True
-        self._dealt = tuple(map(tuple, holdings))
+        holdings restored as dealt), and the legal actions rely on it."""
+        cards = self._cards
+        cards.holdings = holdings
+        cards.has_dealt = True
+        cards.dealt = tuple(map(tuple, holdings))
         if not regular:
-            self._short = self._someone_short()
-        self._events.append(new_record(Dealt, (self._dealer, self._dealt, pattern)))
-        self._begin_exchanges()
+            cards.short = self.someone_short()
+        self._events.append(new_record(Dealt, (self._table.dealer, cards.dealt, pattern)))
+        self.over = True
 
 
-def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, frozenset[int]]:
-    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and set."""
+def _short_pack(rules: Rules, players: int) -> tuple[tuple[int, ...], int, bytes]:
+    """The shortened pack in play (rules ``pack`` != ``full``): its cards, their number and bytes."""
     cards = rules.pack_cards(players)
-    return cards, len(cards), frozenset(cards)
+    return cards, len(cards), bytes(cards)
+
+
+def _is_whole(pack: tuple[int, ...], whole: bytes) -> bool:
+    """Whether every card of ``whole`` (the bytes of the pack in play) is in ``pack``, a tuple of
+    ints: with as many cards as ``whole``, ``pack`` is then ``whole`` in some order.
+
+    >>> _is_whole((2, 0, 1), bytes((0, 1, 2))), _is_whole((2, 0, 0), bytes((0, 1, 2))), _is_whole((-1,), b"")
+    (True, False, False)
+    """
+    try:
+        return not whole.translate(None, bytes(pack))
+    except ValueError:  # a card below 0 or above 255: not a card of any pack
+        return False
 
 
 def cut_actions(cutter: int, minimum: int, size: int) -> tuple[Action, ...]:

@@ -30,6 +30,15 @@ Choice (interpretation exchanges-replay-after-exchanges): the holdings as play b
 the exchanges, are those a replay of the hand restores; the cards thrown away stay out of play
 and the fees stand.
 
+What the exchanges read and write of the hand: the purchase (:class:`Purchase`, the part in
+force in phase ``purchase``) owns the turns to buy; the peep card (:class:`PeepCard`, made with the
+calling, in force in phase ``peep-exchange``) owns who peeped. Both write the
+:class:`~napspec.reference.state.Cards` (the holdings, the stock, the peep card, the cards
+thrown away, the holdings as play begins), pay their fees into the pool (:class:`Payments`)
+and append their events. The calling asks the peep for its actions in a turn to call. The
+purchase is over when every player has had his turn, the peep exchange when the soloist has
+taken the peep card or left it.
+
 >>> from napspec.reference.hand import Hand
 >>> from napspec.reference.rules import Rules
 >>> from napspec.reference.cards import FULL_PACK, format_cards, parse_cards
@@ -50,6 +59,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import Protocol
 
 from napspec.reference.actions import (
     DECLINE_PEEP,
@@ -67,45 +77,64 @@ from napspec.reference.errors import (
     NotEnoughStock,
     NotProvidedFor,
     NotYourTurn,
-    WrongPhase,
 )
-from napspec.reference.events import Bought, PeepCardDeclined, PeepCardTaken, Peeped
-from napspec.reference.state import CALLING, PEEP_EXCHANGE_PHASE, PLAY_PHASE, PURCHASE_PHASE, HandState
+from napspec.reference.events import Bought, Event, PeepCardDeclined, PeepCardTaken, Peeped
+from napspec.reference.rules import Rules
+from napspec.reference.state import PEEP_EXCHANGE_PHASE, PURCHASE_PHASE, Cards, Phase
+from napspec.reference.table import Table
+
+PEEP_OUT_OF_PHASE = "a player peeps in his turn to call, not in phase {phase!r}"
+"""What a player is told who peeps outside the calling (the hand refuses it: a peep is taken
+in the calling, see :meth:`PeepCard.do_peep`)."""
 
 
-class Exchanges(HandState):
-    """The purchase before the calling, the peep in it and the peep exchange after it."""
+class Payments(Protocol):
+    """What the exchanges need of the pool (:class:`~napspec.reference.pool.PoolAccount`): the
+    fees are paid into it."""
 
-    __slots__ = ()
+    def pay_in(self, seat: int, amount: int, reason: str) -> None:
+        """``seat`` pays ``amount`` stakes into the pool, for ``reason``."""
 
-    # ------------------------------------------------------------------ Purchase Nap
 
-    def _begin_exchanges(self) -> None:
-        """The deal is complete. Under Purchase Nap the dealer sells fresh cards, from his left
-        and himself last; otherwise (the plain game, Peep Nap) the calling begins at once."""
-        if self._rules.purchase != "played":
-            self._start_calling()
-            return
-        self._phase = PURCHASE_PHASE
-        self._to_act = self._geo.order[0]
+# ---------------------------------------------------------------------- Purchase Nap
 
-    def _buys_open(self) -> tuple[Action, ...]:
+
+class Purchase(Phase):
+    """The purchase before the calling (phase ``purchase``): the dealer sells fresh cards,
+    from his left and himself last."""
+
+    __slots__ = ("_cards", "_events", "_pool", "_rules", "_table", "buyers")
+
+    TAKES = ((Buy, "do_buy", "fresh cards are bought before the calling, not in phase {phase!r}"),)
+
+    def __init__(self, rules: Rules, table: Table, cards: Cards, events: list[Event], pool: Payments) -> None:
+        self._rules = rules
+        self._table = table
+        self._cards = cards
+        self._events = events
+        self._pool = pool
+        #: The seats that have had their turn to buy (or refuse), in order.
+        self.buyers: tuple[int, ...] = ()
+        self.phase = PURCHASE_PHASE
+        self.to_act = table.order[0]
+        self.over = False
+
+    def legal_actions(self) -> tuple[Action, ...]:
         """Every purchase open to the player to buy: each set of his cards, from none up to five
         and up to what the stock holds, in card order."""
-        seat: int = self._to_act  # type: ignore[assignment]  # never None in the purchase
-        most = min(self._rules.cards_each, len(self._stock))
-        holding = tuple(dict.fromkeys(self._holdings[seat]))  # a faulty pack's repeat, once
+        seat: int = self.to_act  # type: ignore[assignment]  # never None in the purchase
+        cards = self._cards
+        most = min(self._rules.cards_each, len(cards.stock))
+        holding = tuple(dict.fromkeys(cards.holdings[seat]))  # a faulty pack's repeat, once
         buys: list[Action] = []
         for size in range(min(most, len(holding)) + 1):
-            buys.extend(Buy(seat, cards) for cards in combinations(holding, size))
+            buys.extend(Buy(seat, chosen) for chosen in combinations(holding, size))
         return tuple(buys)
 
-    def _do_buy(self, action: Buy) -> None:
-        if self._phase != PURCHASE_PHASE:
-            raise WrongPhase(f"fresh cards are bought before the calling, not in phase {self._phase!r}")
+    def do_buy(self, action: Buy) -> None:
         seat = action.seat
-        if seat != self._to_act:
-            raise NotYourTurn(f"seat {self._to_act} buys next (each player buys once, in turn)")
+        if seat != self.to_act:
+            raise NotYourTurn(f"seat {self.to_act} buys next (each player buys once, in turn)")
         cards = action.cards
         most = self._rules.cards_each
         if (
@@ -115,11 +144,12 @@ class Exchanges(HandState):
             or len(cards) > most
         ):
             raise BadPurchase(f"a purchase throws away from none to {most} distinct cards, not {cards!r}")
-        holding = self._holdings[seat]
+        table_cards = self._cards
+        holding = table_cards.holdings[seat]
         for card in cards:
             if card not in holding:
                 raise CardNotHeld(f"seat {seat} does not hold {format_card(card) if 0 <= card < PACK_SIZE else card}")
-        stock = self._stock
+        stock = table_cards.stock
         count = len(cards)
         if count > len(stock):
             raise NotEnoughStock(
@@ -133,94 +163,130 @@ class Exchanges(HandState):
             holding.remove(card)
         holding.extend(served)
         holding.sort()  # every holding is kept in card order
-        self._stock = tuple(stock[count:])
-        self._thrown += thrown
-        self._buyers += (seat,)
+        table_cards.stock = tuple(stock[count:])
+        table_cards.thrown += thrown
+        self.buyers += (seat,)
         self._events.append(Bought(seat, thrown, served))
-        self._pay_into_pool(seat, count * self._rules.fee("purchase"), "purchase-fee")
-        order = self._geo.order
-        if len(self._buyers) < len(order):
-            self._to_act = order[len(self._buyers)]
+        self._pool.pay_in(seat, count * self._rules.fee("purchase"), "purchase-fee")
+        order = self._table.order
+        if len(self.buyers) < len(order):
+            self.to_act = order[len(self.buyers)]
             return
         # A replay of the hand restores the holdings as play began, after the purchases.
-        self._before_play = tuple(map(tuple, self._holdings))
-        self._start_calling()
+        table_cards.before_play = tuple(map(tuple, table_cards.holdings))
+        self.over = True
 
-    # ------------------------------------------------------------------ Peep Nap
 
-    def _with_peep(self, calls: Sequence[Action]) -> Sequence[Action]:
-        """The actions open to the player to call, ``calls`` being the others: a peep too, if
-        he has not peeped (and has not taken Sir Garnet's extra hand, his discard owed)."""
-        seat: int = self._to_act  # type: ignore[assignment]  # never None in the calling
-        if self._taker is not None or seat in self._peeped:
+# ---------------------------------------------------------------------- Peep Nap
+
+
+def check_peep_played(rules: Rules) -> None:
+    """Under rules without peep a peep is not provided for, whatever the phase: the right
+    before the moment, as for a question (the contract, section 8)."""
+    if rules.peep != "played":
+        raise NotProvidedFor("these rules have no peep (option 'peep')")
+
+
+_AFTER_THE_CALLING = "the peep card is taken when the calling is over, not in phase {phase!r}"
+
+
+class PeepCard(Phase):
+    """The peep card: peeped at in the calling (:meth:`do_peep`, :meth:`with_peep`), then,
+    when the calling is over, taken or left by a soloist who peeped (phase
+    ``peep-exchange``, :meth:`begin_exchange`)."""
+
+    __slots__ = ("_cards", "_events", "_pool", "_rules", "peeped")
+
+    TAKES = (
+        (TakePeepCard, "do_take_peep_card", _AFTER_THE_CALLING),
+        (DeclinePeepCard, "do_decline_peep_card", _AFTER_THE_CALLING),
+    )
+
+    def __init__(self, rules: Rules, cards: Cards, events: list[Event], pool: Payments) -> None:
+        self._rules = rules
+        self._cards = cards
+        self._events = events
+        self._pool = pool
+        #: The seats that peeped, in order.
+        self.peeped: tuple[int, ...] = ()
+        self.phase = PEEP_EXCHANGE_PHASE
+        self.to_act = None
+        self.over = False
+
+    def with_peep(self, calls: Sequence[Action], seat: int, taker: int | None) -> Sequence[Action]:
+        """The actions open to ``seat``, to call, ``calls`` being the others: a peep too, if he
+        has not peeped (and nobody has taken Sir Garnet's extra hand, his discard owed:
+        ``taker``)."""
+        if taker is not None or seat in self.peeped:
             return calls
         return (*calls, PEEP[seat])
 
-    def _do_peep(self, action: Peep) -> None:
-        # The right before the moment, as for a question (the contract, section 8): under rules
-        # without peep a peep is not provided for, whatever the phase.
-        if self._rules.peep != "played":
-            raise NotProvidedFor("these rules have no peep (option 'peep')")
-        if self._phase != CALLING:
-            raise WrongPhase(f"a player peeps in his turn to call, not in phase {self._phase!r}")
+    def do_peep(self, action: Peep, to_act: int | None, taker: int | None) -> None:
+        """A peep in the calling (the hand has checked the rules and the phase), ``to_act``
+        being the player to call and ``taker`` the taker of the extra hand, his discard owed."""
         seat = action.seat
-        if seat != self._to_act:
-            raise NotYourTurn(f"seat {self._to_act} calls next: a player peeps only in his own turn to call")
-        if seat in self._peeped:
+        if seat != to_act:
+            raise NotYourTurn(f"seat {to_act} calls next: a player peeps only in his own turn to call")
+        if seat in self.peeped:
             raise NotProvidedFor(f"seat {seat} has peeped already: once in a deal (interpretation peep-once)")
-        if self._taker is not None:
+        if taker is not None:
             raise NotProvidedFor(f"seat {seat} has taken the extra hand: he must discard five cards, his call of Nap")
-        if self._peep_card is None:
+        if self._cards.peep_card is None:
             raise NotProvidedFor("there is no peep card on the table")
-        self._peeped += (seat,)
+        self.peeped += (seat,)
         self._events.append(Peeped(seat))
-        self._pay_into_pool(seat, self._rules.fee("peep"), "peep-fee")
+        self._pool.pay_in(seat, self._rules.fee("peep"), "peep-fee")
 
-    def _begin_peep_exchange(self) -> None:
+    def offers_exchange(self, soloist: int) -> bool:
+        """Whether ``soloist``, the calling over, may take the peep card before he leads: if he
+        peeped (interpretation peep-superior-caller)."""
+        return soloist in self.peeped
+
+    def begin_exchange(self, soloist: int) -> None:
         """The calling is over and the soloist peeped: he may take the peep card before he leads."""
-        self._phase = PEEP_EXCHANGE_PHASE
-        self._to_act = self._soloist
+        self.to_act = soloist
 
-    def _peep_exchanges_open(self) -> tuple[Action, ...]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The soloist takes the peep card for any card he holds, or leaves it."""
-        seat: int = self._to_act  # type: ignore[assignment]  # the soloist
-        takes: list[Action] = [TakePeepCard(seat, card) for card in dict.fromkeys(self._holdings[seat])]
+        seat: int = self.to_act  # type: ignore[assignment]  # the soloist
+        takes: list[Action] = [TakePeepCard(seat, card) for card in dict.fromkeys(self._cards.holdings[seat])]
         takes.append(DECLINE_PEEP[seat])
         return tuple(takes)
 
     def _check_exchanger(self, seat: int) -> None:
-        if self._phase != PEEP_EXCHANGE_PHASE:
-            raise WrongPhase(f"the peep card is taken when the calling is over, not in phase {self._phase!r}")
-        if seat != self._to_act:
-            raise NotYourTurn(f"only the soloist (seat {self._to_act}) may take the peep card")
+        if seat != self.to_act:
+            raise NotYourTurn(f"only the soloist (seat {self.to_act}) may take the peep card")
 
-    def _do_take_peep_card(self, action: TakePeepCard) -> None:
+    def do_take_peep_card(self, action: TakePeepCard) -> None:
         seat = action.seat
         self._check_exchanger(seat)
         card = action.card
-        holding = self._holdings[seat]
+        cards = self._cards
+        holding = cards.holdings[seat]
         if type(card) is not int or card not in holding:
             raise CardNotHeld(f"seat {seat} does not hold {card!r}")
-        peep_card = self._peep_card
+        peep_card = cards.peep_card
         assert peep_card is not None  # the phase is entered only with the card on the table
         holding.remove(card)
         holding.append(peep_card)
         holding.sort()
-        self._thrown += (card,)
-        self._peep_card = None
+        cards.thrown += (card,)
+        cards.peep_card = None
         self._events.append(PeepCardTaken(seat, card))
         # A replay of the hand restores the holdings as play began, after the exchange.
-        self._before_play = tuple(map(tuple, self._holdings))
-        self._phase = PLAY_PHASE
-        self._start_play()
+        cards.before_play = tuple(map(tuple, cards.holdings))
+        self.over = True
 
-    def _do_decline_peep_card(self, action: DeclinePeepCard) -> None:
+    def do_decline_peep_card(self, action: DeclinePeepCard) -> None:
         seat = action.seat
         self._check_exchanger(seat)
-        peep_card = self._peep_card
+        cards = self._cards
+        peep_card = cards.peep_card
         assert peep_card is not None
-        self._thrown += (peep_card,)
-        self._peep_card = None
+        cards.thrown += (peep_card,)
+        cards.peep_card = None
         self._events.append(PeepCardDeclined(seat))
-        self._phase = PLAY_PHASE
-        self._start_play()
+        self.over = True
+
+
+__all__ = ["PEEP_OUT_OF_PHASE", "Payments", "PeepCard", "Purchase", "check_peep_played"]

@@ -10,6 +10,12 @@ face down, and the discard is his call of Nap (recorded with the declaration
 pass, or call Wellington over it where Wellington is played (interpretation
 wellington-over-sir-garnet). Untaken, the extra hand stays face down, out of play
 (interpretation sir-garnet-untaken-unused); the discards are out of play too.
+
+What the extra hand reads and writes of the hand: :class:`ExtraHand` is made with the calling
+where an extra hand was dealt, and the calling gives it the turns (whose turn it is, who owes
+his discard, and his call of Nap are the calling's, :mod:`~napspec.reference.calling`). It
+writes the :class:`~napspec.reference.state.Cards`: the taker's holding, the extra hand, the
+discards, the holdings as play begins; and appends its events.
 """
 
 from __future__ import annotations
@@ -20,11 +26,12 @@ from itertools import combinations, pairwise
 from math import comb
 from typing import overload
 
-from napspec.reference.actions import TAKE, Action, Discard, TakeExtraHand
-from napspec.reference.contracts import NAP, SIR_GARNET, SIR_GARNET_NAP
-from napspec.reference.errors import BadDiscard, CallNotAllowed, NotYourTurn, WrongPhase
-from napspec.reference.events import Discarded, ExtraHandTaken
-from napspec.reference.state import CALLING, HandState
+from napspec.reference.actions import Action, Discard
+from napspec.reference.contracts import NAP, Contract
+from napspec.reference.errors import BadDiscard, CallNotAllowed
+from napspec.reference.events import Discarded, Event, ExtraHandTaken
+from napspec.reference.rules import Rules
+from napspec.reference.state import Cards
 
 
 class Discards(Sequence[Action]):
@@ -92,80 +99,70 @@ def _choices(cards: int, size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combinations(range(cards), size))
 
 
-class ExtraHand(HandState):
-    """The taking of the extra hand and the discard."""
+class ExtraHand:
+    """The extra hand's cards: taken, and five discarded (the calling checks the turns first)."""
 
-    __slots__ = ()
+    __slots__ = ("_cards", "_events", "_rules")
 
-    def _with_extra_hand(self, calls: tuple[Action, ...]) -> Sequence[Action]:
-        """The actions open to the player to call, ``calls`` being his calls and pass: after
-        taking the extra hand, only his discards; else his calls, and the taking of the extra
-        hand while it lies untaken and a Nap is still a call he may make."""
-        if self._taker is not None:
-            return self._discards_open()
-        if self._extra and self._high < self._rules.rank[NAP]:
-            return (*calls, TAKE[self._to_act])  # type: ignore[index]  # never None in the calling
-        return calls
+    def __init__(self, rules: Rules, cards: Cards, events: list[Event]) -> None:
+        self._rules = rules
+        self._cards = cards
+        self._events = events
 
-    def _do_take(self, action: TakeExtraHand) -> None:
-        if self._phase != CALLING:
-            raise WrongPhase(f"the extra hand is taken in the calling, not in phase {self._phase!r}")
-        seat = action.seat
-        if seat != self._to_act:
-            raise NotYourTurn(f"seat {self._to_act} calls next")
-        if self._taker is not None:
-            raise CallNotAllowed(f"seat {seat} has taken the extra hand: he must discard five cards")
-        if self._extra is None:
-            raise CallNotAllowed("there is no extra hand (option 'sir-garnet')")
-        if not self._extra:
+    def offers(self, high: int) -> bool:
+        """Whether the extra hand may be taken now, the highest call so far at place ``high`` of
+        the calls: while it lies untaken and a Nap is still a call the player may make."""
+        return bool(self._cards.extra) and high < self._rules.rank[NAP]
+
+    def take(self, seat: int, high: int, high_call: Contract | None) -> None:
+        """``seat``, in his turn to call, takes the extra hand into his hand."""
+        cards = self._cards
+        extra = cards.extra
+        assert extra is not None  # the part is made only where an extra hand was dealt
+        if not extra:
             raise CallNotAllowed("the extra hand has been taken")
-        if self._high >= self._rules.rank[NAP]:
-            assert self._high_call is not None
+        if high >= self._rules.rank[NAP]:
+            assert high_call is not None
             raise CallNotAllowed(
-                f"{self._high_call.name} has been called: the extra hand is taken only while a Nap can be called"
+                f"{high_call.name} has been called: the extra hand is taken only while a Nap can be called"
             )
-        holding = self._holdings[seat]
-        holding.extend(self._extra)
+        holding = cards.holdings[seat]
+        holding.extend(extra)
         holding.sort()  # every holding is kept in card order
-        self._extra = []
-        self._taker = seat
+        cards.extra = []
         self._events.append(ExtraHandTaken(seat))
 
-    def _discards_open(self) -> Sequence[Action]:
+    def discards_open(self, seat: int) -> Sequence[Action]:
         """Every discard of five of the taker's cards (252 of ten), each in card order (the
         holding is kept in card order, and so are the combinations drawn from it)."""
-        seat = self._taker
-        assert seat is not None
         size = self._rules.cards_each
-        holding = tuple(self._holdings[seat])
-        if self._dupes:  # a faulty pack's repeated card: each discard of five distinct cards, once
-            every = (Discard(seat, cards) for cards in combinations(holding, size))
+        cards = self._cards
+        holding = tuple(cards.holdings[seat])
+        if cards.dupes:  # a faulty pack's repeated card: each discard of five distinct cards, once
+            every = (Discard(seat, chosen) for chosen in combinations(holding, size))
             return tuple(dict.fromkeys(d for d in every if len(set(d.cards)) == size))
         return Discards(seat, holding, size)
 
-    def _do_discard(self, action: Discard) -> None:
-        if self._phase != CALLING:
-            raise WrongPhase(f"the discard is made in the calling, not in phase {self._phase!r}")
-        seat = action.seat
-        if self._taker is None or seat != self._taker:
-            raise BadDiscard(f"seat {seat!r} has taken no extra hand: there is nothing to discard")
-        holding = self._holdings[seat]
+    def discard(self, seat: int, discarded: tuple[int, ...]) -> None:
+        """``seat``, the taker, discards ``discarded``: five of his cards, in card order."""
+        cards = self._cards
+        holding = cards.holdings[seat]
         size = self._rules.cards_each
-        cards = action.cards
         if not (
-            isinstance(cards, tuple)
-            and len(cards) == size
-            and all(type(card) is int and card in holding for card in cards)
-            and all(low < high for low, high in pairwise(cards))
+            isinstance(discarded, tuple)
+            and len(discarded) == size
+            and all(type(card) is int and card in holding for card in discarded)
+            and all(low < high for low, high in pairwise(discarded))
         ):
             raise BadDiscard(
-                f"seat {seat} must discard {size} distinct cards of those he holds, in card order, not {cards!r}"
+                f"seat {seat} must discard {size} distinct cards of those he holds, in card order, not {discarded!r}"
             )
-        for card in cards:
+        for card in discarded:
             holding.remove(card)
-        self._discards = cards
-        self._taker = None
+        cards.discards = discarded
         # A replay of the hand restores the holdings as play began, not as dealt.
-        self._before_play = tuple(map(tuple, self._holdings))
-        self._events.append(Discarded(seat, cards))
-        self._record_call(seat, SIR_GARNET_NAP, self._rules.rank[SIR_GARNET])
+        cards.before_play = tuple(map(tuple, cards.holdings))
+        self._events.append(Discarded(seat, discarded))
+
+
+__all__ = ["Discards", "ExtraHand"]

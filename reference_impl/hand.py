@@ -16,21 +16,19 @@ is the dealer's left; the player on the dealer's right cuts. When the dealer sit
 (option ``dealer-sits-out``) he receives no cards, does not call or play, and pays and
 receives like the others.
 
-A hand is all its phases together, each a module of its own (the state they share is
-:class:`~napspec.reference.state.HandState`):
+A hand is played by parts, one for each phase, each in a module of its own and keeping its own
+state (what several read is a record of :mod:`~napspec.reference.state`): the deal, the
+purchase, the calling (with Sir Garnet's extra hand and Peep Nap's peep card), the play, the
+showing of cards and the settlement, with the claims of offences in any phase. The course of a
+hand (:mod:`~napspec.reference.course`) makes each part as its phase begins and moves the hand
+from phase to phase:
 
-* :mod:`~napspec.reference.deal`: set-up, the cut and the deal;
-* :mod:`~napspec.reference.exchanges`: Purchase and Peep Nap (none in the plain game);
-* :mod:`~napspec.reference.calling`: the calls and the soloist;
-* :mod:`~napspec.reference.extra_hand`: Sir Garnet's extra hand, taken and discarded;
-* :mod:`~napspec.reference.play`: the tricks, and the showing of cards;
-* :mod:`~napspec.reference.irregularities`: revokes, cards out of turn, exposed cards;
-* :mod:`~napspec.reference.claims`: claims of offences and their remedies;
-* :mod:`~napspec.reference.pool`: the pool's account;
-* :mod:`~napspec.reference.settlement`: the payments.
+``cut``/``deal`` → (``purchase``) → ``calling`` → (``peep-exchange``) → ``play`` → (``show``) →
+``finished``, and back to ``play`` when a claim has the hand replayed.
 
 This module holds what a caller sees: the constructors, the queries, :meth:`Hand.legal_actions`
-and :meth:`Hand.apply`.
+(the part in force's, and the claims open) and :meth:`Hand.apply` (an action goes to the part in
+force if it takes it, else to the course).
 
 A quick hand under Peel's rules (stacked holdings, four players, seat 3 deals):
 
@@ -64,43 +62,16 @@ stated where they are made (look for "Choice:" in the docstrings of the phase mo
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
-from napspec.reference.actions import (
-    DEAL,
-    Action,
-    AskInformation,
-    Buy,
-    Call,
-    Claim,
-    Cut,
-    DealCards,
-    DeclinePeepCard,
-    Discard,
-    ExposeCard,
-    NamedCall,
-    Pass,
-    Peep,
-    Play,
-    RefuseToShow,
-    ShowCards,
-    TakeExtraHand,
-    TakePeepCard,
-)
-from napspec.reference.calling import Calling
-from napspec.reference.claims import Claims
+from napspec.reference.actions import Action
 from napspec.reference.contracts import Contract
-from napspec.reference.deal import SetUpAndDeal
-from napspec.reference.errors import NotAnAction, WrongPhase
+from napspec.reference.course import Course
+from napspec.reference.errors import WrongPhase
 from napspec.reference.events import Event, Offence, Result, Transfer, Trick
-from napspec.reference.exchanges import Exchanges
-from napspec.reference.extra_hand import ExtraHand
-from napspec.reference.irregularities import Irregularities
-from napspec.reference.play import NO_TRUMPS, TrickPlay
-from napspec.reference.pool import PoolAccount
+from napspec.reference.play import NO_TRUMPS
 from napspec.reference.rules import Rules
-from napspec.reference.settlement import Settlement
 from napspec.reference.state import (
     CALLING,
     CLAIMED,
@@ -114,26 +85,11 @@ from napspec.reference.state import (
     PURCHASE_PHASE,
     SHOW_PHASE,
     VOID,
-    HandState,
+    frozen,
 )
 
 
-def _freeze(value: object) -> object:
-    """A hashable, comparable copy of a piece of state (lists and sets become tuples)."""
-    if isinstance(value, Result):
-        return (value.outcome, _freeze(value.payments), value.transfers, value.soloist, value.call)
-    if isinstance(value, (list, tuple)):
-        if isinstance(value, tuple) and hasattr(value, "_fields"):
-            return value  # NamedTuple records are immutable already
-        return tuple(_freeze(v) for v in value)
-    if isinstance(value, (set, frozenset)):
-        return tuple(sorted(value))
-    if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
-    return value
-
-
-class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularities, Claims, PoolAccount, Settlement):
+class Hand:
     """One deal: cut, deal, calling, play, settlement.
 
     ``Hand(rules, players, dealer, deck=None, seed=None, allow_irregular=False, *, pool=0,
@@ -162,7 +118,11 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
     ('calling', 1, 5)
     """
 
-    __slots__ = ()
+    __slots__ = ("_course",)
+
+    #: The course the hand plays by (a subclass may play by another: the conformance tests'
+    #: rule-breaking engines do, replacing parts).
+    course_class: ClassVar[type[Course]] = Course
 
     def __init__(
         self,
@@ -177,10 +137,10 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         original_dealer: int | None = None,
         same_turn: bool = False,
     ) -> None:
-        self._setup(rules, players, dealer, allow_irregular)
+        course = self._course = self.course_class(rules, players, dealer, allow_irregular)
         if pool or rules.pool == "played":
-            self._open_pool(pool, original_dealer, same_turn)
-        self._start_from_pack(deck, seed, allow_irregular)
+            course.pool_account().open(pool, original_dealer, same_turn)
+        course.begin_deal().from_pack(deck, seed, allow_irregular)
 
     @classmethod
     def stacked(
@@ -220,10 +180,11 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         [('wrong-number', 1, 4)]
         """
         self = cls.__new__(cls)
-        self._setup(rules, players, dealer, allow_irregular)
+        course = self._course = self.course_class(rules, players, dealer, allow_irregular)
         if pool or rules.pool == "played":
-            self._open_pool(pool, original_dealer, same_turn)
-        self._start_stacked(hands, allow_irregular, extra_hand, peep_card, stock)
+            course.pool_account().open(pool, original_dealer, same_turn)
+        course.begin_deal().stacked(hands, allow_irregular, extra_hand, peep_card, stock)
+        course.hand_on()
         return self
 
     # ------------------------------------------------------------------ queries
@@ -231,210 +192,220 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
     @property
     def rules(self) -> Rules:
         """The rules in force."""
-        return self._rules
+        return self._course.rules
 
     @property
     def players(self) -> int:
         """The number of players at the table (the sitting-out dealer included)."""
-        return self._n
+        return self._course.table.n
 
     @property
     def dealer(self) -> int:
         """The dealer's seat."""
-        return self._dealer
+        return self._course.table.dealer
 
     @property
     def eldest(self) -> int:
         """The eldest hand: the dealer's left, who calls first."""
-        return self._geo.order[0]
+        return self._course.table.order[0]
 
     @property
     def active_seats(self) -> tuple[int, ...]:
         """The seats that receive cards, call and play, eldest first."""
-        return self._geo.order
+        return self._course.table.order
 
     @property
     def sitting_out(self) -> int | None:
         """The dealer's seat if he deals himself no hand, else ``None``."""
-        return self._dealer if self._geo.sits_out else None
+        return self._course.table.dealer if self._course.table.sits_out else None
 
     @property
     def phase(self) -> str:
         """``cut``, ``deal``, ``purchase``, ``calling``, ``peep-exchange``, ``play``, ``show`` or
         ``finished``."""
-        return self._phase
+        return self._course.in_force.phase
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is, or ``None`` when the hand is finished."""
-        return self._to_act
+        return self._course.in_force.to_act
 
     @property
     def closed(self) -> bool:
         """Whether the hand is closed (the next deal has begun): no more claims."""
-        return self._closed
+        return self._course.closed
 
     @property
     def deck(self) -> tuple[int, ...] | None:
         """The pack as given or shuffled, top first, before the cut (``None`` if stacked)."""
-        return self._deck
+        return self._course.deal.deck
 
     @property
     def cut_depth(self) -> int | None:
         """How many cards the cut put under, or ``None`` before the cut (or if uncut)."""
-        return self._cut
+        return self._course.deal.cut
 
     def holding(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds now, in card order."""
-        if not self._has_dealt:  # the holdings are made by the deal; until then, as dealt: none
-            return self._dealt[seat]
-        return tuple(self._holdings[seat])
+        cards = self._course.cards
+        if not cards.has_dealt:  # the holdings are made by the deal; until then, as dealt: none
+            return cards.dealt[seat]
+        return tuple(cards.holdings[seat])
 
     def dealt(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` was dealt, in card order."""
-        return self._dealt[seat]
+        return self._course.cards.dealt[seat]
 
     @property
     def stock(self) -> tuple[int, ...]:
         """The cards not dealt (before the deal: the whole pack in its present order)."""
-        if not self._has_dealt:
-            return self._pack
-        return tuple(self._stock)
+        if not self._course.cards.has_dealt:
+            return self._course.deal.pack
+        return tuple(self._course.cards.stock)
 
     @property
     def declarations(self) -> tuple[tuple[int, int | str], ...]:
         """The calling so far, in order: (seat, tricks) for a call of tricks, tricks 0 for a
         pass; (seat, name) for a named call (``misery``, ``wellington``, ``blucher``, and
         ``sir-garnet`` for the Nap of the extra hand)."""
-        return tuple((seat, 0 if call is None else call.key) for seat, call in self._decls)
+        if self._course.calling is None:
+            return ()
+        return tuple((seat, 0 if call is None else call.key) for seat, call in self._course.calling.decls)
 
     @property
     def soloist(self) -> int | None:
         """The player who plays alone against the others, once the calling is over."""
-        return self._soloist
+        return self._course.calling.soloist if self._course.calling is not None else None
 
     @property
     def call(self) -> int | None:
         """The number of tricks the soloist plays for (5 = Nap; 0 for a Misery)."""
-        return self._call
+        return self._course.calling.call if self._course.calling is not None else None
 
     @property
     def declaration(self) -> str | None:
         """The named call the soloist plays (``misery``, ``wellington``, ``blucher``,
         ``sir-garnet``), or ``None`` for a call of tricks (or before the calling is over)."""
-        return self._contract.declaration if self._contract is not None else None
+        contract = self.contract
+        return contract.declaration if contract is not None else None
 
     @property
     def contract(self) -> Contract | None:
         """What the soloist plays for, once the calling is over."""
-        return self._contract
+        return self._course.calling.contract if self._course.calling is not None else None
 
     @property
     def extra_hand(self) -> tuple[int, ...] | None:
         """Sir Garnet's extra hand while it lies untaken, ``()`` once taken, ``None`` when there
         is none (other rules, or before the deal)."""
-        return tuple(self._extra) if self._extra is not None else None
+        extra = self._course.cards.extra
+        return tuple(extra) if extra is not None else None
 
     @property
     def discards(self) -> tuple[int, ...]:
         """The cards discarded by the taker of the extra hand (out of play)."""
-        return self._discards
+        return self._course.cards.discards
 
     @property
     def peep_card(self) -> int | None:
         """Peep Nap: the card lying face down on the table; ``None`` when there is none, once the
         soloist took it, or once he left it (it is then out of play)."""
-        return self._peep_card
+        return self._course.cards.peep_card
 
     @property
     def peeped(self) -> tuple[int, ...]:
         """Peep Nap: the seats that peeped, in order."""
-        return self._peeped
+        return self._course.peep.peeped if self._course.peep is not None else ()
 
     @property
     def buyers(self) -> tuple[int, ...]:
         """Purchase Nap: the seats that have had their turn to buy (or refuse), in order."""
-        return self._buyers
+        return self._course.purchase.buyers if self._course.purchase is not None else ()
 
     @property
     def thrown_away(self) -> tuple[int, ...]:
         """The cards the exchanges laid face down out of play: those thrown away at Purchase
         Nap, the card given up for the peep card or the peep card left."""
-        return self._thrown
+        return self._course.cards.thrown
 
     @property
     def compulsory(self) -> bool:
         """Whether the soloist was made to play for one trick because all passed."""
-        return self._compulsory
+        return self._course.calling.compulsory if self._course.calling is not None else False
 
     @property
     def trumps(self) -> int | None:
         """The trump suit (0..3), fixed by the first card the soloist leads; ``None`` before,
         and in a Misery without trumps."""
-        return None if self._trumps == NO_TRUMPS else self._trumps
+        trumps = self._course.play.trumps if self._course.play is not None else None
+        return None if trumps == NO_TRUMPS else trumps
 
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks, in order."""
-        return list(self._tricks)
+        return list(self._course.play.tricks) if self._course.play is not None else []
 
     @property
     def current_trick(self) -> tuple[tuple[int, int], ...]:
         """The cards played to the trick in progress: (seat, card) in order."""
-        return tuple(self._trick)
+        return tuple(self._course.play.trick) if self._course.play is not None else ()
 
     @property
     def plays(self) -> tuple[tuple[int, int], ...]:
         """Every card played in this hand, (seat, card) in order (after any replay)."""
-        return tuple(self._played())
+        return tuple(self._course.play.played()) if self._course.play is not None else ()
 
     def tricks_won(self, seat: int) -> int:
         """The number of tricks ``seat`` has won."""
-        return self._won[seat]
+        return (self._course.play.won if self._course.play is not None else [0] * self._course.table.n)[seat]
 
     @property
     def offences(self) -> tuple[Offence, ...]:
         """Every irregularity recorded, in order (ids from 1)."""
-        return tuple(self._offences)
+        return tuple(self._course.offences.offences)
 
     def offence_status(self, offence_id: int) -> str:
         """``open``, ``claimed`` or ``taken back``."""
-        return self._ostate[offence_id - 1]
+        return self._course.offences.states[offence_id - 1]
 
     def open_offences(self) -> tuple[Offence, ...]:
         """The recorded offences not yet claimed (claimable or not)."""
-        return tuple(o for o, state in zip(self._offences, self._ostate) if state == OPEN)
+        offences = self._course.offences
+        return tuple(o for o, state in zip(offences.offences, offences.states) if state == OPEN)
 
     @property
     def events(self) -> list[Event]:
         """What has happened, in order. Treat it as read-only."""
-        return self._events
+        return self._course.events
 
     @property
     def pool(self) -> int:
         """The stakes in the pool now (0 where the rules keep none)."""
-        return self._pool
+        pool = self._course.pool
+        return pool.stakes if pool is not None else 0
 
     @property
     def pool_transfers(self) -> tuple[Transfer, ...]:
         """Every movement into or out of the pool in this hand, in order
         (see :mod:`~napspec.reference.pool`)."""
-        return tuple(self._pool_moves)
+        pool = self._course.pool
+        return tuple(pool.moves) if pool is not None else ()
 
     @property
     def result(self) -> Result | None:
         """How the hand ended and who pays whom; ``None`` until it is finished."""
-        return self._result
+        return self._course.result
 
     @property
     def next_dealer(self) -> int | None:
         """Who deals next: the same dealer after a fresh deal or redeal, else the player on
         his left; ``None`` until the hand is finished."""
-        if self._result is None:
+        if self._course.result is None:
             return None
-        if self._result.outcome in ("fresh-deal", "redeal"):
-            return self._dealer
-        return (self._dealer + 1) % self._n
+        dealer = self._course.table.dealer
+        if self._course.result.outcome in ("fresh-deal", "redeal"):
+            return dealer
+        return (dealer + 1) % self._course.table.n
 
     def table(self) -> tuple[tuple[tuple[int, bool], ...], ...]:
         """The played cards before each seat: per seat, ``(card, face_up)`` in order of play.
@@ -442,13 +413,15 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         Under ``cards-left = face-up-winner-turned-down`` the card that won a completed trick
         is turned face down; under ``face-up`` every card stays face up.
         """
-        turn_down = self._rules.cards_left == "face-up-winner-turned-down"
-        table: list[list[tuple[int, bool]]] = [[] for _ in range(self._n)]
-        for trick in self._tricks:
-            for seat, card in trick.cards:
-                table[seat].append((card, not (turn_down and seat == trick.winner)))
-        for seat, card in self._trick:
-            table[seat].append((card, True))
+        turn_down = self._course.rules.cards_left == "face-up-winner-turned-down"
+        table: list[list[tuple[int, bool]]] = [[] for _ in range(self._course.table.n)]
+        play = self._course.play
+        if play is not None:
+            for trick in play.tricks:
+                for seat, card in trick.cards:
+                    table[seat].append((card, not (turn_down and seat == trick.winner)))
+            for seat, card in play.trick:
+                table[seat].append((card, True))
         return tuple(tuple(cards) for cards in table)
 
     def snapshot(self) -> object:
@@ -457,8 +430,7 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         Two snapshots are equal exactly when the hands are in the same state; tests use it to
         check that a rejected action changed nothing.
         """
-        # The calling table is the rules' (a constant for the hand), not a state of it.
-        return tuple(_freeze(getattr(self, name)) for name in HandState.__slots__ if name != "_call_table")
+        return frozen(self._course)
 
     # ------------------------------------------------------------------ legal actions
 
@@ -472,30 +444,13 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
         any player may put at any time the rules give the right, and it does not move the
         game on (listing it would let a random player ask for ever).
         """
-        phase = self._phase
-        legal: Sequence[Action]
-        if phase == PLAY_PHASE:  # the usual case: no closed check needed, a closed hand is finished
-            legal = self._playable()
-        elif self._closed:
-            return ()
-        elif phase == CALLING:
-            legal = self._calls_open()
-        elif phase == CUT_PHASE:
-            legal = self._cuts_open()
-        elif phase == DEAL_PHASE:
-            legal = (DEAL[self._dealer],)
-        elif phase == SHOW_PHASE:
-            legal = self._show_or_refuse()
-        elif phase == PURCHASE_PHASE:
-            legal = self._buys_open()
-        elif phase == PEEP_EXCHANGE_PHASE:
-            legal = self._peep_exchanges_open()
-        else:
-            legal = ()
+        course = self._course
+        legal = course.in_force.legal_actions()
         # Only an open offence can be claimed: after a claim (Hoyle's replay after a refusal
         # to show, say) the rest of the hand need not look at the remedies again.
-        if self._offences and OPEN in self._ostate:
-            legal = (*legal, *self._open_claims())
+        states = course.offences.states
+        if states and OPEN in states and not course.closed:
+            legal = (*legal, *course.claims().open_claims(course.moment()))
         return legal
 
     # ------------------------------------------------------------------ apply
@@ -503,50 +458,32 @@ class Hand(SetUpAndDeal, Exchanges, Calling, ExtraHand, TrickPlay, Irregularitie
     def apply(self, action: Action) -> None:
         """Take ``action``; raise an :class:`~napspec.reference.errors.IllegalAction` (and
         change nothing) if it is not allowed."""
+        course = self._course
+        part = course.in_force
         try:
-            handler = _HANDLERS[type(action)]  # a subscript, quicker than calling .get
+            handler = course.handlers[type(action)]  # the part in force takes it (a subscript, quicker than .get)
         except KeyError:
-            raise NotAnAction(f"{action!r} is not an action") from None
-        if self._closed:
-            raise WrongPhase("the hand is closed: the next deal has begun")
-        handler(self, action)
+            course.take_out_of_phase(action)
+            return
+        handler(part, action)
+        if part.over:
+            course.hand_on()
 
     # ------------------------------------------------------------------ closing
 
     def close(self) -> None:
         """Close a finished hand when the next deal begins: no more claims
         (interpretation claims-until-next-deal)."""
-        if self._phase != FINISHED:
-            raise WrongPhase(f"the hand is not finished (phase {self._phase!r})")
-        self._closed = True
+        phase = self.phase
+        if phase != FINISHED:
+            raise WrongPhase(f"the hand is not finished (phase {phase!r})")
+        self._course.closed = True
 
     def __repr__(self) -> str:
         return (
-            f"<Hand {self._rules.name} players={self._n} dealer={self._dealer} phase={self._phase}"
-            f" to_act={self._to_act}>"
+            f"<Hand {self.rules.name} players={self.players} dealer={self.dealer} phase={self.phase}"
+            f" to_act={self.to_act}>"
         )
-
-
-_HANDLERS: dict[type, Callable[[Hand, Any], None]] = {
-    Play: Hand._do_play,
-    Call: Hand._do_call,
-    Pass: Hand._do_pass,
-    NamedCall: Hand._do_named_call,
-    TakeExtraHand: Hand._do_take,
-    Discard: Hand._do_discard,
-    Cut: Hand._do_cut,
-    DealCards: Hand._do_deal,
-    ShowCards: Hand._do_show,
-    RefuseToShow: Hand._do_refuse,
-    Claim: Hand._do_claim,
-    ExposeCard: Hand._do_expose,
-    AskInformation: Hand._do_ask,
-    Buy: Hand._do_buy,
-    Peep: Hand._do_peep,
-    TakePeepCard: Hand._do_take_peep_card,
-    DeclinePeepCard: Hand._do_decline_peep_card,
-}
-"""The handler of each action, in the module of its phase."""
 
 
 def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
@@ -559,7 +496,8 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
     >>> hand.phase, sum(hand.result.payments.values())
     ('finished', 0)
     """
-    if hand._result is not None:
+    course = hand._course
+    if course.result is not None:
         return 0
     draw = rng.random
     legal_actions = hand.legal_actions
@@ -567,7 +505,7 @@ def random_playout(hand: Hand, rng: random.Random, limit: int = 10_000) -> int:
     for steps in range(1, limit + 1):  # the loop counts the actions
         legal = legal_actions()
         apply(legal[int(draw() * len(legal))])
-        if hand._result is not None:
+        if course.result is not None:
             return steps
     raise RuntimeError(f"no end after {limit} actions")
 
@@ -579,7 +517,7 @@ def cards_accounted_for(hand: Hand) -> list[int]:
     Equal to :func:`expected_pack` at all times: no card is lost or made.
     """
     cards: list[int] = []
-    for holding in hand._holdings:
+    for holding in hand._course.cards.holdings:
         cards.extend(holding)
     for seat_cards in hand.table():
         cards.extend(card for card, _ in seat_cards)
@@ -598,6 +536,8 @@ def expected_pack(hand: Hand) -> list[int]:
     return sorted(hand.deck) if hand.deck is not None else list(hand.rules.pack_cards(hand.players))
 
 
+# The phase names and the states of an offence are the hand's to export too (the session, the
+# adapter and the tests import them from here).
 __all__ = [
     "CALLING",
     "CLAIMED",

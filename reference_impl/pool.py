@@ -32,11 +32,16 @@ A hand's ``result.payments`` include each seat's movements with the pool, so tha
 payments and the pool's growth sum to nothing. The pool left when play ends is disposed of by
 :func:`dispose_of_pool`.
 
->>> from napspec.reference.hand import Hand
+What the pool reads and writes of the hand: the account (:class:`PoolAccount`) owns the stakes
+in the pool and their movements; the exchanges pay their fees into it, and the settlement
+has it settle its part, with what it needs to know (the outcome, the cards played, the
+offences claimed, the contract).
+
 >>> from napspec.reference.rules import Rules
->>> hand = Hand(Rules.profile("hoyle"), 4, dealer=0, seed=1)
->>> hand._pay_into_pool(2, 1, "peep-fee"); hand.pool, hand.pool_transfers
-(1, (Transfer(payer=2, payee=-1, amount=1, reason='peep-fee'),))
+>>> account = PoolAccount(Rules.profile("hoyle"), 4, dealer=0)
+>>> account.pay_in(2, 1, "peep-fee"); account.stakes, account.moves
+(1, [Transfer(payer=2, payee=-1, amount=1, reason='peep-fee')])
+>>> from napspec.reference.hand import Hand
 >>> hand = Hand(Rules.profile("peel", ["pool"]), 4, dealer=3, seed=1, pool=5, original_dealer=0)
 >>> hand.pool, hand.pool_transfers
 (6, (Transfer(payer=3, payee=-1, amount=1, reason='dealer-contribution'),))
@@ -44,14 +49,14 @@ payments and the pool's growth sum to nothing. The pool left when play ends is d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from napspec.reference.cards import JACK, RANKS, rank_of, suit_of
-from napspec.reference.contracts import MISERY
+from napspec.reference.contracts import MISERY, Contract
 from napspec.reference.events import POOL, Transfer
 from napspec.reference.rules import NAP, Rules
-from napspec.reference.state import CLAIMED, HandState
+from napspec.reference.state import CLAIMED, Offences, Part
 
 FIVE = RANKS.index("5")
 """The rank of the five: with the knave, the cards of ``knaves-and-fives``."""
@@ -70,40 +75,50 @@ class PoolCard(NamedTuple):
     round: int
 
 
-class PoolAccount(HandState):
+class PoolAccount(Part):
     """The pool's side of a hand: what it holds, and every movement in or out, in order."""
 
-    __slots__ = ()
+    __slots__ = ("_dealer", "_players", "_rules", "moves", "stakes")
 
-    def _pay_into_pool(self, seat: int, amount: int, reason: str) -> None:
+    def __init__(self, rules: Rules, players: int, dealer: int) -> None:
+        self._rules = rules
+        self._players = players
+        self._dealer = dealer
+        #: The stakes in the pool now (0 where the rules keep none).
+        self.stakes = 0
+        #: Every movement into or out of the pool in this hand, in order.
+        self.moves: list[Transfer] = []
+
+    def pay_in(self, seat: int, amount: int, reason: str) -> None:
         """``seat`` pays ``amount`` stakes into the pool, for ``reason``."""
         if amount:
-            self._pool += amount
-            self._pool_moves.append(Transfer(seat, POOL, amount, reason))
+            self.stakes += amount
+            self.moves.append(Transfer(seat, POOL, amount, reason))
 
-    def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None:
+    def pay_out(self, seat: int, amount: int, reason: str) -> None:
         """``seat`` takes ``amount`` stakes out of the pool, for ``reason``."""
         if amount:
-            self._pool -= amount
-            self._pool_moves.append(Transfer(POOL, seat, amount, reason))
+            self.stakes -= amount
+            self.moves.append(Transfer(POOL, seat, amount, reason))
 
-    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+    def open(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
         """The hand starts with ``pool`` stakes in the pool; the contributions of the turn to
         deal are paid (unless the hand is a fresh deal in the same turn, ``same_turn``)."""
         rules = self._rules
+        players = self._players
         if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
             raise ValueError(f"the pool holds a whole number of stakes, 0 or more, not {pool!r}")
         if original_dealer is not None and (
             isinstance(original_dealer, bool)
             or not isinstance(original_dealer, int)
-            or not 0 <= original_dealer < self._n
+            or not 0 <= original_dealer < players
         ):
-            raise ValueError(f"the original dealer must be a seat from 0 to {self._n - 1}, not {original_dealer!r}")
+            raise ValueError(f"the original dealer must be a seat from 0 to {players - 1}, not {original_dealer!r}")
         if rules.pool != "played":
             if pool:
                 raise ValueError("a pool is kept only under option 'pool' = 'played'")
             return
-        self._pool = pool
+        self.stakes = pool
         contributions = rules.pool_contributions
         if same_turn or contributions in ("none", "knaves-and-fives"):
             return
@@ -113,43 +128,49 @@ class PoolAccount(HandState):
             if original_dealer is None:
                 raise ValueError("under pool-contributions = 'all-at-original-deal' the original dealer must be given")
             if dealer == original_dealer:
-                for seat in _from_left(dealer, self._n):
-                    self._pay_into_pool(seat, per_player, "player-contribution")
+                for seat in _from_left(dealer, players):
+                    self.pay_in(seat, per_player, "player-contribution")
             return
-        self._pay_into_pool(dealer, rules.pool_amount("pool-contributions", "pool-per-dealer"), "dealer-contribution")
+        self.pay_in(dealer, rules.pool_amount("pool-contributions", "pool-per-dealer"), "dealer-contribution")
         if contributions == "dealer-three-players-one":
-            for seat in _from_left(dealer, self._n):
+            for seat in _from_left(dealer, players):
                 if seat != dealer:
-                    self._pay_into_pool(seat, per_player, "player-contribution")
+                    self.pay_in(seat, per_player, "player-contribution")
 
-    def _settle_pool(self, outcome: str) -> None:
-        """The pool's part of the settlement (see the module's docstring), made afresh if the
-        hand is settled again."""
-        moves = self._pool_moves
+    def settle(
+        self,
+        rules: Rules,
+        outcome: str,
+        played: Callable[[], Sequence[tuple[int, int]]],
+        trumps: int | None,
+        offences: Offences,
+        contract: Contract | None,
+        soloist: int | None,
+    ) -> None:
+        """The pool's part of the settlement under ``rules`` (see the module's docstring), made
+        afresh if the hand is settled again: ``played`` gives the cards played, (seat, card) in
+        order; ``trumps`` is the trump suit; ``offences`` are the hand's."""
+        moves = self.moves
         while moves and moves[-1].reason in SETTLEMENT_REASONS:
             undone = moves.pop()
-            self._pool -= undone.amount if undone.payer != POOL else -undone.amount
-        rules = self._rules
+            self.stakes -= undone.amount if undone.payer != POOL else -undone.amount
         per_card = rules.pool_amount("pool-contributions", "pool-per-card")
         if per_card:
-            trumps = self._trumps
-            for seat, card in self._played():
+            for seat, card in played():
                 if suit_of(card) != trumps and rank_of(card) in (JACK, FIVE):
-                    self._pay_into_pool(seat, per_card, "card-contribution")
+                    self.pay_in(seat, per_card, "card-contribution")
         fine = rules.pool_amount("pool-fines", "pool-fine")
         if fine and outcome == "fresh-deal":
-            for offence, state in zip(self._offences, self._ostate):
+            for offence, state in zip(offences.offences, offences.states):
                 if offence.kind == "misdeal" and state == CLAIMED:
-                    self._pay_into_pool(self._dealer, fine, "misdeal-fine")
+                    self.pay_in(self._dealer, fine, "misdeal-fine")
                     break
-        contract = self._contract
-        soloist = self._soloist
         if contract is None or soloist is None or contract.declaration == MISERY or contract.tricks < NAP:
             return  # interpretation pool-taken-beyond-nap: only the calls of Nap and above
         if outcome == "made":
-            self._pay_out_of_pool(soloist, self._pool, "pool-won")
+            self.pay_out(soloist, self.stakes, "pool-won")
         elif outcome == "defeated" and rules.pool_failed_nap == "pays-pool-amount":
-            self._pay_into_pool(soloist, self._pool, "failed-nap")
+            self.pay_in(soloist, self.stakes, "failed-nap")
 
 
 def _from_left(dealer: int, players: int) -> list[int]:

@@ -1,8 +1,9 @@
-"""``napspec``: read, check and export the rule register from the command line.
+"""The register's commands of ``napspec``: read, check and export the rule register.
 
 Commands: ``check`` (is the register sound?), ``rules`` (a rule with its sources side by
 side), ``options`` (the variation points against the four sources), ``export`` (JSON for
-third parties), ``house-rules check FILE``.
+third parties), ``house-rules check FILE``. They are attached to nothing here: the
+``napspec`` group, the whole tree of its commands, is built in :mod:`napspec.docs.commands`.
 """
 
 from __future__ import annotations
@@ -31,13 +32,7 @@ def output_console() -> Console:
     return Console(highlight=False, soft_wrap=not terminal, width=None if terminal else 160)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="napspec")
-def main() -> None:
-    """napspec: the cited, executable rules of Napoleon (Nap)."""
-
-
-@main.command()
+@click.command()
 def check() -> None:
     """Check the register: every quote found, every id linked, every source accounted for."""
     register = load()
@@ -68,7 +63,7 @@ def check() -> None:
     click.echo("the register is sound")
 
 
-@main.command()
+@click.command()
 @click.argument("rule_ids", nargs=-1)
 @click.option("--chapter", help="Only the rules of this chapter.")
 def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
@@ -108,7 +103,7 @@ def rules(rule_ids: tuple[str, ...], chapter: str | None) -> None:
         console.print()
 
 
-@main.command()
+@click.command()
 def options() -> None:
     """The variation points against the four sources (value, silent, or missing text)."""
     register = load()
@@ -198,7 +193,7 @@ def value_and_words(option: Option, value: OptionValueType) -> str:
     return escape(spelled) if words == spelled else f"{escape(spelled)}\n[dim]{escape(words)}[/dim]"
 
 
-@main.command()
+@click.command()
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to a file.")
 def export(output: Path | None) -> None:
     """Write the register as JSON (spec/schema/register.schema.json describes it)."""
@@ -214,7 +209,7 @@ def export(output: Path | None) -> None:
         click.echo(f"wrote {output}")
 
 
-@main.group("house-rules")
+@click.group("house-rules")
 def house_rules() -> None:
     """House rules: a base profile plus overrides."""
 

@@ -16,7 +16,7 @@ from typing import Final
 
 class ExitStatus(enum.IntEnum):
     """The exit statuses of ``napspec certify`` (and of the other commands that run an
-    engine, and of ``napspec-reference``), for CI to read. Modelled on pytest's, with 2
+    engine, of ``napspec-reference`` and of ``napspec-lab``), for CI to read. Modelled on pytest's, with 2
     kept for usage errors as click and argparse use it.
 
     >>> [(status.name, int(status)) for status in ExitStatus]  # doctest: +NORMALIZE_WHITESPACE

@@ -1,8 +1,11 @@
 """The arrows of the house run one way: register -> suite -> harness <- engines, and the
 rulebook reads the register, the suite and saved reports. The protocol (``napspec.protocol``)
 is the room at the bottom: the suite, the harness, the engine and the lab may import it, and
-it imports nothing of napspec, not even the register. Only the main-job pipeline
-(``napspec.docs.pipeline``) knows every part. The lab (``napspec.lab``: the solver, the sweeps,
+it imports nothing of napspec, not even the register. At the top, only the tree of the
+``napspec`` command (``napspec.docs.commands``) knows every part, and no part knows it: it adds
+every command to the group itself, and nothing is added to the tree, nor a default set, when a
+part's module is imported. The main-job pipeline (``napspec.docs.pipeline``) knows the register,
+the harness and the stages it runs. The lab (``napspec.lab``: the solver, the sweeps,
 the simulations, the claims' evidence) stands beside the engine: it may use the engine, the
 engine knows nothing of it; and the register's claims name the lab's evaluators by string,
 an arrow of data held here too (every name one of the lab's).
@@ -15,11 +18,14 @@ included, for the parts that must not run tests).
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 import tomllib
 from collections.abc import Callable, Mapping
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,7 +42,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "napspec.reference": ("napspec.spec", "napspec.protocol"),
     "napspec.lab": ("napspec.reference", "napspec.spec", "napspec.protocol"),
     "napspec.docs.rulebook": ("napspec.spec", "napspec.suite"),
-    "napspec.docs.pipeline": ("napspec",),
+    "napspec.docs.commands": ("napspec",),  # the tree of the napspec command: every part's commands
+    "napspec.docs.pipeline": ("napspec.spec", "napspec.conformance", "napspec.docs.stages"),
     "napspec.docs.conf": (),
     "napspec.docs": (),  # the package itself: a docstring
 }
@@ -351,3 +358,299 @@ def test_an_evaluator_unknown_or_outside_the_lab_is_refused() -> None:
         "b/two: no evaluator 'no-such-check' in the lab",
         "c/three: the evaluator 'engine-bench' is defined in napspec.reference.bench, outside the lab",
     ]
+
+
+# ------------------------------------------------------------ the command tree, at the top
+
+#: The module that builds the ``napspec`` command, and the command it builds.
+TREE = "napspec.docs.commands"
+
+
+def test_the_napspec_command_is_the_tree_s() -> None:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["scripts"]["napspec"] == f"{TREE}:main"
+    assert _part(TREE) == TREE
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "napspec.spec.cli",
+        "napspec.suite.cli",
+        "napspec.conformance.cli",
+        "napspec.reference.cli",
+        "napspec.lab.cli",
+        "napspec.docs.pipeline",
+        "napspec.docs.rulebook.data",
+    ],
+)
+def test_no_part_imports_the_tree(module: str, tmp_path: Path) -> None:
+    """The tree is at the top: a module of any other part (the pipeline's included) importing
+    it is against the arrows; the tree may import every part."""
+    source = tmp_path / "part.py"
+    source.write_text(f"from {TREE} import main\n", encoding="utf-8")
+    assert TREE in _against_the_arrows(module, source)
+    source.write_text("import napspec.reference.cli\nfrom napspec.lab.cli import main\n", encoding="utf-8")
+    assert not _against_the_arrows(TREE, source)
+
+
+def _groups_defined(tree: ast.Module) -> set[str]:
+    """The names of the click groups a module defines itself (a function decorated as a group)."""
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        and any(
+            isinstance(decorator, ast.Call)
+            and isinstance(decorator.func, ast.Attribute)
+            and decorator.func.attr == "group"
+            for decorator in node.decorator_list
+        )
+    }
+
+
+def command_attachments(source: str) -> list[str]:
+    """Where ``source`` attaches a command to a group it does not define itself: an
+    ``X.add_command(...)``, or a function decorated ``@X.command`` or ``@X.group``, ``X`` a
+    group from elsewhere. A module may fill a group of its own (``house-rules`` its ``check``;
+    ``napspec-lab`` its commands), never one it imports, such as ``napspec``'s."""
+    tree = ast.parse(source)
+    own = _groups_defined(tree)
+    found = []
+    for node in ast.walk(tree):
+        attribute = None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_command":
+            attribute = node.func
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if isinstance(target, ast.Attribute) and target.attr in ("command", "group"):
+                    attribute = target
+        if attribute is None or (isinstance(attribute.value, ast.Name) and attribute.value.id == "click"):
+            continue
+        group = ast.unparse(attribute.value)
+        if group not in own:
+            found.append(
+                f"line {attribute.lineno}: {'@' if attribute.attr != 'add_command' else ''}{group}.{attribute.attr}"
+            )
+    return found
+
+
+def test_no_module_but_the_tree_adds_a_command_to_a_group_it_imports() -> None:
+    attached = {
+        module: command_attachments(path.read_text(encoding="utf-8"))
+        for module, path in MODULES.items()
+        if module != TREE
+    }
+    assert not {module: found for module, found in attached.items() if found}
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ("from napspec.spec.cli import main\n@main.command()\ndef go(): pass\n", ["line 2: @main.command"]),
+        ("from napspec.spec import cli\n@cli.main.group('more')\ndef more(): pass\n", ["line 2: @cli.main.group"]),
+        ("from napspec.docs.commands import main\nmain.add_command(go, 'go')\n", ["line 2: main.add_command"]),
+        ("def attach(group):\n    group.add_command(go)\n", ["line 2: group.add_command"]),
+        ("import click\n@click.group()\ndef mine(): pass\n@mine.command()\ndef go(): pass\nmine.add_command(it)\n", []),
+        ("import click\n@click.command()\ndef go(): pass\n", []),
+    ],
+)
+def test_a_command_attached_to_a_group_from_elsewhere_is_found(source: str, found: list[str]) -> None:
+    assert command_attachments(source) == found
+
+
+def _tree_modules() -> dict[str, Path]:
+    """The modules that define the commands of the tree (each command's function), the tree's
+    own left out."""
+    from napspec.docs.commands import main
+
+    modules: set[str] = set()
+
+    def walk(command: Any) -> None:
+        modules.add(command.callback.__module__)
+        for sub in getattr(command, "commands", {}).values():
+            walk(sub)
+
+    walk(main)
+    return {module: MODULES[module] for module in sorted(modules - {TREE})}
+
+
+def import_time_effects(source: str) -> list[str]:
+    """What ``source`` does at import besides defining: a call made at the top level (adding a
+    command, setting a default), and a function that rebinds or changes a module's variable
+    (``global``, or an item or attribute of one set), the way a default set at import was kept."""
+    tree = ast.parse(source)
+    variables = {
+        target.id
+        for node in tree.body
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+    found = [
+        f"line {statement.lineno}: {ast.unparse(statement)}"
+        for statement in tree.body
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+    ]
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += _changes_to_the_module(function, variables)
+    return sorted(found, key=lambda line: int(line.split()[1].rstrip(":")))
+
+
+def _changes_to_the_module(function: ast.FunctionDef | ast.AsyncFunctionDef, variables: set[str]) -> list[str]:
+    """Where ``function`` rebinds one of the module's ``variables`` or sets an item or an
+    attribute of one (a name it binds itself, or takes as an argument, is its own)."""
+    own = {argument.arg for argument in [*function.args.args, *function.args.kwonlyargs]}
+    own |= {
+        target.id
+        for node in ast.walk(function)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Global):
+            found.append(f"line {node.lineno}: global {', '.join(node.names)}")
+        if isinstance(node, ast.Assign):
+            targets, line = node.targets, node.lineno
+        elif isinstance(node, ast.AugAssign):
+            targets, line = [node.target], node.lineno
+        else:
+            continue
+        for target in targets:
+            base = target
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value
+            if base is not target and isinstance(base, ast.Name) and base.id in variables - own:
+                found.append(f"line {line}: changes the module's {base.id}")
+    return found
+
+
+def test_the_parts_command_modules_do_nothing_at_import_but_define() -> None:
+    """No default set at import: a module that defines commands of ``napspec`` calls nothing
+    at its top level and keeps no variable for a function to change; what a command needs from
+    the top (the oracle by default) its factory is given when the tree is built."""
+    modules = _tree_modules()
+    assert {"napspec.spec.cli", "napspec.conformance.cli", "napspec.docs.pipeline"} <= set(modules)
+    effects = {module: import_time_effects(path.read_text(encoding="utf-8")) for module, path in modules.items()}
+    assert not {module: found for module, found in effects.items() if found}
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        (
+            "_DEFAULT = [None]\ndef set_default(name):\n    _DEFAULT[0] = name\nset_default('x')\n",
+            ["line 3: changes the module's _DEFAULT", "line 4: set_default('x')"],
+        ),
+        (
+            "main.add_command(fuzz_command('x'), name='fuzz')\n",
+            ["line 1: main.add_command(fuzz_command('x'), name='fuzz')"],
+        ),
+        (
+            "DEFAULT = None\ndef set_default(name):\n    global DEFAULT\n    DEFAULT = name\n",
+            ["line 3: global DEFAULT"],
+        ),
+        (
+            "class Options: pass\nOPTIONS = Options()\ndef go():\n    OPTIONS.oracle = 'x'\n",
+            ["line 4: changes the module's OPTIONS"],
+        ),
+        ("LIMIT = 3\ndef limit(n=LIMIT):\n    found = [LIMIT]\n    found[0] = n\n", []),
+        ('"""A docstring."""\nLIMIT = 3\nif __name__ == "__main__":\n    main()\n', []),
+    ],
+)
+def test_what_a_module_does_at_import_is_found(source: str, found: list[str]) -> None:
+    assert import_time_effects(source) == found
+
+
+#: Code describing a command and every command under it: the function that runs it, its help,
+#: and its parameters with their defaults and help.
+DESCRIBE = """
+import json, click
+def describe(command):
+    described = {
+        "callback": f"{command.callback.__module__}.{command.callback.__qualname__}",
+        "help": command.help,
+        "params": [[p.name, list(p.opts), repr(p.default), getattr(p, "help", None)] for p in command.params],
+    }
+    if isinstance(command, click.Group):
+        described["commands"] = {name: describe(sub) for name, sub in command.commands.items()}
+    return described
+"""
+
+#: Code importing every module of every part (a package's folder inside another's, and the
+#: suite's pytest files, left out).
+IMPORT_EVERY_PART = (
+    "import importlib, pkgutil\n"
+    "for package in ('napspec.spec', 'napspec.protocol', 'napspec.suite', 'napspec.conformance',"
+    " 'napspec.reference', 'napspec.lab', 'napspec.docs'):\n"
+    "    for m in pkgutil.walk_packages(importlib.import_module(package).__path__, package + '.', onerror=print):\n"
+    "        last = m.name.rsplit('.', 1)[-1]\n"
+    f"        if last != '__main__' and not last.startswith('test_') and not m.name.startswith({tuple(ELSEWHERE)!r}):\n"
+    "            importlib.import_module(m.name)\n"
+)
+
+
+def _run(code: str) -> Any:
+    """What ``code``, run in a fresh interpreter, prints last, read as JSON."""
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(completed.stdout.splitlines()[-1])
+
+
+def test_importing_any_part_leaves_the_tree_as_built() -> None:
+    """The tree is what its module builds, whatever else is imported, before it or after it:
+    no module adds a command to it, or changes one, as a side effect of being imported."""
+    after = _run(
+        f"{DESCRIBE}from {TREE} import main\nbuilt = describe(main)\n{IMPORT_EVERY_PART}"
+        "print(json.dumps([built, describe(main)]))"
+    )
+    first = _run(f"{DESCRIBE}{IMPORT_EVERY_PART}from {TREE} import main\nprint(json.dumps(describe(main)))")
+    built, then = after
+    assert len(built["commands"]) >= 15
+    assert then == built, "importing the parts changed the tree"
+    assert first == built, "the tree built after every part was imported is another"
+
+
+def _modules_defining_commands() -> list[str]:
+    """The tree's modules that define a command (or a group) by name, not only factories."""
+    import importlib
+
+    import click
+
+    return [
+        module
+        for module in _tree_modules()
+        if any(
+            isinstance(value, click.Command) and value.callback and value.callback.__module__ == module
+            for value in vars(importlib.import_module(module)).values()
+        )
+    ]
+
+
+@pytest.mark.parametrize("module", _modules_defining_commands())
+def test_a_part_s_commands_alone_are_the_tree_s(module: str) -> None:
+    """The commands (and groups) a part's module defines are the same imported alone as in the
+    tree: no other module fills them, or changes them, when it is imported."""
+    described = (
+        f"{DESCRIBE}import {module} as part\n"
+        "print(json.dumps({describe(c)['callback']: describe(c) for c in vars(part).values()"
+        " if isinstance(c, click.Command)}))"
+    )
+    alone = _run(described)
+    for callback, command in alone.items():
+        assert _the_tree_s_commands().get(callback) == command, callback
+
+
+@cache
+def _the_tree_s_commands() -> dict[str, Any]:
+    """Every command of the tree, by the function that runs it, described in a fresh interpreter."""
+    return dict(
+        _run(
+            f"{DESCRIBE}from {TREE} import main\n"
+            "def walk(c):\n    yield c\n    for s in getattr(c, 'commands', {}).values():\n        yield from walk(s)\n"
+            "print(json.dumps({describe(c)['callback']: describe(c) for c in walk(main)}))"
+        )
+    )

@@ -17,7 +17,7 @@ import click
 import pytest
 
 from napspec.conformance import certify, harness
-from napspec.docs.pipeline import main
+from napspec.docs.commands import main
 from napspec.lab.cli import main as lab_main
 from napspec.reference.cli import main as reference_main
 

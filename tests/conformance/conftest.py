@@ -111,7 +111,7 @@ def napspec(
     ``peak_file``, its peak memory is written there (:data:`PEAK_WRAPPER`)."""
     wrapper = [sys.executable, "-c", PEAK_WRAPPER, str(peak_file)] if peak_file is not None else []
     return subprocess.run(
-        [*wrapper, sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        [*wrapper, sys.executable, "-m", "napspec.docs.commands", *arguments],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -128,7 +128,7 @@ def napspec_here(*arguments: str) -> subprocess.CompletedProcess[str]:
     its user, is raised here."""
     from click.testing import CliRunner
 
-    from napspec.docs.pipeline import main
+    from napspec.docs.commands import main
 
     result = CliRunner().invoke(main, list(arguments), prog_name="napspec")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
@@ -198,7 +198,7 @@ def interrupted_napspec(
     it printed (stdout and stderr, in order). It is killed if it outlives the slack. With
     ``started_ignoring_ctrl_c``, it starts with SIGINT ignored, as a shell's background job
     does (Python then installs no handler of its own)."""
-    command = [sys.executable, "-m", "napspec.docs.pipeline", *arguments]
+    command = [sys.executable, "-m", "napspec.docs.commands", *arguments]
     process = subprocess.Popen(
         ignoring_ctrl_c(command) if started_ignoring_ctrl_c else command,
         cwd=REPO,

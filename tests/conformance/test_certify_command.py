@@ -158,7 +158,7 @@ def test_on_a_terminal_a_markup_target_name_is_shown_as_text(tmp_path: Path) -> 
         [
             sys.executable,
             "-m",
-            "napspec.docs.pipeline",
+            "napspec.docs.commands",
             "certify",
             "--report-dir",
             str(tmp_path / "r"),

@@ -86,8 +86,9 @@ def test_smoke_plays_a_case_an_engine_of_no_profile_declares_it_can_play(argumen
 def test_certify_and_verify_rerun_offer_the_same_run_options() -> None:
     # verify --rerun makes a certification again: every option it takes besides its own
     # (the reports, --rerun) is certify's, spelt, typed and defaulted alike.
-    from napspec.conformance.cli import certify
-    from napspec.conformance.reports_cli import verify
+    from napspec.docs.commands import main
+
+    certify, verify = main.commands["certify"], main.commands["verify"]
 
     def described(parameter: Any) -> tuple[object, ...]:
         return (

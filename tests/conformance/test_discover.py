@@ -380,3 +380,27 @@ def test_a_real_engine_s_rules_are_found_its_seats_its_lowest_call_and_what_no_s
     )
     judged = [case for case in result.records if case.status in ("passed", "failed")]
     assert len(judged) > 60, len(judged)
+
+
+def test_an_interrupt_a_library_turned_into_another_error_still_ends_the_search_as_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A signal that lands inside a library which turns it into an error of its own still ends
+    ``discover`` as interrupted (3), writing nothing, never as an internal error (5)."""
+    from click.testing import CliRunner
+
+    from napspec.conformance import discover_cli
+
+    def interrupted_inside(*args: Any, stop: threading.Event, **kwargs: Any) -> Any:
+        stop.set()  # what the signal handler does before it raises
+        raise AssertionError  # what the library raised once the interrupt broke its state
+
+    monkeypatch.setattr(discover_cli, "discover", interrupted_inside)
+    monkeypatch.setattr(discover_cli, "interrupt_on_signals", threading.Event)  # the test's own signals stay
+    output = tmp_path / "found.toml"
+    result = CliRunner().invoke(
+        discover_cli.discover_command,
+        ["--engine", "reference", "--profile", "hoyle", "--rule", "play.follow-suit", "--output", str(output)],
+    )
+    assert result.exit_code == ExitStatus.INTERRUPTED, result.output
+    assert "internal error" not in result.output and not output.exists()

@@ -341,6 +341,31 @@ def test_an_interrupt_ends_the_fuzzing(tmp_path: Path, signum: int, ignored: boo
     assert_gone(pids)
 
 
+def test_an_interrupt_a_library_turned_into_another_error_still_ends_as_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A signal raises KeyboardInterrupt wherever the fuzzer happens to be: inside hypothesis's
+    own bookkeeping, hypothesis catches it and fails on its broken state with an error of its
+    own (an AssertionError). The run's event says an interrupt came: the command ends as
+    interrupted (3), not as an internal error (5)."""
+    from click.testing import CliRunner
+
+    from napspec.conformance import fuzz as fuzz_module
+    from napspec.conformance import fuzz_cli
+
+    def interrupted_inside_hypothesis(*args: Any, stop: threading.Event, **kwargs: Any) -> FuzzResult:
+        stop.set()  # what the signal handler does before it raises
+        raise AssertionError  # what hypothesis raised once the interrupt broke its state
+
+    monkeypatch.setattr(fuzz_module, "fuzz", interrupted_inside_hypothesis)
+    monkeypatch.setattr(fuzz_cli, "interrupt_on_signals", threading.Event)  # the test's own signals stay
+    result = CliRunner().invoke(
+        fuzz_cli.fuzz_command(default_oracle="reference"), ["--engine", "reference", "--profile", "hoyle"]
+    )
+    assert result.exit_code == ExitStatus.INTERRUPTED, result.output
+    assert "interrupted" in result.output and "internal error" not in result.output
+
+
 class _SwallowedInterrupt(ReferenceEngine):
     """At its tenth case an interrupt comes and its exception is lost (hypothesis runs code in
     the garbage collector's callbacks, where an exception is printed and dropped): only the

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
+import hypothesis
 import pytest
 
 from napspec.conformance.fuzz import FuzzResult, fuzz
@@ -23,7 +24,7 @@ from tests.conformance.breakers.score import all_targets
 
 #: For each breaker's rule: the target fuzzed, whether in irregular play, and the deals the
 #: fuzzer took to find it at seed 0 in a run of :data:`DEALS` deals (the deal of the first
-#: divergence, counted from the first; measured).
+#: divergence, counted from the first; measured with hypothesis :data:`MEASURED_WITH`).
 FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
     "calling.all-pass": ("britannica", False, 32),
     "calling.call-tricks": ("britannica", False, 1),
@@ -31,17 +32,17 @@ FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
     "calling.dealer-last": ("britannica", False, 1),
     "calling.eldest-first": ("britannica", False, 1),
     "calling.in-rotation": ("britannica", False, 2),
-    "calling.look-at-cards": ("britannica", True, 44),
-    "calling.must-exceed": ("britannica", False, 39),
+    "calling.look-at-cards": ("britannica", True, 74),
+    "calling.must-exceed": ("britannica", False, 5),
     "calling.nap-ceiling": ("britannica", False, 2),
-    "calling.no-alteration": ("hoyle+wellington", True, 325),
+    "calling.no-alteration": ("wikipedia", True, 440),
     "calling.once-each": ("britannica", False, 1),
     "calling.pass": ("britannica", False, 1),
     "calling.soloist": ("britannica", False, 1),
     "dealing.cut": ("britannica", False, 1),
     "dealing.deal": ("britannica", False, 1),
-    "dealing.face-down": ("britannica", True, 56),
-    "dealing.first-dealer": ("britannica", True, 123),
+    "dealing.face-down": ("britannica", True, 133),
+    "dealing.first-dealer": ("britannica", True, 109),
     "dealing.five-cards": ("britannica", False, 1),
     "dealing.rotation": ("britannica", False, 2),
     "dealing.undealt-cards": ("britannica", False, 3),
@@ -50,33 +51,33 @@ FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
     "exchanges.peep": ("hoyle+peep", False, 3),
     "exchanges.peep-card": ("hoyle+peep", False, 1),
     "exchanges.peep-exchange": ("hoyle+peep", False, 1),
-    "exchanges.purchase": ("hoyle+purchase", False, 1),
-    "exchanges.purchase-final": ("hoyle+purchase", False, 66),
-    "exchanges.purchase-stock": ("wikipedia+purchase", False, 8),
+    "exchanges.purchase": ("hoyle+purchase", False, 3),
+    "exchanges.purchase-final": ("hoyle+purchase", False, 5),
+    "exchanges.purchase-stock": ("wikipedia+purchase", False, 9),
     "exchanges.stakes": ("hoyle+peep", False, 1),
     "irregularities.claims": ("britannica", False, 3),
-    "irregularities.exposed-after-deal": ("britannica", True, 5),
-    "irregularities.exposed-in-dealing": ("britannica", True, 56),
+    "irregularities.exposed-after-deal": ("britannica", True, 3),
+    "irregularities.exposed-in-dealing": ("britannica", True, 133),
     "irregularities.faulty-pack": ("hoyle", True, 7),
-    "irregularities.fresh-deal": ("britannica", True, 32),
-    "irregularities.misdeal": ("britannica", True, 32),
-    "irregularities.no-misdeal-penalty": ("britannica", True, 32),
-    "irregularities.out-of-turn": ("britannica", True, 5),
-    "irregularities.revoke-definition": ("britannica", True, 25),
+    "irregularities.fresh-deal": ("britannica", True, 102),
+    "irregularities.misdeal": ("britannica", True, 102),
+    "irregularities.no-misdeal-penalty": ("britannica", True, 102),
+    "irregularities.out-of-turn": ("britannica", True, 3),
+    "irregularities.revoke-definition": ("britannica", True, 7),
     "irregularities.revoke-penalty": ("britannica", True, 3),
     "irregularities.right-to-information": ("britannica", False, 3),
-    "irregularities.show-cards": ("hoyle", False, 11),
-    "irregularities.soloist-revoke": ("britannica", True, 3),
-    "irregularities.uncut-deal": ("britannica", True, 9),
-    "irregularities.wrong-number": ("hoyle", True, 11),
+    "irregularities.show-cards": ("hoyle", False, 5),
+    "irregularities.soloist-revoke": ("britannica", True, 9),
+    "irregularities.uncut-deal": ("britannica", True, 11),
+    "irregularities.wrong-number": ("hoyle", True, 9),
     "play.cards-left": ("britannica", False, 1),
     "play.first-lead-trumps": ("britannica", False, 1),
     "play.follow-suit": ("britannica", False, 2),
     "play.free-lead": ("britannica", False, 2),
-    "play.made-or-defeated": ("britannica", False, 112),
+    "play.made-or-defeated": ("britannica", False, 19),
     "play.no-obligation-to-head": ("britannica", False, 1),
     "play.no-obligation-to-trump": ("britannica", False, 2),
-    "play.one-against-all": ("britannica", False, 5),
+    "play.one-against-all": ("britannica", False, 9),
     "play.rotation": ("britannica", False, 2),
     "play.soloist-leads": ("britannica", False, 1),
     "play.stop-when-decided": ("britannica", False, 1),
@@ -84,44 +85,44 @@ FOUND_AFTER: dict[str, tuple[str, bool, int]] = {
     "play.trick-winner": ("britannica", False, 2),
     "play.void-any-card": ("britannica", False, 2),
     "play.winner-leads": ("britannica", False, 2),
-    "players.dealer-sits-out": ("britannica", False, 129),
+    "players.dealer-sits-out": ("britannica", False, 130),
     "players.number": ("britannica", False, 2),
-    "players.pack": ("wikipedia", False, 39),
-    "players.ranking": ("britannica", False, 3),
-    "players.short-pack": ("wikipedia+short-pack", False, 3),
+    "players.pack": ("wikipedia", False, 6),
+    "players.ranking": ("britannica", False, 5),
+    "players.short-pack": ("wikipedia+short-pack", False, 1),
     "pool.agreed": ("britannica", False, 1),
     "pool.carries-over": ("hoyle+pool", False, 3),
     "pool.contributions": ("hoyle+pool", False, 1),
-    "pool.end-of-session": ("hoyle+pool", False, 487),
+    "pool.end-of-session": ("hoyle+pool", False, 195),
     "pool.exchange-fees": ("hoyle+peep", False, 1),
     "pool.failed-nap": ("hoyle+pool", False, 2),
-    "pool.fines": ("hoyle+pool", True, 560),
-    "pool.taken-by-nap": ("hoyle+pool", False, 641),
-    "settlement.before-next-deal": ("wikipedia", True, 5),
-    "settlement.flat-loss": ("britannica", False, 72),
-    "settlement.level-money": ("britannica", False, 5),
-    "settlement.nap": ("hoyle+wellington", False, 25),
+    "pool.fines": ("hoyle+pool", True, 11),
+    "pool.taken-by-nap": ("hoyle+pool", False, 86),
+    "settlement.before-next-deal": ("wikipedia", True, 53),
+    "settlement.flat-loss": ("britannica", False, 11),
+    "settlement.level-money": ("britannica", False, 11),
+    "settlement.nap": ("hoyle", False, 9),
     "settlement.no-overtricks": ("britannica", False, 1),
-    "settlement.sitting-out-dealer": ("britannica", False, 129),
+    "settlement.sitting-out-dealer": ("britannica", False, 130),
     "settlement.stake-per-trick": ("britannica", False, 1),
-    "variants.agreed-before-play": ("hoyle+misery", False, 2),
-    "variants.blucher-call": ("wikipedia+blucher", False, 218),
-    "variants.blucher-stakes": ("wikipedia+blucher", True, 3),
-    "variants.misery-call": ("hoyle+misery", False, 19),
-    "variants.misery-stakes": ("hoyle+misery", False, 3),
-    "variants.misery-trumps": ("hoyle+misery", False, 3),
-    "variants.penalties-at-call-stakes": ("hoyle+misery", True, 11),
-    "variants.ranking": ("hoyle+misery", False, 1),
+    "variants.agreed-before-play": ("hoyle+misery", False, 3),
+    "variants.blucher-call": ("wikipedia+blucher", False, 3),
+    "variants.blucher-stakes": ("wikipedia+blucher", True, 5),
+    "variants.misery-call": ("hoyle+misery", False, 53),
+    "variants.misery-stakes": ("hoyle+misery", False, 53),
+    "variants.misery-trumps": ("hoyle+misery", False, 53),
+    "variants.penalties-at-call-stakes": ("hoyle+misery", True, 74),
+    "variants.ranking": ("hoyle+misery", False, 3),
     "variants.seven-card-calls": ("wikipedia+seven-card", False, 1),
     "variants.seven-card-deal": ("wikipedia+seven-card", False, 1),
-    "variants.seven-card-excludes": ("wikipedia+seven-card", False, 3),
-    "variants.seven-card-stakes": ("wikipedia+seven-card", False, 1),
+    "variants.seven-card-excludes": ("wikipedia+seven-card", False, 2),
+    "variants.seven-card-stakes": ("wikipedia+seven-card", False, 2),
     "variants.sir-garnet-discard": ("hoyle+sir-garnet", False, 3),
     "variants.sir-garnet-hand": ("hoyle+sir-garnet", False, 1),
-    "variants.sir-garnet-stakes": ("hoyle+sir-garnet", False, 7),
-    "variants.sir-garnet-taking": ("hoyle+sir-garnet", False, 5),
-    "variants.wellington-call": ("hoyle+wellington", False, 170),
-    "variants.wellington-lead": ("hoyle+wellington", False, 9),
+    "variants.sir-garnet-stakes": ("hoyle+sir-garnet", False, 3),
+    "variants.sir-garnet-taking": ("hoyle+sir-garnet", False, 4),
+    "variants.wellington-call": ("hoyle+wellington", False, 3),
+    "variants.wellington-lead": ("hoyle+wellington", False, 3),
     "variants.wellington-stakes": ("wikipedia+wellington", True, 9),
 }
 
@@ -146,17 +147,13 @@ SAMPLE = (
 #: :data:`LONGER`'s).
 DEALS = 150
 #: The breakers a run of :data:`DEALS` deals does not find, and the deals of their run: a
-#: Blücher tried without a Wellington before it is one unlisted action in many; a session of
-#: Hoyle's pool ended with the pool untaken is a rare draw once a hand allows one refusal to show;
-#: a fuzzer that plays exactly the deals asked for (not the more hypothesis would go on to) and
-#: a refusal penalised at once draw the rest later than before.
+#: session of Hoyle's pool ended with the pool untaken is a rare draw once a hand allows one
+#: refusal to show; a highest caller raising his own call out of turn is one irregular action in
+#: many. (Random play rarely makes a Nap: under Hoyle with Wellington none was made in 300 deals
+#: at seed 0, so the Nap's stake is fuzzed under plain Hoyle.)
 LONGER: dict[str, int] = {
-    "variants.blucher-call": 400,
     "pool.end-of-session": 600,
     "calling.no-alteration": 600,
-    "pool.fines": 600,
-    "pool.taken-by-nap": 1000,
-    "variants.wellington-call": 300,
 }
 
 
@@ -186,14 +183,26 @@ def test_every_breaker_is_found_or_said_unreachable() -> None:
     assert not set(SAMPLE) & set(LONGER)
 
 
+#: The version of hypothesis :data:`FOUND_AFTER` was measured with. Another version may draw
+#: otherwise, so only under this one is the deal asserted.
+MEASURED_WITH = "6.170.29"
+
+
 def check_found(rule: str) -> None:
-    """The fuzzer finds the breaker of ``rule`` under its target. (The deal it takes is
-    stated in :data:`FOUND_AFTER`, not asserted: another version of hypothesis draws
-    otherwise.)"""
+    """The fuzzer finds the breaker of ``rule`` under its target, at the deal
+    :data:`FOUND_AFTER` states when hypothesis is the version it was measured with: a change
+    to the fuzzer's draws then fails the default run's sample at once (re-measure the table
+    with the campaign), instead of leaving a breaker the campaign no longer finds."""
     result = fuzz_breaker(rule)
-    name, irregular, _ = FOUND_AFTER[rule]
+    name, irregular, found_after = FOUND_AFTER[rule]
     play = "irregular" if irregular else "regular"
     assert result.divergence is not None, f"{rule} not found under {name} ({play}) in {result.deals} deals"
+    if hypothesis.__version__ == MEASURED_WITH:
+        assert result.divergence.found_after == found_after, (
+            f"{rule} found after {result.divergence.found_after} deals, not {found_after}: the fuzzer draws "
+            "otherwise than when FOUND_AFTER was measured; measure it again (pytest -m campaign) and check "
+            "that every breaker is still found within its run"
+        )
 
 
 @pytest.mark.parametrize("rule", SAMPLE)

@@ -328,7 +328,8 @@ def test_verify_rerun_restarts_a_crashed_engine_as_often_as_it_is_told(
     ``certify``), ``--max-restarts`` among them, and runs the report again with it."""
     from click.testing import CliRunner
 
-    from napspec.conformance import cli, reports_cli
+    from napspec.conformance import reports_cli
+    from napspec.docs.commands import main
 
     given: dict[str, Any] = {}
 
@@ -345,7 +346,7 @@ def test_verify_rerun_restarts_a_crashed_engine_as_often_as_it_is_told(
     saved = tmp_path / "saved.json"
     saved.write_text("{}", encoding="utf-8")
     result = CliRunner().invoke(
-        cli.main, ["verify", "--rerun", "--engine", "reference", "--max-restarts", str(restarts), str(saved)]
+        main, ["verify", "--rerun", "--engine", "reference", "--max-restarts", str(restarts), str(saved)]
     )
     assert isinstance(result.exception, Stop), result.output
     assert given["max_restarts"] == restarts

@@ -22,7 +22,7 @@ from napspec.suite.targets import Target
 from .conftest import REPO
 
 GUIDE = REPO / "docs" / "implementers.md"
-NAPSPEC = [sys.executable, "-m", "napspec.docs.pipeline"]
+NAPSPEC = [sys.executable, "-m", "napspec.docs.commands"]
 
 
 def minimal_engine() -> str:

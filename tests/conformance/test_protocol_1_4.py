@@ -100,10 +100,10 @@ def _help(*command: str) -> str:
 @pytest.mark.parametrize(
     "command",
     [
-        ("napspec.docs.pipeline", "certify"),
-        ("napspec.docs.pipeline", "discover"),
-        ("napspec.docs.pipeline", "fuzz"),
-        ("napspec.docs.pipeline", "smoke"),
+        ("napspec.docs.commands", "certify"),
+        ("napspec.docs.commands", "discover"),
+        ("napspec.docs.commands", "fuzz"),
+        ("napspec.docs.commands", "smoke"),
         ("napspec.reference.cli", "--help"),
     ],
 )

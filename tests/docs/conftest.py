@@ -169,7 +169,7 @@ def save_findings(reports: Path) -> None:
         serve = shlex.join([sys.executable, "-m", "napspec.reference.cli", "serve", hold, held])
         saved = reports / name
         saved.parent.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "napspec.docs.pipeline", "discover", "--engine-command", serve]
+        command = [sys.executable, "-m", "napspec.docs.commands", "discover", "--engine-command", serve]
         command += ["--rule", "calling", "-o", str(saved.with_suffix(".toml")), "--json", str(saved)]
         found = run(command)
         assert found.returncode == 0, (found.stdout + found.stderr)[-3000:]

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from napspec import spec
-from napspec.docs.pipeline import main
+from napspec.docs.commands import main
 from napspec.docs.rulebook.printed import cleaned_for_print
 
 from .book import BOOK_CHAPTERS, NOT_CHAPTERS, Line, book_pages, pdf_chapters, pdf_headings, pdf_text, squeezed

@@ -12,7 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from napspec import spec
-from napspec.spec.cli import main
+from napspec.docs.commands import main
 
 from . import visible
 from .conftest import Builds, Editions

@@ -8,7 +8,8 @@ import ast
 import re
 from pathlib import Path
 
-from napspec.docs.pipeline import EDITIONS, main
+from napspec.docs.commands import main
+from napspec.docs.pipeline import EDITIONS
 from napspec.docs.rulebook.editions import BOOK_PAGES_AT_MOST
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from napspec.docs.pipeline import EDITIONS, build_edition, chosen_builders, edition_path, main
+from napspec.docs.commands import main
+from napspec.docs.pipeline import EDITIONS, build_edition, chosen_builders, edition_path
 from napspec.docs.stages import last_activity, publish_folder, run_stage
 
 

@@ -29,7 +29,7 @@ Json = Any
 
 def napspec(*arguments: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "napspec.docs.pipeline", *arguments],
+        [sys.executable, "-m", "napspec.docs.commands", *arguments],
         cwd=REPO,
         capture_output=True,
         text=True,
@@ -51,7 +51,7 @@ class Certify:
     def __init__(self, folder: Path, *arguments: str) -> None:
         self.folder = folder
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "napspec.docs.pipeline", "certify", "--report-dir", str(folder), *arguments],
+            [sys.executable, "-m", "napspec.docs.commands", "certify", "--report-dir", str(folder), *arguments],
             cwd=REPO,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

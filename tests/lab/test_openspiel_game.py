@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -59,8 +58,9 @@ CASES: list[tuple[str, int, str] | tuple[str, int, str, int]] = [
 """The profiles, tables, variants (and refusals to show allowed, if not one) played through:
 every profile, the dealer sitting out, and every kind of regular action the engine lists."""
 
-GAMES = 100
-"""Random play-throughs of each case."""
+GAMES = 25
+"""Random play-throughs of each case in the default run (the campaign plays 100 of each)."""
+GAMES_AT_LENGTH = 100
 
 
 @pytest.fixture
@@ -116,19 +116,29 @@ def _play_through(game: Any, setting: Setting, rng: random.Random) -> int:
     return steps
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join(map(str, case)))
-def test_random_play_throughs_agree_with_the_reference_move_for_move(
-    pyspiel: Any, case: tuple[str, int, str] | tuple[str, int, str, int]
-) -> None:
+def _play_throughs(case: tuple[str, int, str] | tuple[str, int, str, int], games: int) -> None:
     profile, players, variants, *rest = case
     setting = Setting.of(profile, players, variants, refusals=rest[0] if rest else 1)
     game = load_game(profile=profile, players=players, variants=variants, refusals=setting.refusals)
     assert game.num_players() == players
     rng = random.Random(f"{profile}/{players}/{variants}")
-    start = time.perf_counter()
-    steps = [_play_through(game, setting, rng) for _ in range(GAMES)]
+    steps = [_play_through(game, setting, rng) for _ in range(games)]
     assert max(steps) <= game.max_game_length()
-    assert time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join(map(str, case)))
+def test_random_play_throughs_agree_with_the_reference_move_for_move(
+    pyspiel: Any, case: tuple[str, int, str] | tuple[str, int, str, int]
+) -> None:
+    _play_throughs(case, GAMES)
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("case", CASES, ids=lambda case: "-".join(map(str, case)))
+def test_random_play_throughs_agree_with_the_reference_move_for_move_at_length(
+    pyspiel: Any, case: tuple[str, int, str] | tuple[str, int, str, int]
+) -> None:
+    _play_throughs(case, GAMES_AT_LENGTH)
 
 
 def test_the_game_is_found_by_name_with_its_parameters(pyspiel: Any) -> None:
@@ -303,11 +313,9 @@ def test_mcts_plays_hands(pyspiel: Any) -> None:
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
     bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=np.random.RandomState(2))
     rng = random.Random(3)
-    start = time.perf_counter()
     for _ in range(4):
         returns = _play_with_bots(game, {0: bot}, rng)
         assert sum(returns) == 0
-    assert time.perf_counter() - start < 10
 
 
 def test_information_set_mcts_plays_hands(pyspiel: Any) -> None:
@@ -326,12 +334,10 @@ def test_information_set_mcts_plays_hands(pyspiel: Any) -> None:
         return resample(state, player, rng)
 
     bot.set_resampler(draw)
-    start = time.perf_counter()
     for _ in range(3):
         returns = _play_with_bots(game, {1: bot}, rng)
         assert sum(returns) == 0
     assert draws and set(draws) == {1}  # it searched deals drawn from seat 1's information only
-    assert time.perf_counter() - start < 10
 
 
 def test_without_openspiel_register_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

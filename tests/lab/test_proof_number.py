@@ -27,7 +27,12 @@ def long_suited(rng: random.Random, table: Table) -> list[int]:
 
 @pytest.mark.parametrize(
     ("table", "leaf_nodes"),
-    [(TINY, 1), (Table(4), 50), (Table(5), 300), (Table(7), 1_000)],
+    [
+        (TINY, 1),
+        (Table(4), 50),
+        pytest.param(Table(5), 300, marks=pytest.mark.campaign),
+        pytest.param(Table(7), 1_000, marks=pytest.mark.campaign),
+    ],
     ids=["tiny-1", "four-50", "five-300", "seven-1000"],
 )
 def test_the_answers_are_the_depth_first_search_s(table: Table, leaf_nodes: int) -> None:
@@ -79,6 +84,7 @@ def test_the_steps_the_tree_grows_from_are_the_depth_first_search_s(seed: int) -
                 assert answer_by_moves(Search(table.opponents), state) == expected
 
 
+@pytest.mark.campaign  # a hand chosen for a deep search: tens of seconds
 def test_a_hand_the_depth_first_search_leaves_open_is_settled() -> None:
     """At seven hands dealt, 300,000 nodes of depth-first search do not settle whether this
     hand is sure of two (a sweep's million did not either); best first, fewer settle it."""

@@ -78,13 +78,26 @@ def tiny_questions(draw: st.DrawFn) -> tuple[list[int], int, list[int], int]:
     return hand, hands_dealt, pack, draw(st.integers(1, size))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiny_questions())
 def test_a_hand_every_lead_of_which_is_refuted_is_not_sure_by_the_enumeration(
     question: tuple[list[int], int, list[int], int],
 ) -> None:
     """On tiny packs, where every layout can be listed: a lead refuted is not a lead the
     soloist can make his tricks from, and a hand refuted on every lead is not sure of them."""
+    _refuted_leads_are_not_sure(question)
+
+
+@pytest.mark.campaign
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tiny_questions())
+def test_a_hand_every_lead_of_which_is_refuted_is_not_sure_by_the_enumeration_at_length(
+    question: tuple[list[int], int, list[int], int],
+) -> None:
+    _refuted_leads_are_not_sure(question)
+
+
+def _refuted_leads_are_not_sure(question: tuple[list[int], int, list[int], int]) -> None:
     hand, hands_dealt, pack, need = question
     table = Table(hands_dealt, tuple(pack), len(hand))
     refuter = Refuter(table, tries=6)
@@ -101,7 +114,7 @@ def _spread(count: int, seed: int) -> list[list[int]]:
     return [cards_of(hands[i]) for i in sorted(random.Random(seed).sample(range(len(hands)), count))]
 
 
-@pytest.mark.parametrize("hands_dealt", [3, 5, 7])
+@pytest.mark.parametrize("hands_dealt", [3, 5, pytest.param(7, marks=pytest.mark.campaign)])
 def test_a_refuted_lead_is_never_one_the_solver_makes_its_tricks_from(hands_dealt: int) -> None:
     """The full pack: every lead of the strongest hands and a spread of others, asked two,
     three and four tricks, put to the refuter; each lead it refutes, the exact solver finds the

@@ -361,6 +361,7 @@ def test_the_memo_of_layouts_emptied_when_full_changes_no_count(monkeypatch: pyt
     assert asked() == expected
 
 
+@pytest.mark.campaign  # a long proof on purpose: tens of seconds
 def test_an_alike_hand_is_settled_from_the_bounds_the_last_one_left() -> None:
     """Between hands the solver forgets its memo of layouts once it is full, and keeps the bounds
     proved at the starts of tricks, which alike hands share (search 10): the second hand takes a

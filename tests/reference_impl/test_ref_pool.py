@@ -213,7 +213,7 @@ def test_a_settlement_made_again_makes_the_pool_movements_once() -> None:
     declare(hand, 5, 0, 0, 0)
     play(hand, NAP_PLAY)
     first = (hand.pool, hand.pool_transfers, hand.result)
-    hand._settle()
+    hand._course.settle()
     assert (hand.pool, hand.pool_transfers, hand.result) == first
 
 

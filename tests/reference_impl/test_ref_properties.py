@@ -35,6 +35,7 @@ from napspec.reference.errors import IllegalAction, RulesError
 from napspec.reference.events import OUTCOMES, POOL, CardPlayed, HandSettled, PenaltyApplied, TrickWon
 from napspec.reference.hand import PHASES, Hand, cards_accounted_for, expected_pack, random_playout
 from napspec.reference.rules import Rules
+from napspec.reference.settlement import Settlement
 from napspec.spec import load
 
 from .napref_helpers import PROFILES
@@ -143,9 +144,9 @@ def test_thousands_of_random_deals_per_profile(profile: str) -> None:
         check_hand(hand)
         check_tricks(hand)
         # The quick settlement of a hand without penalties agrees with the general one.
-        hand._penalised = True
-        assert hand._compute_result() == hand.result
-        hand._penalised = False
+        settlement = hand._course.in_force
+        assert isinstance(settlement, Settlement)
+        assert settlement.general_result() == hand.result
         outcomes.add(hand.result.outcome)
     assert {"made", "defeated"} <= outcomes
 
@@ -398,10 +399,10 @@ def test_every_allowed_combination_of_variants_plays_random_hands() -> None:
             check_hand(hand)
             check_tricks(hand)
             assert hand.result is not None
-            quick = hand._compute_result()  # between the players (the pool's part is added to it)
-            hand._penalised = True
-            assert hand._compute_result() == quick
-            hand._penalised = False
+            settlement = hand._course.in_force
+            assert isinstance(settlement, Settlement)
+            # between the players (the pool's part is added to it)
+            assert settlement.general_result() == settlement.between_players()
             declarations.add(hand.result.declaration)
             outcomes.add(hand.result.outcome)
     assert declarations == {None, "misery", "wellington", "blucher", "sir-garnet"}

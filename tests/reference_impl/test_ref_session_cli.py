@@ -132,3 +132,34 @@ def test_cli_bench_reports_hands_per_second() -> None:
     result = CliRunner().invoke(main, ["bench", "--hands", "200", "--seed", "2", "--profile", "wikipedia"])
     assert result.exit_code == 0, result.output
     assert "200 hands" in result.output and "hands/s" in result.output
+
+
+def test_an_interrupt_a_library_turned_into_another_error_exits_as_an_interrupt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``napspec-reference`` and ``napspec-lab`` (its commands' group): a signal that lands
+    inside a library which turns it into an error of its own ends the command as interrupted
+    (3), not as an internal error (5)."""
+    import threading
+
+    import click
+
+    from napspec.reference.cli import Command
+    from napspec.spec import terminal
+
+    stop = threading.Event()
+    monkeypatch.setattr(terminal, "interrupt_on_signals", lambda: stop)  # the test's own signals stay
+
+    @click.group(cls=Command)
+    def group() -> None:
+        pass
+
+    @group.command()
+    def work() -> None:
+        stop.set()  # what the signal handler does before it raises
+        raise AssertionError  # what the library raised once the interrupt broke its state
+
+    with pytest.raises(SystemExit) as ended:
+        group.main(["work"], prog_name="napspec-reference")
+    assert ended.value.code == terminal.ExitStatus.INTERRUPTED
+    assert "internal error" not in capsys.readouterr().err

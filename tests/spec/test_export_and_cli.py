@@ -9,8 +9,9 @@ from pathlib import Path
 import jsonschema
 from click.testing import CliRunner
 
+from napspec.docs.commands import main
 from napspec.spec import load
-from napspec.spec.cli import main, quote_text, statement_text, value_and_words
+from napspec.spec.cli import quote_text, statement_text, value_and_words
 from napspec.spec.export import content_hash, register_document, schema
 from napspec.spec.transcriptions import UNDERSCORED
 

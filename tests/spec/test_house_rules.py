@@ -126,7 +126,7 @@ def test_a_value_no_source_gives_is_marked_uncited(tmp_path: Path) -> None:
 def test_house_rules_check_shows_a_value_no_source_gives_as_uncited(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from napspec.spec.cli import main
+    from napspec.docs.commands import main
 
     path = tmp_path / "four.toml"
     path.write_text('base = "hoyle"\n[options]\nplayers-min = 4\nnap-stakes = "win-12-lose-6"\n')
@@ -142,7 +142,7 @@ def test_a_lowest_call_of_two_is_stated_and_marked_uncited(tmp_path: Path) -> No
     and every surface shows it uncited; a lowest call of one is every source's."""
     from click.testing import CliRunner
 
-    from napspec.spec.cli import main
+    from napspec.docs.commands import main
 
     path = tmp_path / "two.toml"
     path.write_text('base = "britannica"\n[options]\nlowest-call = 2\n')
@@ -161,7 +161,7 @@ def test_a_lowest_call_of_two_is_stated_and_marked_uncited(tmp_path: Path) -> No
 def test_the_options_listing_shows_the_numbers_no_source_gives_as_uncited() -> None:
     from click.testing import CliRunner
 
-    from napspec.spec.cli import main
+    from napspec.docs.commands import main
 
     result = CliRunner().invoke(main, ["options"])
     assert result.exit_code == 0, result.output

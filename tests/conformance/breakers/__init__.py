@@ -3,9 +3,11 @@ engine that breaks that rule and no other, which the conformance suite must catc
 
 A breaker is data: one :class:`Breaker` entry per rule (the rule it breaks, one or two lines
 on how, and the engine). The engine is the reference engine with one small change: a
-subclass of :class:`~napspec.reference.hand.Hand` overriding one method, put in the
-adapter's place by :func:`hand_breaker` (the rule acts where the engine plays), or, for
-amounts of the settlement, a change to the answers by :func:`answer_breaker`.
+subclass of one of the parts a :class:`~napspec.reference.hand.Hand` plays with (its play,
+its calling, ...), of its course (:class:`~napspec.reference.course.Course`) or of the hand
+itself, overriding one method, put in the adapter's place by :func:`hand_breaker` (the rule
+acts where the engine plays), or, for amounts of the settlement, a change to the answers by
+:func:`answer_breaker`.
 
 >>> engine = load("play.follow-suit")
 >>> engine.hello()["engine"]["name"]
@@ -23,7 +25,8 @@ from typing import Any, TypeVar
 
 from napspec.protocol import Engine, serve
 from napspec.reference.contract_adapter import ReferenceEngine
-from napspec.reference.hand import _HANDLERS, Hand
+from napspec.reference.course import Course
+from napspec.reference.hand import Hand
 
 
 @dataclass(frozen=True)
@@ -98,17 +101,43 @@ def _hello_named(hello: dict[str, Any], rule: str) -> dict[str, Any]:
     return hello
 
 
-HandType = TypeVar("HandType", bound=type[Hand])
+BrokenType = TypeVar("BrokenType", bound=type)
+
+#: The attributes of :class:`Course` that name the classes of the parts.
+PARTS = (
+    "deal_part",
+    "purchase_part",
+    "calling_part",
+    "extra_hand_part",
+    "peep_part",
+    "play_part",
+    "showing_part",
+    "claims_part",
+    "pool_part",
+    "settlement_part",
+)
 
 
-def _apply_by_method(self: Hand, action: Any) -> None:
-    """:meth:`Hand.apply`, looking the handler up on the instance: the reference engine keeps
-    a table of its own methods (for speed), which would pass over a subclass's."""
-    handler = _HANDLERS.get(type(action))
-    if handler is None or self.closed:
-        Hand.apply(self, action)  # raises the error the reference engine raises
-        return
-    getattr(self, handler.__name__)(action)
+def hand_with(*parts: type) -> type[Hand]:
+    """The reference engine's :class:`Hand` playing with each of ``parts`` in the place of the
+    part it subclasses.
+
+    >>> from napspec.reference.play import TrickPlay
+    >>> class Broken(TrickPlay): ...
+    >>> hand_with(Broken).course_class.play_part is Broken
+    True
+    """
+    replaced: dict[str, type] = {}
+    for part in parts:
+        (name,) = [name for name in PARTS if issubclass(part, getattr(Course, name))]
+        replaced[name] = part
+    name = "".join(part.__name__ for part in parts)
+    return playing_by(type(f"CourseWith{name}", (Course,), replaced))
+
+
+def playing_by(course: type[Course]) -> type[Hand]:
+    """The reference engine's :class:`Hand` playing by ``course``."""
+    return type(f"HandBy{course.__name__}", (Hand,), {"course_class": course})
 
 
 def hand_breaker(
@@ -119,19 +148,27 @@ def hand_breaker(
     why: str = "",
     reach: Reach | None = None,
     further: str | None = None,
-) -> Callable[[HandType], HandType]:
-    """Register the reference engine playing with the decorated :class:`Hand` subclass (as a
-    further breaker of ``rule``, named ``further``, when the rule has one already)."""
+) -> Callable[[BrokenType], BrokenType]:
+    """Register the reference engine playing with the decorated :class:`Hand` subclass, or by
+    the decorated :class:`Course` subclass, or with the decorated part in the place of the one
+    it subclasses (as a further breaker of ``rule``, named ``further``, when the rule has one
+    already)."""
 
-    def register(hand_class: HandType) -> HandType:
-        dispatching = type(hand_class.__name__, (hand_class,), {"apply": _apply_by_method})
+    def register(broken: BrokenType) -> BrokenType:
+        hand_class: type[Hand]
+        if issubclass(broken, Hand):
+            hand_class = broken
+        elif issubclass(broken, Course):
+            hand_class = playing_by(broken)
+        else:
+            hand_class = hand_with(broken)
         engine_class = type(
-            f"Breaks_{hand_class.__name__}",
+            f"Breaks_{broken.__name__}",
             (ReferenceEngine,),
-            {"hand_class": dispatching, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
+            {"hand_class": hand_class, "hello": lambda self: _hello_named(ReferenceEngine.hello(self), rule)},
         )
         _register(Breaker(rule, how, engine_class, tuple(neighbours), why, reach), further)
-        return hand_class
+        return broken
 
     return register
 

@@ -8,10 +8,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from napspec.reference.actions import PLAY, Action, Call, Claim, DealCards, Pass, Play, RefuseToShow, ShowCards
+from napspec.reference.calling import Calling
+from napspec.reference.claims import Claims, Moment
+from napspec.reference.course import Course
+from napspec.reference.deal import Deal
 from napspec.reference.errors import IllegalAction, NoSuchOffence
+from napspec.reference.events import Offence, Result
 from napspec.reference.hand import OPEN, VOID, Hand
+from napspec.reference.irregularities import Showing
+from napspec.reference.play import TrickPlay
 from napspec.reference.rules import Rules
-from napspec.reference.state import CALLING, CUT_PHASE, DEAL_PHASE, PLAY_PHASE
+from napspec.reference.settlement import Settlement
+from napspec.reference.state import CUT_PHASE, DEAL_PHASE
 from napspec.reference.table import Getter, Table, _getter
 from tests.conformance.breakers import Reach, answer_breaker, case_breaker, hand_breaker
 
@@ -58,17 +66,17 @@ POOL_PAID = Reach(
 )
 
 
-def _flipped(option: str, other: Any) -> type[Hand]:
-    """A hand that plays ``other(value)`` of ``option`` where the case asks for ``value``."""
+def _flipped(option: str, other: Any) -> type[Course]:
+    """A hand's course that plays ``other(value)`` of ``option`` where the case asks for ``value``."""
 
-    class Flipped(Hand):
-        def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+    class Flipped(Course):
+        def __init__(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
             value = rules.options()[option]
             # Where the other value is not playable with the case's other options, the
             # hand is played straight.
             with contextlib.suppress(ValueError):
                 rules = rules.with_options({option: other(value)})
-            super()._setup(rules, players, dealer, allow_irregular)
+            super().__init__(rules, players, dealer, allow_irregular)
 
     Flipped.__name__ = f"Flipped_{option.replace('-', '_')}"
     return Flipped
@@ -130,10 +138,21 @@ def flip_breaker(
     )
 
 
-def _plays(hand: Hand, cards: list[int]) -> tuple[Action, ...]:
-    actor = hand.to_act
+def _plays(play: TrickPlay, cards: list[int]) -> tuple[Action, ...]:
+    actor = play.to_act
     assert actor is not None
     return tuple(PLAY[actor][card] for card in cards)
+
+
+def _goes_on(play: TrickPlay) -> bool:
+    """Whether play goes on (a trick to play, not ended: ending clears the order of play)."""
+    return bool(play._trick_order)
+
+
+def _void(settlement: Settlement) -> bool:
+    """Whether a fresh deal or redeal voids the hand being settled."""
+    penalties = settlement._penalties
+    return penalties is not None and penalties.void is not None
 
 
 # ------------------------------------------------------------------- players and pack
@@ -179,17 +198,18 @@ flip_breaker(
     why="every deal from a full pack at four or five players is of other cards: "
     "the scenarios that deal at those tables see it",
 )
-class StripsTheFullPack(Hand):
-    def _start_from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
+class StripsTheFullPack(Deal):
+    def from_pack(self, deck: Sequence[int] | None, seed: int | None, allow_irregular: bool) -> None:
         rules = self._rules
-        if rules.pack != "full" or deck is None or self._n not in (4, 5):
-            super()._start_from_pack(deck, seed, allow_irregular)
+        players = self._table.n
+        if rules.pack != "full" or deck is None or players not in (4, 5):
+            super().from_pack(deck, seed, allow_irregular)
             return
         short = rules.with_options({"pack": "short-28-36"})
-        kept = set(short.pack_cards(self._n))
+        kept = set(short.pack_cards(players))
         self._rules = short  # the pack is checked against the rules' pack, then dealt whatever they say
         try:
-            super()._start_from_pack([card for card in deck if card in kept], seed, allow_irregular)
+            super().from_pack([card for card in deck if card in kept], seed, allow_irregular)
         finally:
             self._rules = rules
 
@@ -197,22 +217,22 @@ class StripsTheFullPack(Hand):
 # ------------------------------------------------------------------------------ play
 
 
-def _rewin(hand: Hand, winner_of: Any) -> None:
+def _rewin(play: TrickPlay, winner_of: Any) -> None:
     """Make the last completed trick won as ``winner_of(trick)`` says (seat), moving the
     trick won and the next lead."""
-    if not hand._tricks:
+    if not play.tricks:
         return
-    trick = hand._tricks[-1]
+    trick = play.tricks[-1]
     seat = winner_of(trick)
     if seat == trick.winner:
         return
-    hand._won[trick.winner] -= 1
-    hand._won[seat] += 1
+    play.won[trick.winner] -= 1
+    play.won[seat] += 1
     card = next(card for who, card in trick.cards if who == seat)
-    hand._tricks[-1] = trick._replace(winner=seat, card=card)
-    if hand._phase == PLAY_PHASE and not hand._trick and not hand._short:
-        order = hand._trick_order = hand._geo.rot[seat]
-        hand._to_act = order[0]
+    play.tricks[-1] = trick._replace(winner=seat, card=card)
+    if _goes_on(play) and not play.trick and not play._short:
+        order = play._trick_order = play._table.rot[seat]
+        play.to_act = order[0]
 
 
 @hand_breaker(
@@ -220,10 +240,10 @@ def _rewin(hand: Hand, winner_of: Any) -> None:
     "The ace ranks lowest of its suit in the play (a trick is judged with the ace below the deuce).",
     reach=TRICKS,
 )
-class AceLow(Hand):
-    def _complete_trick(self, quiet: bool) -> None:
-        super()._complete_trick(quiet)
-        trumps = self._trumps
+class AceLow(TrickPlay):
+    def complete_trick(self, quiet: bool) -> None:
+        super().complete_trick(quiet)
+        trumps = self.trumps
 
         def winner(trick: Any) -> int:
             led = trick.cards[0][1] // 13
@@ -242,17 +262,17 @@ class AceLow(Hand):
     "The soloist's left-hand neighbour plays on his side: the tricks he wins count for the soloist.",
     reach=OUTCOME,
 )
-class SoloistHasAPartner(Hand):
-    def _settle(self) -> None:
+class SoloistHasAPartner(Settlement):
+    def settle(self) -> Result:
         soloist = self._soloist
-        if soloist is None or self._void is not None or self._contract is None:
-            super()._settle()
-            return
-        partner = self._geo.rot[soloist][1] if len(self._geo.rot[soloist]) > 1 else soloist
+        if soloist is None or _void(self) or self._contract is None:
+            return super().settle()
+        rot = self._table.rot
+        partner = rot[soloist][1] if len(rot[soloist]) > 1 else soloist
         saved = list(self._won)
         self._won[soloist] += self._won[partner] if partner != soloist else 0
         try:
-            super()._settle()
+            return super().settle()
         finally:
             self._won[:] = saved
 
@@ -260,11 +280,11 @@ class SoloistHasAPartner(Hand):
 @hand_breaker(
     "play.trick", "A hand has one trick fewer than the cards each: play ends after the fourth trick.", reach=TRICKS
 )
-class OneTrickShort(Hand):
-    def _complete_trick(self, quiet: bool) -> None:
-        super()._complete_trick(quiet)
-        if self._phase == PLAY_PHASE and len(self._tricks) == self._rules.cards_each - 1 and not self._trick:
-            self._end_play(None)
+class OneTrickShort(TrickPlay):
+    def complete_trick(self, quiet: bool) -> None:
+        super().complete_trick(quiet)
+        if _goes_on(self) and len(self.tricks) == self._rules.cards_each - 1 and not self.trick:
+            self.end(None)
 
 
 @hand_breaker(
@@ -284,14 +304,14 @@ class OneTrickShort(Hand):
     why="a card off the suit led is no revoke any more: the revokes those scenarios claim, or shown cards "
     "prove, are never made; and the cards a follower may play are all he holds",
 )
-class IgnoresFollowSuit(Hand):
-    def _playable(self) -> tuple[Action, ...]:
-        if self._trick and self._to_act is not None:
-            return _plays(self, list(self._holdings[self._to_act]))
-        return super()._playable()
+class IgnoresFollowSuit(TrickPlay):
+    def legal_actions(self) -> tuple[Action, ...]:
+        if self.trick and self.to_act is not None:
+            return _plays(self, list(self._holdings[self.to_act]))
+        return super().legal_actions()
 
-    def _revoke(self, seat: int, card: int, led: int) -> None:
-        self._put(seat, card, False)
+    def revoke(self, seat: int, card: int, led: int) -> None:
+        self.put(seat, card, False)
 
 
 @hand_breaker(
@@ -299,14 +319,14 @@ class IgnoresFollowSuit(Hand):
     "A trick is won by the highest card of the suit led: a trump does not beat it.",
     reach=TRICKS,
 )
-class TrumpsDoNotWin(Hand):
-    def _complete_trick(self, quiet: bool) -> None:
-        trumps = self._trumps
-        self._trumps = 4  # no trumps while the trick is judged
+class TrumpsDoNotWin(TrickPlay):
+    def complete_trick(self, quiet: bool) -> None:
+        trumps = self.trumps
+        self.trumps = 4  # no trumps while the trick is judged
         try:
-            super()._complete_trick(quiet)
+            super().complete_trick(quiet)
         finally:
-            self._trumps = trumps
+            self.trumps = trumps
 
 
 @hand_breaker(
@@ -314,53 +334,53 @@ class TrumpsDoNotWin(Hand):
     "Trumps are the suit after the suit of the soloist's first lead (clubs after spades, and so on).",
     reach=TRICKS,
 )
-class NextSuitTrumps(Hand):
-    def _put(self, seat: int, card: int, quiet: bool) -> None:
-        super()._put(seat, card, quiet)
+class NextSuitTrumps(TrickPlay):
+    def put(self, seat: int, card: int, quiet: bool) -> None:
+        super().put(seat, card, quiet)
         self._next_suit_trumps()
 
-    def _do_play(self, action: Play) -> None:
-        super()._do_play(action)
+    def do_play(self, action: Play) -> None:
+        super().do_play(action)
         self._next_suit_trumps()
 
     def _next_suit_trumps(self) -> None:
         contract = self._contract
-        if not self._tricks and len(self._trick) == 1 and contract is not None and contract.declaration is None:
-            self._trumps = (self._trick[0][1] // 13 + 1) % 4
+        if not self.tricks and len(self.trick) == 1 and contract is not None and contract.declaration is None:
+            self.trumps = (self.trick[0][1] // 13 + 1) % 4
 
 
 @hand_breaker("play.soloist-leads", "The eldest hand leads to the first trick, not the soloist.", reach=TRICKS)
-class EldestLeads(Hand):
-    def _start_play(self) -> None:
-        super()._start_play()
-        if self._phase == PLAY_PHASE and not self._short:
-            order = self._trick_order = self._geo.rot[self._geo.order[0]]
-            self._to_act = order[0]
+class EldestLeads(TrickPlay):
+    def begin(self) -> None:
+        super().begin()
+        if _goes_on(self) and not self._short:
+            order = self._trick_order = self._table.rot[self._table.order[0]]
+            self.to_act = order[0]
 
 
 @hand_breaker("play.winner-leads", "The leader of a trick leads to the next one too, whoever won it.", reach=TRICKS)
-class LeaderKeepsTheLead(Hand):
-    def _complete_trick(self, quiet: bool) -> None:
-        super()._complete_trick(quiet)
-        if self._phase == PLAY_PHASE and not self._trick and not self._short:
-            order = self._trick_order = self._geo.rot[self._tricks[-1].leader]
-            self._to_act = order[0]
+class LeaderKeepsTheLead(TrickPlay):
+    def complete_trick(self, quiet: bool) -> None:
+        super().complete_trick(quiet)
+        if _goes_on(self) and not self.trick and not self._short:
+            order = self._trick_order = self._table.rot[self.tricks[-1].leader]
+            self.to_act = order[0]
 
 
 @hand_breaker(
     "play.rotation", "After the lead the others play to the right (anticlockwise) of the leader.", reach=TRICKS
 )
-class PlaysToTheRight(Hand):
-    def _start_play(self) -> None:
-        super()._start_play()
+class PlaysToTheRight(TrickPlay):
+    def begin(self) -> None:
+        super().begin()
         self._reverse()
 
-    def _complete_trick(self, quiet: bool) -> None:
-        super()._complete_trick(quiet)
+    def complete_trick(self, quiet: bool) -> None:
+        super().complete_trick(quiet)
         self._reverse()
 
     def _reverse(self) -> None:
-        if self._phase == PLAY_PHASE and not self._trick and self._trick_order:
+        if _goes_on(self) and not self.trick:
             order = self._trick_order
             self._trick_order = (order[0], *reversed(order[1:]))
 
@@ -370,53 +390,51 @@ class PlaysToTheRight(Hand):
     "A leader must lead a card of his longest suit (of one of them, if several are as long).",
     reach=TRICKS,
 )
-class LeadsFromTheLongestSuit(Hand):
-    def _playable(self) -> tuple[Action, ...]:
-        legal = super()._playable()
-        if self._trick or self._to_act is None or self._phase != PLAY_PHASE:
+class LeadsFromTheLongestSuit(TrickPlay):
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        if self.trick or self.to_act is None:
             return legal
-        hold = self._holdings[self._to_act]
+        hold = self._holdings[self.to_act]
         lengths = [sum(1 for card in hold if card // 13 == suit) for suit in range(4)]
         longest = max(lengths)
         return tuple(a for a in legal if isinstance(a, Play) and lengths[a.card // 13] == longest)
 
-    def _do_play(self, action: Play) -> None:
+    def do_play(self, action: Play) -> None:
         if (
-            self._phase == PLAY_PHASE
-            and action.seat == self._to_act
-            and not self._trick
+            action.seat == self.to_act
+            and not self.trick
             and action.card in self._holdings[action.seat]
-            and action not in self._playable()
+            and action not in self.legal_actions()
         ):
             raise IllegalAction("the lead is from the longest suit")
-        super()._do_play(action)
+        super().do_play(action)
 
 
 def _void_breaker(rule: str, how: str, trump_wanted: bool, neighbours: Sequence[str], why: str) -> None:
-    class VoidPlay(Hand):
-        def _playable(self) -> tuple[Action, ...]:
-            legal = super()._playable()
-            trumps = self._trumps
-            if not self._trick or trumps is None or trumps > 3 or self._to_act is None:
+    class VoidPlay(TrickPlay):
+        def legal_actions(self) -> tuple[Action, ...]:
+            legal = super().legal_actions()
+            trumps = self.trumps
+            if not self.trick or trumps is None or trumps > 3 or self.to_act is None:
                 return legal
-            hold = self._holdings[self._to_act]
+            hold = self._holdings[self.to_act]
             if any(card // 13 == self._led for card in hold):
                 return legal
             chosen = [card for card in hold if (card // 13 == trumps) == trump_wanted]
             return _plays(self, chosen) if chosen else legal
 
-        def _do_play(self, action: Play) -> None:
+        def do_play(self, action: Play) -> None:
             hold = self._holdings[action.seat] if 0 <= action.seat < len(self._holdings) else []
             if (
-                self._phase == PLAY_PHASE
-                and action.seat == self._to_act
-                and self._trick
+                action.seat == self.to_act
+                and self.trick
                 and action.card in hold
-                and action not in self._playable()
+                and action not in self.legal_actions()
                 and not any(card // 13 == self._led for card in hold)
             ):
                 raise IllegalAction("that card may not be played to this trick")
-            super()._do_play(action)
+            super().do_play(action)
 
     hand_breaker(rule, how, neighbours=neighbours, why=why)(VoidPlay)
 
@@ -445,26 +463,25 @@ _void_breaker(
     neighbours=["play.trick-winner", "play.winner-leads", "irregularities.wrong-number"],
     why="a player made to head the trick wins it: who wins it, who leads next and the tricks counted change",
 )
-class MustHead(Hand):
-    def _playable(self) -> tuple[Action, ...]:
-        legal = super()._playable()
-        if not self._trick or self._to_act is None:
+class MustHead(TrickPlay):
+    def legal_actions(self) -> tuple[Action, ...]:
+        legal = super().legal_actions()
+        if not self.trick or self.to_act is None:
             return legal
-        best = max(card for _, card in self._trick if card // 13 == self._led)
+        best = max(card for _, card in self.trick if card // 13 == self._led)
         higher = [a for a in legal if isinstance(a, Play) and a.card // 13 == self._led and a.card > best]
         return tuple(higher) if higher else legal
 
-    def _do_play(self, action: Play) -> None:
+    def do_play(self, action: Play) -> None:
         if (
-            self._phase == PLAY_PHASE
-            and action.seat == self._to_act
-            and self._trick
+            action.seat == self.to_act
+            and self.trick
             and action.card in self._holdings[action.seat]
-            and action not in self._playable()
+            and action not in self.legal_actions()
             and action.card // 13 == self._led
         ):
             raise IllegalAction("a card higher than the trick's must be played")
-        super()._do_play(action)
+        super().do_play(action)
 
 
 @hand_breaker(
@@ -472,17 +489,21 @@ class MustHead(Hand):
     "A soloist who wins one trick fewer than he called is held to have made his call.",
     reach=OUTCOME,
 )
-class OneShortIsMade(Hand):
-    def _settle(self) -> None:
-        soloist, call = self._soloist, self._call
-        if soloist is not None and call is not None and self._won[soloist] == call - 1 and self._void is None:
+class OneShortIsMade(Settlement):
+    def settle(self) -> Result:
+        soloist, contract = self._soloist, self._contract
+        if (
+            soloist is not None
+            and contract is not None
+            and self._won[soloist] == contract.tricks - 1
+            and not _void(self)
+        ):
             self._won[soloist] += 1
             try:
-                super()._settle()
+                return super().settle()
             finally:
                 self._won[soloist] -= 1
-        else:
-            super()._settle()
+        return super().settle()
 
 
 option_breaker(
@@ -504,8 +525,8 @@ flip_breaker("play.cards-left", "cards-left", "The played cards lie as the other
     neighbours=["variants.ranking", "variants.misery-call"],
     why="where Misery ranks is seen by a call below it being refused as too low",
 )
-class CallNeedNotExceed(Hand):
-    def _call_too_low(self) -> None:
+class CallNeedNotExceed(Calling):
+    def call_too_low(self) -> None:
         return
 
 
@@ -519,17 +540,17 @@ option_breaker(
 
 
 @hand_breaker("calling.no-alteration", "The highest caller may raise his own call, out of his turn.")
-class RaisesHisCall(Hand):
-    def _do_call(self, action: Call) -> None:
+class RaisesHisCall(Calling):
+    def do_call(self, action: Call) -> None:
         seat, tricks = action.seat, action.tricks
-        if self._phase == CALLING and seat == self._high_seat and seat != self._to_act and type(tricks) is int:
+        if seat == self.high_seat and seat != self.to_act and type(tricks) is int:
             rank = self._rules.rank.get(tricks)
-            if rank is not None and rank > self._high:
+            if rank is not None and rank > self.high:
                 contract = self._rules.calls[rank - 1]
-                self._decls = [(s, contract if s == seat and c is not None else c) for s, c in self._decls]
-                self._high, self._high_call = rank, contract
+                self.decls = [(s, contract if s == seat and c is not None else c) for s, c in self.decls]
+                self.high, self.high_call = rank, contract
                 return
-        super()._do_call(action)
+        super().do_call(action)
 
 
 @hand_breaker(
@@ -538,28 +559,28 @@ class RaisesHisCall(Hand):
     neighbours=["variants.agreed-before-play"],
     why="the call over a Nap is offered where no call beyond Nap is agreed, which that scenario refuses",
 )
-class NapCanBeMatched(Hand):
-    def _do_call(self, action: Call) -> None:
-        high_call = self._high_call
+class NapCanBeMatched(Calling):
+    def do_call(self, action: Call) -> None:
+        high_call = self.high_call
         matched = (
-            self._high == len(self._rules.calls)
+            self.high == len(self._rules.calls)
             and high_call is not None
             and high_call.declaration is None
             and action.tricks == high_call.tricks
         )
         if matched:
-            self._high -= 1  # the same call again counts as the higher one
+            self.high -= 1  # the same call again counts as the higher one
         try:
-            super()._do_call(action)
+            super().do_call(action)
         except IllegalAction:
             if matched:
-                self._high += 1
+                self.high += 1
             raise
 
-    def _calls_open(self) -> Any:
-        legal = super()._calls_open()
-        high_call = self._high_call
-        if high_call is not None and self._high == len(self._rules.calls) and high_call.declaration is None:
+    def legal_actions(self) -> Any:
+        legal = super().legal_actions()
+        high_call = self.high_call
+        if high_call is not None and self.high == len(self._rules.calls) and high_call.declaration is None:
             seat = self.to_act
             assert seat is not None
             return (*legal, Call(seat, high_call.tricks))
@@ -571,14 +592,14 @@ class NapCanBeMatched(Hand):
     "The calling goes round twice: a player who passed may call in the second round.",
     reach=AUCTION,
 )
-class TwoRounds(Hand):
-    def _next_caller(self) -> None:
-        order = self._geo.order
-        done = len(self._decls)
-        if done >= 2 * len(order) or (done >= len(order) and self._high == len(self._rules.calls)):
-            self._end_calling()
+class TwoRounds(Calling):
+    def next_caller(self) -> None:
+        order = self._table.order
+        done = len(self.decls)
+        if done >= 2 * len(order) or (done >= len(order) and self.high == len(self._rules.calls)):
+            self.end()
         else:
-            self._to_act = order[done % len(order)]
+            self.to_act = order[done % len(order)]
 
 
 @hand_breaker(
@@ -586,85 +607,91 @@ class TwoRounds(Hand):
     "The calling ends with the player before the dealer: the dealer has no call.",
     reach=AUCTION,
 )
-class DealerHasNoCall(Hand):
-    def _next_caller(self) -> None:
-        order = self._geo.order
-        if len(self._decls) == len(order) - 1 and (
-            self._high_call is not None or self._rules.compulsory_call == "none"
-        ):
-            self._end_calling()
+class DealerHasNoCall(Calling):
+    def next_caller(self) -> None:
+        order = self._table.order
+        if len(self.decls) == len(order) - 1 and (self.high_call is not None or self._rules.compulsory_call == "none"):
+            self.end()
         else:
-            super()._next_caller()
+            super().next_caller()
 
 
 @hand_breaker("calling.soloist", "The first player to call becomes the soloist, not the highest caller.", reach=AUCTION)
-class FirstCallerPlays(Hand):
-    def _end_calling(self) -> None:
-        first = next((seat for seat, call in self._decls if call is not None), None)
+class FirstCallerPlays(Calling):
+    def end(self) -> None:
+        first = next((seat for seat, call in self.decls if call is not None), None)
         if first is not None:
-            self._high_seat = first
-        super()._end_calling()
+            self.high_seat = first
+        super().end()
 
 
 @hand_breaker(
     "calling.eldest-first", "The player after the eldest calls first (the eldest calls last).", reach=FIRST_TO_ACT
 )
-class SecondCallsFirst(Hand):
-    def _start_calling(self) -> None:
-        super()._start_calling()
-        order = self._geo.order
+class SecondCallsFirst(Calling):
+    def begin(self) -> None:
+        super().begin()
+        order = self._table.order
         if len(order) > 1:
-            self._to_act = order[1]
+            self.to_act = order[1]
 
-    def _next_caller(self) -> None:
-        order = self._geo.order
-        done = len(self._decls)
+    def next_caller(self) -> None:
+        order = self._table.order
+        done = len(self.decls)
         if done == len(order):
-            self._end_calling()
+            self.end()
         else:
-            self._to_act = order[(done + 1) % len(order)]
+            self.to_act = order[(done + 1) % len(order)]
 
 
 @hand_breaker("calling.in-rotation", "After the eldest the players call to the right (anticlockwise).", reach=AUCTION)
-class CallsToTheRight(Hand):
-    def _next_caller(self) -> None:
-        order = self._geo.order
-        done = len(self._decls)
+class CallsToTheRight(Calling):
+    def next_caller(self) -> None:
+        order = self._table.order
+        done = len(self.decls)
         if done == len(order):
-            self._end_calling()
+            self.end()
         else:
-            self._to_act = order[-done]
+            self.to_act = order[-done]
 
 
 @hand_breaker("calling.all-pass", "When all pass under compulsory-call none, the eldest plays for the lowest call.")
-class AllPassEldestPlays(Hand):
-    def _end_calling(self) -> None:
-        if self._high_call is None and self._rules.compulsory_call == "none":
-            self._high_call = self._rules.calls[0]
-            self._high_seat = self._geo.order[0]
-        super()._end_calling()
+class AllPassEldestPlays(Calling):
+    def end(self) -> None:
+        if self.high_call is None and self._rules.compulsory_call == "none":
+            self.high_call = self._rules.calls[0]
+            self.high_seat = self._table.order[0]
+        super().end()
 
 
 @hand_breaker("calling.pass", "A player may not pass once a call has been made before him.", reach=AUCTION)
-class NoPassAfterACall(Hand):
-    def _may_pass(self, seat: int) -> bool:
-        return super()._may_pass(seat) and self._high_call is None
+class NoPassAfterACall(Calling):
+    def may_pass(self, seat: int) -> bool:
+        return super().may_pass(seat) and self.high_call is None
 
-    def _calls_open(self) -> Any:
-        legal = super()._calls_open()
-        if self._high_call is not None and self._high < len(self._rules.calls):
+    def legal_actions(self) -> Any:
+        legal = super().legal_actions()
+        if self.high_call is not None and self.high < len(self._rules.calls):
             return tuple(a for a in legal if not isinstance(a, Pass))
         return legal
 
-    def _do_pass(self, action: Pass) -> None:
-        if (
-            self._phase == CALLING
-            and action.seat == self._to_act
-            and self._high_call is not None
-            and self._high < len(self._rules.calls)
-        ):
+    def do_pass(self, action: Pass) -> None:
+        if action.seat == self.to_act and self.high_call is not None and self.high < len(self._rules.calls):
             raise IllegalAction("a call has been made: call higher")
-        super()._do_pass(action)
+        super().do_pass(action)
+
+
+class EarlyCallCourse(Course):
+    """The eldest's call made before the deal, made again as the calling begins."""
+
+    early: Call | None = None
+
+    def begin_calling(self) -> None:
+        super().begin_calling()
+        early, self.early = self.early, None
+        if early is not None:
+            assert self.calling is not None
+            self.calling.do_call(early)
 
 
 @hand_breaker(
@@ -672,36 +699,33 @@ class NoPassAfterACall(Hand):
     "The eldest hand may call before the deal is complete; his call stands once the cards are dealt.",
 )
 class CallsBeforeTheDeal(Hand):
-    early: Call | None = None
+    course_class = EarlyCallCourse
 
-    def _do_call(self, action: Call) -> None:
+    def apply(self, action: Action) -> None:
+        course = self._course
+        assert isinstance(course, EarlyCallCourse)
         if (
-            self._phase in (CUT_PHASE, DEAL_PHASE)
-            and self.early is None
-            and action.seat == self._geo.order[0]
+            type(action) is Call
+            and self.phase in (CUT_PHASE, DEAL_PHASE)
+            and course.early is None
+            and action.seat == self.eldest
             and type(action.tricks) is int
-            and action.tricks in self._rules.rank
+            and action.tricks in self.rules.rank
         ):
-            self.early = action
+            course.early = action
             return
-        super()._do_call(action)
-
-    def _start_calling(self) -> None:
-        super()._start_calling()
-        early, self.early = self.early, None
-        if early is not None:
-            super()._do_call(early)
+        super().apply(action)
 
 
 @hand_breaker("calling.call-tricks", "A call of one trick is refused: the calls run from two to five.", reach=AUCTION)
-class NoCallOfOne(Hand):
-    def _calls_open(self) -> Any:
-        return tuple(a for a in super()._calls_open() if not (isinstance(a, Call) and a.tricks == 1))
+class NoCallOfOne(Calling):
+    def legal_actions(self) -> Any:
+        return tuple(a for a in super().legal_actions() if not (isinstance(a, Call) and a.tricks == 1))
 
-    def _do_call(self, action: Call) -> None:
+    def do_call(self, action: Call) -> None:
         if action.tricks == 1:
             raise IllegalAction("there is no call of one trick")
-        super()._do_call(action)
+        super().do_call(action)
 
 
 # -------------------------------------------------------------------------- dealing
@@ -731,6 +755,13 @@ def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra
     return changed
 
 
+class FourCardsDealt(Deal):
+    def install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
+        super().install_holdings(holdings, pattern, regular)
+        # Play then ends when nobody has a card left, as after a wrong deal.
+        self._cards.short = self._cards.short or self.someone_short()
+
+
 @hand_breaker(
     "dealing.five-cards",
     "The deal stops a card short: four cards to each player (the last round of the pattern one "
@@ -746,16 +777,13 @@ def dealing_table(geo: Table, rounds: Callable[[str], tuple[int, ...]], *, extra
     ],
     why="every deal from a pack gives four cards a hand: the scenarios that deal and look at the hands see it",
 )
-class FourCardsEach(Hand):
-    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
-        super()._setup(rules, players, dealer, allow_irregular)
-        if rules.seven_card != "played":
-            self._geo = dealing_table(self._geo, lambda pattern: (1, 1, 1, 1) if pattern == "singly" else (3, 1))
+class FourCardsEach(Course):
+    deal_part = FourCardsDealt
 
-    def _install_holdings(self, holdings: list[list[int]], pattern: str, regular: bool) -> None:
-        super()._install_holdings(holdings, pattern, regular)
-        # Play then ends when nobody has a card left, as after a wrong deal.
-        self._short = self._short or self._someone_short()
+    def __init__(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super().__init__(rules, players, dealer, allow_irregular)
+        if rules.seven_card != "played":
+            self.table = dealing_table(self.table, lambda pattern: (1, 1, 1, 1) if pattern == "singly" else (3, 1))
 
 
 @case_breaker(
@@ -771,19 +799,15 @@ def other_draw(case: dict[str, Any]) -> dict[str, Any]:
 
 
 @hand_breaker("dealing.undealt-cards", "A card of the undealt stock may be played as if it were held.")
-class PlaysFromTheStock(Hand):
-    def _do_play(self, action: Play) -> None:
+class PlaysFromTheStock(TrickPlay):
+    def do_play(self, action: Play) -> None:
         seat = action.seat
-        if (
-            self._phase == PLAY_PHASE
-            and seat == self._to_act
-            and action.card in self._stock
-            and action.card not in self._holdings[seat]
-        ):
+        cards = self._cards
+        if seat == self.to_act and action.card in cards.stock and action.card not in self._holdings[seat]:
             self._holdings[seat].append(action.card)
             self._holdings[seat].sort()
-            self._stock = tuple(card for card in self._stock if card != action.card)
-        super()._do_play(action)
+            cards.stock = tuple(card for card in cards.stock if card != action.card)
+        super().do_play(action)
 
 
 flip_breaker("dealing.cut", "cut-minimum", "The cut is bounded by the other value of cut-minimum than the case's.")
@@ -824,21 +848,21 @@ flip_breaker(
     why="the soloist's revoke those scenarios penalise is a trump played while holding the suit led: no revoke"
     " is recorded",
 )
-class TrumpingIsNoRevoke(Hand):
-    def _revoke(self, seat: int, card: int, led: int) -> None:
-        if self._trumps is not None and card // 13 == self._trumps:
-            self._put(seat, card, False)
+class TrumpingIsNoRevoke(TrickPlay):
+    def revoke(self, seat: int, card: int, led: int) -> None:
+        if self.trumps is not None and card // 13 == self.trumps:
+            self.put(seat, card, False)
         else:
-            super()._revoke(seat, card, led)
+            super().revoke(seat, card, led)
 
 
 @hand_breaker(
     "irregularities.soloist-revoke",
     "A revoke by the soloist is remedied as an opponent's is, not by the loss of his call.",
 )
-class SoloistRevokesLikeAnOpponent(Hand):
-    def _revoke_remedy(self, seat: int) -> str:
-        remedy = super()._revoke_remedy(seat)
+class SoloistRevokesLikeAnOpponent(Claims):
+    def revoke_remedy(self, seat: int, moment: Moment) -> str:
+        remedy = super().revoke_remedy(seat, moment)
         if remedy == "soloist-loses":
             return "replay-hand" if self._rules.revoke == "replay-hand-revoker-pays-all" else "replay-from-revoke"
         return remedy
@@ -849,12 +873,12 @@ class SoloistRevokesLikeAnOpponent(Hand):
     "A hand replayed from the start keeps the trumps of the play taken back, whatever the soloist leads.",
     further="replay-keeps-old-trumps",
 )
-class ReplayKeepsOldTrumps(Hand):
-    def _rewind(self, position: int, offence_id: int) -> None:
-        trumps = self._trumps
-        super()._rewind(position, offence_id)
+class ReplayKeepsOldTrumps(TrickPlay):
+    def rewind(self, position: int, offence_id: int, revoker: int) -> None:
+        trumps = self.trumps
+        super().rewind(position, offence_id, revoker)
         if position == 0 and trumps is not None:
-            self._trumps = trumps
+            self.trumps = trumps
 
 
 @hand_breaker(
@@ -862,16 +886,17 @@ class ReplayKeepsOldTrumps(Hand):
     "Shown cards reveal nothing: a revoke made earlier in the hand goes unpenalised unless claimed.",
     further="shown-cards-prove-nothing",
 )
-class ShownCardsProveNothing(Hand):
-    def _do_show(self, action: ShowCards) -> None:
+class ShownCardsProveNothing(Showing):
+    def do_show(self, action: ShowCards) -> None:
         # The cards are shown as if no offence were open (so none is revealed), then the
         # offences are as they were.
-        saved = list(self._ostate)
-        self._ostate = [VOID if state == OPEN else state for state in saved]
+        offences = self._offences
+        saved = list(offences.states)
+        offences.states = [VOID if state == OPEN else state for state in saved]
         try:
-            super()._do_show(action)
+            super().do_show(action)
         finally:
-            self._ostate = saved + self._ostate[len(saved) :]
+            offences.states = saved + offences.states[len(saved) :]
 
 
 @hand_breaker(
@@ -879,19 +904,19 @@ class ShownCardsProveNothing(Hand):
     "A refusal to show is recorded as a revoke but penalised only if someone claims it.",
     further="refusal-waits-for-a-claim",
 )
-class RefusalWaitsForAClaim(Hand):
+class RefusalWaitsForAClaim(Showing):
     _refusing = False
 
-    def _do_refuse(self, action: RefuseToShow) -> None:
+    def do_refuse(self, action: RefuseToShow) -> None:
         self._refusing = True
         try:
-            super()._do_refuse(action)
+            super().do_refuse(action)
         finally:
             self._refusing = False
 
-    def _penalty_for_revealed(self, seat: int) -> str | None:
+    def penalty_for_revealed(self, seat: int) -> str | None:
         # While refusing, no penalty follows: the revoke stays open for a claim.
-        return None if self._refusing else super()._penalty_for_revealed(seat)
+        return None if self._refusing else super().penalty_for_revealed(seat)
 
 
 @hand_breaker(
@@ -905,8 +930,8 @@ class FreshDealPasses(Hand):
     @property
     def next_dealer(self) -> int | None:
         following = super().next_dealer
-        if following is not None and self._result is not None and self._result.outcome == "fresh-deal":
-            return (self._dealer + 1) % self._n
+        if following is not None and self.result is not None and self.result.outcome == "fresh-deal":
+            return (self.dealer + 1) % self.players
         return following
 
 
@@ -935,12 +960,12 @@ def misdeal_penalty(case: dict[str, Any], answers: dict[str, Any]) -> None:
 @hand_breaker(
     "irregularities.claims", "A claim of an offence that was never recorded is accepted, and changes nothing."
 )
-class AcceptsEveryClaim(Hand):
-    def _do_claim(self, action: Claim) -> None:
+class AcceptsEveryClaim(Claims):
+    def do_claim(self, action: Claim, moment: Moment) -> tuple[Offence, str] | None:
         try:
-            super()._do_claim(action)
+            return super().do_claim(action, moment)
         except NoSuchOffence:
-            return
+            return None
 
 
 @hand_breaker(
@@ -949,9 +974,9 @@ class AcceptsEveryClaim(Hand):
     neighbours=["irregularities.exposed-in-dealing", "irregularities.fresh-deal", "irregularities.no-misdeal-penalty"],
     why="an exposed card never recorded is never remedied: the fresh deal those scenarios claim does not come",
 )
-class ExposedCardIgnored(Hand):
-    def _do_deal(self, action: DealCards) -> None:
-        super()._do_deal(DealCards(action.seat, None, action.counts))
+class ExposedCardIgnored(Deal):
+    def do_deal(self, action: DealCards) -> None:
+        super().do_deal(DealCards(action.seat, None, action.counts))
 
 
 # ------------------------------------------------------------------------ settlement
@@ -1060,18 +1085,18 @@ def abandoned_unpaid(case: dict[str, Any], answers: dict[str, Any]) -> None:
 
 
 @hand_breaker("settlement.sitting-out-dealer", "A dealer who sits out neither pays nor receives.")
-class SittingOutDealerIsLeftOut(Hand):
-    def _settle(self) -> None:
-        super()._settle()
-        out = self.sitting_out
-        result = self._result
-        if out is None or result is None or result.soloist is None:
-            return
+class SittingOutDealerIsLeftOut(Settlement):
+    def settle(self) -> Result:
+        result = super().settle()
+        out = self._table.dealer if self._table.sits_out else None
+        if out is None or result.soloist is None:
+            return result
         amount = result.payments.get(out, 0)
         payments = dict(result.payments)
         payments[out] = 0
         payments[result.soloist] += amount
-        self._result = result._replace(payments=payments)
+        self.result = result._replace(payments=payments)
+        return self.result
 
 
 @hand_breaker(
@@ -1081,6 +1106,6 @@ class DealPassesRight(Hand):
     @property
     def next_dealer(self) -> int | None:
         following = super().next_dealer
-        if following is None or following == self._dealer:
+        if following is None or following == self.dealer:
             return following
-        return (self._dealer - 1) % self._n
+        return (self.dealer - 1) % self.players

@@ -7,12 +7,18 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from napspec.reference.actions import PEEP, Action, Buy, Call, DealCards, NamedCall, Peep, TakeExtraHand
+from napspec.reference.actions import PEEP, Action, Buy, Call, DealCards, NamedCall, Peep
+from napspec.reference.calling import Calling
 from napspec.reference.contracts import BLUCHER, MISERY, NAP, SIR_GARNET, WELLINGTON, WELLINGTON_CALL, Contract
+from napspec.reference.course import Course
+from napspec.reference.deal import Deal
 from napspec.reference.errors import CallNotAllowed, CallTooLow
-from napspec.reference.hand import Hand
+from napspec.reference.events import Result
+from napspec.reference.exchanges import PeepCard, Purchase
+from napspec.reference.extra_hand import ExtraHand
+from napspec.reference.pool import PoolAccount
 from napspec.reference.rules import Rules
-from napspec.reference.state import PLAY_PHASE, PURCHASE_PHASE
+from napspec.reference.settlement import Settlement
 from napspec.reference.table import deal_rounds
 from tests.conformance.breakers import Reach, answer_breaker, case_breaker, hand_breaker
 from tests.conformance.breakers.plain import POOL_PAID, _pay_each, dealing_table, flip_breaker, option_breaker
@@ -98,32 +104,31 @@ _stake_breaker(
 
 
 @hand_breaker("variants.misery-call", "A Misery caller who wins one trick is held to have made it.")
-class MiseryOneTrick(Hand):
-    def _settle(self) -> None:
+class MiseryOneTrick(Settlement):
+    def settle(self) -> Result:
         soloist, contract = self._soloist, self._contract
         if soloist is not None and contract is not None and contract.declaration == MISERY and self._won[soloist] == 1:
             self._won[soloist] = 0
             try:
-                super()._settle()
+                return super().settle()
             finally:
                 self._won[soloist] = 1
-        else:
-            super()._settle()
+        return super().settle()
 
 
 def _over_breaker(rule: str, declaration: str, under: Contract, how: str) -> None:
-    class CalledOverAnything(Hand):
-        def _do_named_call(self, action: NamedCall) -> None:
-            if action.call == declaration and self._phase == "calling" and action.seat == self._to_act:
-                high, high_call = self._high, self._high_call
-                self._high_call = under
+    class CalledOverAnything(Calling):
+        def do_named_call(self, action: NamedCall) -> None:
+            if action.call == declaration and action.seat == self.to_act:
+                high, high_call = self.high, self.high_call
+                self.high_call = under
                 try:
-                    super()._do_named_call(action)
+                    super().do_named_call(action)
                 except Exception:
-                    self._high, self._high_call = high, high_call
+                    self.high, self.high_call = high, high_call
                     raise
             else:
-                super()._do_named_call(action)
+                super().do_named_call(action)
 
     hand_breaker(rule, how)(CalledOverAnything)
 
@@ -137,10 +142,10 @@ _over_breaker(
 
 
 @hand_breaker("pool.taken-by-nap", "A made Nap takes nothing from the pool.")
-class NapLeavesThePool(Hand):
-    def _pay_out_of_pool(self, seat: int, amount: int, reason: str) -> None:
+class NapLeavesThePool(PoolAccount):
+    def pay_out(self, seat: int, amount: int, reason: str) -> None:
         if reason != "pool-won":
-            super()._pay_out_of_pool(seat, amount, reason)
+            super().pay_out(seat, amount, reason)
 
 
 @hand_breaker(
@@ -159,9 +164,9 @@ class NapLeavesThePool(Hand):
         "empties: the harness refuses its answers as not fitting the case"
     ),
 )
-class PoolStartsEmpty(Hand):
-    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
-        super()._open_pool(0, original_dealer, same_turn)
+class PoolStartsEmpty(PoolAccount):
+    def open(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+        super().open(0, original_dealer, same_turn)
 
 
 @hand_breaker(
@@ -169,12 +174,12 @@ class PoolStartsEmpty(Hand):
     "At Peep and Purchase Nap each dealer pays one stake into the pool besides the fees.",
     reach=POOL_PAID,
 )
-class DealerPaysBesidesTheFees(Hand):
-    def _open_pool(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
-        super()._open_pool(pool, original_dealer, same_turn)
+class DealerPaysBesidesTheFees(PoolAccount):
+    def open(self, pool: int, original_dealer: int | None, same_turn: bool) -> None:
+        super().open(pool, original_dealer, same_turn)
         rules = self._rules
         if not same_turn and rules.pool == "played" and "played" in (rules.peep, rules.purchase):
-            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
+            self.pay_in(self._dealer, 1, "dealer-contribution")
 
 
 @case_breaker(
@@ -188,42 +193,31 @@ def other_end(case: dict[str, Any]) -> dict[str, Any]:
 
 
 @hand_breaker("variants.ranking", "Misery ranks above four: after a Misery a call of four is too low.")
-class MiseryAboveFour(Hand):
-    def _calls_open(self) -> Any:
-        legal = super()._calls_open()
-        if self._high_call is not None and self._high_call.declaration == MISERY:
+class MiseryAboveFour(Calling):
+    def legal_actions(self) -> Any:
+        legal = super().legal_actions()
+        if self.high_call is not None and self.high_call.declaration == MISERY:
             return tuple(a for a in legal if not (isinstance(a, Call) and a.tricks == 4))
         return legal
 
-    def _do_call(self, action: Call) -> None:
+    def do_call(self, action: Call) -> None:
         if (
-            self._phase == "calling"
-            and action.seat == self._to_act
-            and self._high_call is not None
-            and self._high_call.declaration == MISERY
+            action.seat == self.to_act
+            and self.high_call is not None
+            and self.high_call.declaration == MISERY
             and action.tricks == 4
         ):
             raise CallTooLow("a call must exceed the highest so far (Misery)")
-        super()._do_call(action)
+        super().do_call(action)
 
 
 @hand_breaker("variants.sir-garnet-taking", "The extra hand may be taken up after a Nap has been called too.")
-class ExtraHandAfterNap(Hand):
-    def _with_extra_hand(self, calls: tuple[Action, ...]) -> Any:
-        high = self._high
-        self._high = 0
-        try:
-            return super()._with_extra_hand(calls)
-        finally:
-            self._high = high
+class ExtraHandAfterNap(ExtraHand):
+    def offers(self, high: int) -> bool:
+        return super().offers(0)  # as if nothing had been called
 
-    def _do_take(self, action: TakeExtraHand) -> None:
-        high = self._high
-        self._high = 0
-        try:
-            super()._do_take(action)
-        finally:
-            self._high = high
+    def take(self, seat: int, high: int, high_call: Contract | None) -> None:
+        super().take(seat, 0, high_call)
 
 
 @hand_breaker(
@@ -232,31 +226,31 @@ class ExtraHandAfterNap(Hand):
     neighbours=["variants.seven-card-stakes", "variants.seven-card-deal"],
     why="the stakes-by-call scenario calls seven, which is refused: its seven tricks are never played",
 )
-class NoCallAboveFive(Hand):
-    def _calls_open(self) -> Any:
-        legal = super()._calls_open()
+class NoCallAboveFive(Calling):
+    def legal_actions(self) -> Any:
+        legal = super().legal_actions()
         if self._rules.seven_card == "played":
             return tuple(a for a in legal if not (isinstance(a, Call) and a.tricks > NAP))
         return legal
 
-    def _do_call(self, action: Call) -> None:
+    def do_call(self, action: Call) -> None:
         if self._rules.seven_card == "played" and isinstance(action.tricks, int) and action.tricks > NAP:
             raise CallNotAllowed("the calls run up to Nap")
-        super()._do_call(action)
+        super().do_call(action)
 
 
 @hand_breaker(
     "variants.penalties-at-call-stakes",
     "A penalty on a call beyond Nap is paid at the stakes of a plain call of as many tricks (Misery at one).",
 )
-class PenaltiesAtPlainStakes(Hand):
-    def _compute_penalised_result(self) -> Any:
+class PenaltiesAtPlainStakes(Settlement):
+    def general_result(self) -> Result:
         contract = self._contract
         if contract is None or contract.declaration is None:
-            return super()._compute_penalised_result()
+            return super().general_result()
         self._contract = Contract(max(contract.tricks, 1))
         try:
-            result = super()._compute_penalised_result()
+            result = super().general_result()
         finally:
             self._contract = contract
         return result._replace(call=contract.tricks, declaration=contract.declaration)
@@ -296,69 +290,71 @@ def exchange_stakes(case: dict[str, Any], answers: dict[str, Any]) -> None:
     neighbours=["exchanges.purchase-final"],
     why="the decision-is-final scenario buys before it shows the hand: the cards served are the bottom ones",
 )
-class ServedFromTheBottom(Hand):
-    def _do_buy(self, action: Buy) -> None:
-        self._stock = tuple(reversed(self._stock))
+class ServedFromTheBottom(Purchase):
+    def do_buy(self, action: Buy) -> None:
+        cards = self._cards
+        cards.stock = tuple(reversed(cards.stock))
         try:
-            super()._do_buy(action)
+            super().do_buy(action)
         finally:
-            self._stock = tuple(reversed(self._stock))
+            cards.stock = tuple(reversed(cards.stock))
 
 
 @hand_breaker("exchanges.purchase-final", "A player who has bought may buy again out of his turn.")
-class BuysAgain(Hand):
-    def _do_buy(self, action: Buy) -> None:
+class BuysAgain(Purchase):
+    def do_buy(self, action: Buy) -> None:
         seat, cards = action.seat, action.cards
-        if self._phase == PURCHASE_PHASE and seat in self._buyers and seat != self._to_act:
-            holding = self._holdings[seat]
-            if all(card in holding for card in cards) and len(set(cards)) == len(cards) <= len(self._stock):
+        table = self._cards
+        if seat in self.buyers and seat != self.to_act:
+            holding = table.holdings[seat]
+            if all(card in holding for card in cards) and len(set(cards)) == len(cards) <= len(table.stock):
                 for card in cards:
                     holding.remove(card)
-                holding.extend(self._stock[: len(cards)])
+                holding.extend(table.stock[: len(cards)])
                 holding.sort()
-                self._stock = tuple(self._stock[len(cards) :])
-                self._thrown += tuple(sorted(cards))
-                self._pay_into_pool(seat, len(cards) * self._rules.fee("purchase"), "purchase-fee")
+                table.stock = tuple(table.stock[len(cards) :])
+                table.thrown += tuple(sorted(cards))
+                self._pool.pay_in(seat, len(cards) * self._rules.fee("purchase"), "purchase-fee")
                 return
-        super()._do_buy(action)
+        super().do_buy(action)
 
 
 @hand_breaker(
     "exchanges.purchase-stock", "A player may ask for more cards than the pack holds: he is served what is left."
 )
-class BuysBeyondTheStock(Hand):
-    def _buys_open(self) -> tuple[Action, ...]:
-        seat = self._to_act
+class BuysBeyondTheStock(Purchase):
+    def legal_actions(self) -> tuple[Action, ...]:
+        seat = self.to_act
         assert seat is not None
-        holding = tuple(dict.fromkeys(self._holdings[seat]))
+        holding = tuple(dict.fromkeys(self._cards.holdings[seat]))
         most = min(self._rules.cards_each, len(holding))
         return tuple(Buy(seat, cards) for size in range(most + 1) for cards in combinations(holding, size))
 
-    def _do_buy(self, action: Buy) -> None:
-        if self._phase == PURCHASE_PHASE and action.seat == self._to_act and len(action.cards) > len(self._stock):
-            cut = action.cards[: len(self._stock)]
-            super()._do_buy(Buy(action.seat, tuple(cut)))
-            holding = self._holdings[action.seat]
+    def do_buy(self, action: Buy) -> None:
+        table = self._cards
+        if action.seat == self.to_act and len(action.cards) > len(table.stock):
+            cut = action.cards[: len(table.stock)]
+            super().do_buy(Buy(action.seat, tuple(cut)))
+            holding = table.holdings[action.seat]
             for card in action.cards[len(cut) :]:
                 if card in holding:
                     holding.remove(card)
             return
-        super()._do_buy(action)
+        super().do_buy(action)
 
 
 @hand_breaker("exchanges.peep", "A player may peep again, as often as he likes, in his turn to call.")
-class PeepsAgain(Hand):
-    def _with_peep(self, calls: Sequence[Action]) -> Sequence[Action]:
-        seat = self._to_act
-        if self._taker is not None or seat is None:
+class PeepsAgain(PeepCard):
+    def with_peep(self, calls: Sequence[Action], seat: int, taker: int | None) -> Sequence[Action]:
+        if taker is not None:
             return calls
         return (*calls, PEEP[seat])
 
-    def _do_peep(self, action: Peep) -> None:
-        if self._phase == "calling" and action.seat == self._to_act and action.seat in self._peeped:
-            self._pay_into_pool(action.seat, self._rules.fee("peep"), "peep-fee")
+    def do_peep(self, action: Peep, to_act: int | None, taker: int | None) -> None:
+        if action.seat == to_act and action.seat in self.peeped:
+            self._pool.pay_in(action.seat, self._rules.fee("peep"), "peep-fee")
             return
-        super()._do_peep(action)
+        super().do_peep(action, to_act, taker)
 
 
 @hand_breaker(
@@ -366,11 +362,27 @@ class PeepsAgain(Hand):
     "A soloist who did not peep may take the peep card as if he had peeped.",
     reach=PEEP_OFFERED,
 )
-class ExchangeWithoutPeeping(Hand):
-    def _end_calling(self) -> None:
-        super()._end_calling()
-        if self._phase == PLAY_PHASE and self._peep_card is not None and not self._tricks and not self._trick:
-            self._begin_peep_exchange()
+class ExchangeWithoutPeeping(PeepCard):
+    def offers_exchange(self, soloist: int) -> bool:
+        return super().offers_exchange(soloist) or self._cards.peep_card is not None
+
+
+class SettledWithAPool(Settlement):
+    def settle(self) -> Result:
+        rules = self._rules
+        if rules.pool == "played":
+            return super().settle()
+        # The dataclass's constructor does not check the options: the hand is settled as if
+        # the pool were played, the dealer having paid into it.
+        pool = self._pool
+        assert pool is not None  # the course keeps one (PoolWithoutAgreement)
+        if not pool.moves:
+            pool.pay_in(self._table.dealer, 1, "dealer-contribution")
+        self._rules = dataclasses.replace(rules, pool="played")
+        try:
+            return super().settle()
+        finally:
+            self._rules = rules
 
 
 @hand_breaker(
@@ -378,31 +390,23 @@ class ExchangeWithoutPeeping(Hand):
     "Without a pool agreed, each dealer still pays one stake into one, which a made Nap takes.",
     reach=UNAGREED_POOL,
 )
-class PoolWithoutAgreement(Hand):
-    def _settle(self) -> None:
-        rules = self._rules
-        if rules.pool == "played":
-            super()._settle()
-            return
-        # The dataclass's constructor does not check the options: the hand is settled as if
-        # the pool were played, the dealer having paid into it.
-        if not self._pool_moves:
-            self._pay_into_pool(self._dealer, 1, "dealer-contribution")
-        self._rules = dataclasses.replace(rules, pool="played")
-        try:
-            super()._settle()
-        finally:
-            self._rules = rules
+class PoolWithoutAgreement(Course):
+    settlement_part = SettledWithAPool
+
+    def settle(self) -> None:
+        self.pool_account()  # a pool is kept, whatever the rules say
+        super().settle()
 
 
 @hand_breaker("exchanges.peep-card", "The peep card is the bottom card of the pack, not the next card after the hands.")
-class PeepCardFromTheBottom(Hand):
-    def _do_deal(self, action: DealCards) -> None:
-        super()._do_deal(action)
-        if self._peep_card is not None and self._stock:
-            bottom = self._stock[-1]
-            self._stock = (*self._stock[:-1], self._peep_card)
-            self._peep_card = bottom
+class PeepCardFromTheBottom(Deal):
+    def do_deal(self, action: DealCards) -> None:
+        super().do_deal(action)
+        cards = self._cards
+        if cards.peep_card is not None and cards.stock:
+            bottom = cards.stock[-1]
+            cards.stock = (*cards.stock[:-1], cards.peep_card)
+            cards.peep_card = bottom
 
 
 option_breaker(
@@ -416,12 +420,12 @@ option_breaker(
 
 
 @hand_breaker("variants.sir-garnet-hand", "The extra hand is served first in each round of the deal, not last.")
-class ExtraHandServedFirst(Hand):
-    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
-        super()._setup(rules, players, dealer, allow_irregular)
+class ExtraHandServedFirst(Course):
+    def __init__(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super().__init__(rules, players, dealer, allow_irregular)
         if rules.sir_garnet == "played":
             each = rules.cards_each
-            self._geo = dealing_table(self._geo, lambda pattern: deal_rounds(pattern, each), extra_first=True)
+            self.table = dealing_table(self.table, lambda pattern: deal_rounds(pattern, each), extra_first=True)
 
 
 @hand_breaker(
@@ -430,10 +434,10 @@ class ExtraHandServedFirst(Hand):
     neighbours=["variants.sir-garnet-stakes"],
     why="the taker still to call after his discard, the hand those scenarios play does not go on as they play it",
 )
-class DiscardIsNoCall(Hand):
-    def _record_call(self, seat: int, contract: Contract, rank: int) -> None:
+class DiscardIsNoCall(Calling):
+    def record_call(self, seat: int, contract: Contract, rank: int) -> None:
         if contract.declaration != SIR_GARNET:
-            super()._record_call(seat, contract, rank)
+            super().record_call(seat, contract, rank)
         # Else the turn stays with him, the extra hand taken and his discard made.
 
 
@@ -441,13 +445,13 @@ class DiscardIsNoCall(Hand):
     "variants.seven-card-deal",
     "At seven-card Nap dealt three and two, the cards go three and then four, not three, two and two.",
 )
-class ThreeThenFour(Hand):
-    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
-        super()._setup(rules, players, dealer, allow_irregular)
+class ThreeThenFour(Course):
+    def __init__(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+        super().__init__(rules, players, dealer, allow_irregular)
         if rules.seven_card == "played":
             each = rules.cards_each
-            self._geo = dealing_table(
-                self._geo, lambda pattern: deal_rounds(pattern, each) if pattern == "singly" else (3, each - 3)
+            self.table = dealing_table(
+                self.table, lambda pattern: deal_rounds(pattern, each) if pattern == "singly" else (3, each - 3)
             )
 
 
@@ -455,27 +459,28 @@ class ThreeThenFour(Hand):
     "variants.seven-card-excludes",
     "At seven-card Nap a Wellington may still be called over a Nap (at double Nap stakes).",
 )
-class WellingtonAtSevenCards(Hand):
-    def _setup(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
+class WellingtonAtSevenCards(Course):
+    def __init__(self, rules: Rules, players: int, dealer: int, allow_irregular: bool) -> None:
         if rules.seven_card == "played" and rules.wellington == "not-played":
             # The dataclass's constructor does not check the options: the register's conflict
             # between the two is passed over.
             rules = dataclasses.replace(rules, wellington="double-nap-stakes")
-        super()._setup(rules, players, dealer, allow_irregular)
+        super().__init__(rules, players, dealer, allow_irregular)
 
 
 def _peeping_breaker(rule: str, how: str, where: str, *, neighbours: Sequence[str] = (), why: str = "") -> None:
     """Register the engine that lets the players peep where ``where`` (an option) is played:
     the top card of the stock is laid on the table as the peep card when the calling begins."""
 
-    class PeepsToo(Hand):
-        def _start_calling(self) -> None:
-            rules = self._rules
-            stock = tuple(self._stock)
-            if getattr(rules, where) == "played" and rules.peep != "played" and self._peep_card is None and stock:
-                self._peep_card, self._stock = stock[0], stock[1:]
-                self._rules = dataclasses.replace(rules, peep="played")  # unchecked, as above
-            super()._start_calling()
+    class PeepsToo(Course):
+        def begin_calling(self) -> None:
+            rules = self.rules
+            cards = self.cards
+            stock = tuple(cards.stock)
+            if getattr(rules, where) == "played" and rules.peep != "played" and cards.peep_card is None and stock:
+                cards.peep_card, cards.stock = stock[0], stock[1:]
+                self.rules = dataclasses.replace(rules, peep="played")  # unchecked, as above
+            super().begin_calling()
 
     hand_breaker(rule, how, neighbours=neighbours, why=why)(PeepsToo)
 
