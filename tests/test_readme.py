@@ -44,7 +44,7 @@ def register():  # type: ignore[no-untyped-def]
 
 def source_year(source: str) -> str:
     years = re.findall(r"\b1[89]\d\d\b", register().sources[source].published)
-    return years[0]
+    return str(years[0])
 
 
 def licence_version(source: str, licence: str) -> tuple[str, ...]:
