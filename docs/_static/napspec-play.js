@@ -175,6 +175,7 @@
 
   // ------------------------------------------------------------------ showing it
 
+  const gameName = (target) => target.profile_title + (target.variant ? `, ${target.variant_title}` : "");
   const seatName = (seat) => (seat === game.seat ? `Seat ${seat} (you)` : `Seat ${seat}`);
 
   function callWords(action) {
@@ -337,7 +338,7 @@
     const trumps = state.trumps ? `Trumps: ${SYMBOLS[state.trumps]}.` : "";
     const called = state.soloist !== null ? `${seatName(state.soloist)} plays ${state.declaration ?? state.call}.` : "";
     const parts = [
-      el("p", {}, `Deal ${game.deal}, ${game.target.name}, ${game.players} players. Phase: ${state.phase}. ${called} ${trumps}`),
+      el("p", {}, `Deal ${game.deal}: ${gameName(game.target)}, ${game.players} players. Phase: ${state.phase}. ${called} ${trumps}`),
       tableNode(state, tricks),
       refusal ? refusalNode() : null,
       result ? resultNode(result, state) : actionsNode(state, legal),

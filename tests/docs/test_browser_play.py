@@ -23,9 +23,11 @@ from urllib.parse import quote, unquote, urlsplit
 import pytest
 
 from napspec import spec
+from napspec.conformance.certify import variant_targets
 from napspec.conformance.harness.drivers import open_engine
 from napspec.docs.rulebook.play_page import SETTLEMENT_RULES, kilobytes, page_targets
 from napspec.docs.rulebook.text import quote_plain
+from napspec.spec import PROFILE_IDS
 from napspec.spec.transcriptions import normalise
 
 from .chromium import Chromium
@@ -171,6 +173,12 @@ def weight(page: Path, loaded: list[str]) -> int:
     """What the page and the files it loaded weigh, in bytes."""
     files = {Path(unquote(urlsplit(url).path)) for url in loaded}
     return page.stat().st_size + sum(path.stat().st_size for path in files)
+
+
+def test_the_page_offers_the_targets_the_engine_is_certified_under() -> None:
+    # The main job's targets, each certified for the JavaScript engine by tests/conformance/test_js_engine.py.
+    certified = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
+    assert [(t.name, dict(t.values)) for t in page_targets()] == [(t.name, dict(t.values)) for t in certified]
 
 
 def test_the_page_states_what_it_loads_and_its_weight(builds: Builds) -> None:
