@@ -93,9 +93,10 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromium]:
 
 
 def play_hand(browser: Chromium, page: Path, target: str, players: int, deal: int) -> dict[str, Any]:
-    """Open the play page on a deal and play the reader's seat (0) to the end of the hand: pass
-    when the rules allow it, else the lowest call they take; in the play, first a card that does
-    not follow suit when the hand holds one (it must be refused), then the first card taken.
+    """Open the play page on a deal and play the reader's seat (0) to the end of the hand: in the
+    calling, first the lowest call once a seat has called (it must be refused), then pass when the
+    rules allow it, else the lowest call they take; in the play, first a card that does not follow
+    suit when the hand holds one (it must be refused), then the first card taken.
     Returns the last status, the refusals met, and the seconds the page took to open."""
     started = time.monotonic()
     browser.open(f"{page.as_uri()}#target={quote(target)}&players={players}&seat=0&deal={deal}")
@@ -107,7 +108,9 @@ def play_hand(browser: Chromium, page: Path, target: str, players: int, deal: in
             break
         assert status["toAct"] == 0, status
         if status["phase"] == "calling":
-            tries = ["pass", *status["calls"][1:]]
+            # Once a seat has called, the lowest call of all cannot exceed it: it must be refused.
+            called = any(action["type"] == "call" for action in status["case"]["actions"])
+            tries = [*status["calls"][1:2] * called, "pass", *status["calls"][1:]]
             for call in tries:
                 click(browser, f'[data-call="{call}"]')
                 status = browser.evaluate(STATUS)
@@ -195,9 +198,11 @@ def test_the_page_states_what_it_loads_and_its_weight(builds: Builds) -> None:
     assert "<" not in data and json.loads(data)["targets"]
 
 
-def test_a_hand_is_played_under_two_profiles_a_card_refused_with_its_rule(builds: Builds, browser: Chromium) -> None:
+def test_a_hand_under_two_profiles_a_card_and_a_call_refused_with_their_rules(
+    builds: Builds, browser: Chromium
+) -> None:
     page = builds.full.html / "play.html"
-    follow_suit = []
+    follow_suit, too_low = [], []
     for target, players, deal in HANDS:
         played = play_hand(browser, page, target, players, deal)
         assert played["opened"] < OPENS_WITHIN, played["opened"]
@@ -208,12 +213,15 @@ def test_a_hand_is_played_under_two_profiles_a_card_refused_with_its_rule(builds
         check_hand(played)
         follow_suit += [refusal for refusal in played["refusals"] if refusal["error"] == "must-follow-suit"]
         # Every seat but the reader's played only moves the engine took: the case replays whole.
+        too_low += [refusal for refusal in played["refusals"] if refusal["error"] == "call-too-low"]
     assert follow_suit, "no hand offered a card that does not follow suit"
-    refused = follow_suit[0]
-    assert refused["rules"] == ["play.follow-suit"] and refused["tried"][1] != refused["led"]
-    shown = normalise(refused["text"])
-    assert REGISTER.rules["play.follow-suit"].title in refused["text"]
-    assert all(words in shown for words in quoted("play.follow-suit")), shown
+    assert follow_suit[0]["tried"][1] != follow_suit[0]["led"]
+    assert too_low, "no hand offered a call below one made"
+    for refused, rule in ((follow_suit[0], "play.follow-suit"), (too_low[0], "calling.must-exceed")):
+        assert refused["rules"] == [rule], refused
+        shown = normalise(refused["text"])
+        assert REGISTER.rules[rule].title in refused["text"]
+        assert all(words in shown for words in quoted(rule)), shown
 
 
 @pytest.mark.campaign
