@@ -313,6 +313,7 @@
       button("Next hand", () => {
         game.deal += 1;
         game.dealer = result.next_dealer;
+        choose.deal.value = String(game.deal);
         start();
       }),
     );

@@ -214,6 +214,11 @@ def test_a_hand_under_two_profiles_a_card_and_a_call_refused_with_their_rules(
         follow_suit += [refusal for refusal in played["refusals"] if refusal["error"] == "must-follow-suit"]
         # Every seat but the reader's played only moves the engine took: the case replays whole.
         too_low += [refusal for refusal in played["refusals"] if refusal["error"] == "call-too-low"]
+    # The next hand: the next deal's number, the deal passed on as the engine says.
+    click(browser, "#nap-play-result button")
+    after = browser.evaluate(STATUS)
+    assert after["result"] is None and after["case"]["dealer"] == played["status"]["case"]["dealer"] + 1
+    assert browser.evaluate("document.getElementById('nap-play-deal').value") == str(HANDS[-1][2] + 1)
     assert follow_suit, "no hand offered a card that does not follow suit"
     assert follow_suit[0]["tried"][1] != follow_suit[0]["led"]
     assert too_low, "no hand offered a call below one made"
