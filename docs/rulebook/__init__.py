@@ -39,6 +39,7 @@ from .domain import NapDomain
 from .editions import BOOK, PrintEdition, choose_edition, edition, prepare_edition
 from .fold import setup as setup_fold
 from .house import HouseRulesDirective
+from .play_page import setup as setup_play
 from .players import PLAYERS_DIRECTIVES
 from .profiles import ProfileDirective
 from .reading import ReadingDirective
@@ -163,6 +164,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(NapDomain)
     setup_fold(app)
     setup_single(app)
+    setup_play(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)
