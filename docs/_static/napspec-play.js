@@ -176,7 +176,8 @@
   // ------------------------------------------------------------------ showing it
 
   const gameName = (target) => target.profile_title + (target.variant ? `, ${target.variant_title}` : "");
-  const seatName = (seat) => (seat === game.seat ? `Seat ${seat} (you)` : `Seat ${seat}`);
+  // A reader counts the players from one (the protocol counts seats from 0).
+  const seatName = (seat) => (seat === game.seat ? `Player ${seat + 1} (you)` : `Player ${seat + 1}`);
 
   function callWords(action) {
     if (action.type === "pass") return "passes";
@@ -380,7 +381,7 @@
     choose.players.value = String(sizes.includes(before) ? before : sizes.includes(4) ? 4 : sizes[0]);
     const players = Number(choose.players.value);
     const seat = Number(wanted.seat ?? choose.seat.value) || 0;
-    options(choose.seat, Array.from({ length: players }, (_, n) => [String(n), `seat ${n}`]));
+    options(choose.seat, Array.from({ length: players }, (_, n) => [String(n), `player ${n + 1}`]));
     choose.seat.value = String(seat < players ? seat : 0);
   }
 
