@@ -43,6 +43,8 @@ from .players import PLAYERS_DIRECTIVES
 from .profiles import ProfileDirective
 from .reading import ReadingDirective
 from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
+from .replay_pages import setup as setup_replays
+from .replays import REPLAYS_FILE
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
 from .single import setup as setup_single
@@ -106,7 +108,9 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 def report_names(app: Sphinx) -> tuple[str, ...]:
     folder = resolve_certify_dir(app.config.napspec_certify_dir)
-    return tuple(str(p.relative_to(folder)) for p in (*report_paths(folder), *findings_paths(folder)))
+    # the record of the replays too: the scenarios' pages replay from it
+    record = [folder / REPLAYS_FILE] if (folder / REPLAYS_FILE).is_file() else []
+    return tuple(str(p.relative_to(folder)) for p in (*report_paths(folder), *findings_paths(folder), *record))
 
 
 def reports_outdated(
@@ -163,6 +167,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_domain(NapDomain)
     setup_fold(app)
     setup_single(app)
+    setup_replays(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)

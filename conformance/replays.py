@@ -1,0 +1,89 @@
+"""The replays' record: every scenario row played by an engine and its answers saved, for the
+rulebook to step through each scenario card by card (``replays.json`` beside the
+certification reports; :mod:`napspec.docs.rulebook.replays` reads it).
+
+For each row of each scenario (:func:`~napspec.suite.rows.rows_of`), planned as written
+(:func:`~napspec.suite.plan.plan_row`, no target: the scenario's own profile and table), the
+record holds the engine's answers to the row's planned cases, each sent once as ``napspec
+certify`` sends them, and to the row's replay case (:func:`~napspec.suite.replay.replay_case`):
+the whole hand, its answers traced after every action. The engine is opened by the caller, the
+one way engines are opened (:func:`~napspec.conformance.harness.open_engine`); the main job
+records the engine it certifies (:func:`napspec.docs.pipeline.record_replays`).
+
+Nothing here judges the answers: the rulebook judges each check from the record as
+``napspec certify`` would (:func:`~napspec.suite.verdicts.judge_row`), and shows what it finds.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from napspec.conformance.harness import InProcessEngine, ProtocolEngine
+from napspec.protocol import EngineError, UnsupportedCase
+from napspec.suite.plan import plan_row
+from napspec.suite.replay import NoReplay, replay_case
+from napspec.suite.rows import rows_of
+from napspec.suite.scenarios import load_scenarios, suite_hash
+
+#: The format of the record, which its reader checks.
+REPLAYS_FORMAT = "napspec-replays/1"
+#: The record's file name, in the report folder.
+REPLAYS_FILE = "replays.json"
+
+
+def row_key(scenario_id: str, index: int) -> str:
+    """The key of a scenario's row in the record: ``<scenario id>#<row number from 1>``.
+
+    >>> row_key("calling-must-exceed", 0)
+    'calling-must-exceed#1'
+    """
+    return f"{scenario_id}#{index + 1}"
+
+
+def _answer(engine: InProcessEngine | ProtocolEngine, case: dict[str, Any]) -> dict[str, Any]:
+    """The engine's response to ``case``, or what kept it from answering (``error``)."""
+    try:
+        return {"response": engine.run(copy.deepcopy(case))}
+    except UnsupportedCase as error:
+        return {"error": f"unsupported: {error.reason}"}
+    except EngineError as error:
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
+def record(engine: InProcessEngine | ProtocolEngine) -> dict[str, Any]:
+    """Every scenario row played by ``engine``: the record, as :data:`REPLAYS_FORMAT` has it."""
+    rows: dict[str, Any] = {}
+    for scenario in load_scenarios():
+        for index, row in enumerate(rows_of(scenario)):
+            plan = plan_row(scenario, row)
+            try:
+                case = replay_case(plan)
+            except NoReplay as why:
+                rows[row_key(scenario.id, index)] = {"error": str(why)}
+                continue
+            rows[row_key(scenario.id, index)] = {
+                "case": case,
+                "replay": _answer(engine, case),
+                "cases": [_answer(engine, planned.message) for planned in plan.cases],
+            }
+    hello = engine.hello()
+    return {
+        "format": REPLAYS_FORMAT,
+        "engine": {"name": hello["engine"]["name"], "version": hello["engine"]["version"]},
+        "content_hash": suite_hash(),
+        "rows": rows,
+    }
+
+
+def write_replays(engine: InProcessEngine | ProtocolEngine, folder: Path) -> Path:
+    """Record every scenario row played by ``engine`` into ``folder`` (:data:`REPLAYS_FILE`)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / REPLAYS_FILE
+    path.write_text(json.dumps(record(engine), separators=(",", ":")), encoding="utf-8")
+    return path
+
+
+__all__ = ["REPLAYS_FILE", "REPLAYS_FORMAT", "record", "row_key", "write_replays"]
