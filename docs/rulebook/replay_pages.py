@@ -152,11 +152,19 @@ def write_replays(app: Sphinx, exception: BaseException | None) -> None:
             path.write_text(text, encoding="utf-8")
 
 
+def viewer_where_needed(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.document | None
+) -> None:
+    """The viewer and its style on the site's pages that hold a replay, and on no other."""
+    if app.builder.name == "html" and doctree is not None and any(doctree.findall(replay)):
+        app.add_js_file(VIEWER)
+        app.add_css_file(STYLE)
+
+
 def setup(app: Sphinx) -> None:
     whole = (skip, None)
     app.add_node(replay, html=(visit_replay_html, None), latex=whole, text=whole, man=whole, texinfo=whole)
-    app.add_js_file(VIEWER)
-    app.add_css_file(STYLE)
+    app.connect("html-page-context", viewer_where_needed)
     app.connect("build-finished", write_replays)
 
 

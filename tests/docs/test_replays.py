@@ -28,7 +28,7 @@ from napspec.suite.replay import replay_case
 from napspec.suite.rows import rows_of
 from napspec.suite.scenarios import Scenario, load_scenarios
 
-from .conftest import Builds
+from .conftest import Builds, Editions
 
 REGISTER = spec.load()
 SCENARIOS = {scenario.id: scenario for scenario in load_scenarios()}
@@ -186,3 +186,12 @@ def test_the_site_gives_every_scenario_its_replay(builds: Builds) -> None:
     pages = "".join(path.read_text(encoding="utf-8") for path in (html / "chapters").glob("*.html"))
     for scenario in SCENARIOS.values():
         assert f'id="{replay_anchor(anchor("scenario", scenario.id))}"' in pages, scenario.id
+
+
+def test_the_single_page_links_each_scenario_to_its_replay_on_the_site(editions: Editions) -> None:
+    page = editions.single.read_text(encoding="utf-8")
+    for scenario in SCENARIOS.values():
+        home = next(rule for rule in scenario.rules if rule in REGISTER.rules)
+        target = f"../chapters/{REGISTER.rules[home].chapter}.html#{replay_anchor(anchor('scenario', scenario.id))}"
+        assert f'href="{target}"' in page, scenario.id
+    assert "nap-rp-" not in page and "_replays/" not in page  # no replay on the one page itself
