@@ -67,6 +67,7 @@
     this.data = data;
     this.row = 0;
     this.at = 0;
+    this.source = box.getAttribute("data-replay");
     box.textContent = "";
     box.setAttribute("tabindex", "0");
     box.setAttribute("role", "region");
@@ -145,7 +146,9 @@
     script.appendChild(el("summary", null, "The scenario's steps"));
     this.script = script.appendChild(el("ol", "nap-rp-steps"));
     box.appendChild(el("p", "nap-rp-engine", "The table after each action is the answer of " + this.data.engine +
-      ", certified against the suite, recorded when this site was built."));
+      ", certified against the suite, recorded when this site was built. This replay loaded " +
+      this.source + " (about " + Math.ceil(JSON.stringify(this.data).length / 1024) +
+      " KB) from the site's own folder; nothing comes from the network."));
   };
 
   Viewer.prototype.choose = function (index) {
@@ -222,6 +225,10 @@
     }
     if (table.extra) {
       facts.push(["extra", "extra hand: " + table.extra.length + " cards"]);
+    }
+    if (row.deck && (table.phase === "cut" || table.phase === "deal")) {
+      var pack = centre.appendChild(el("div", "nap-rp-pack", row.deck.length + " cards"));
+      pack.setAttribute("title", "The pack, face down, before the deal");
     }
     var trick = table.trick;
     if (trick && trick.plays) {

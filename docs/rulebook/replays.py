@@ -337,6 +337,8 @@ def row_replay(
         "dealer": case["dealer"],
         "irregular": bool(case.get("irregular")),
         "start": start_kind(case),
+        #: the pack stacked, for a hand that starts at the cut
+        "deck": case["start"].get("deck"),
         #: the steps that set the table, before the first that acts (frame 0 shows them)
         "given": first_acting,
         "steps": [
