@@ -24,23 +24,9 @@ from typing import Any
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.protocol import EngineError, UnsupportedCase
 from napspec.suite.plan import plan_row
-from napspec.suite.replay import NoReplay, replay_case
+from napspec.suite.replay import REPLAYS_FILE, REPLAYS_FORMAT, NoReplay, replay_case, row_key
 from napspec.suite.rows import rows_of
 from napspec.suite.scenarios import load_scenarios, suite_hash
-
-#: The format of the record, which its reader checks.
-REPLAYS_FORMAT = "napspec-replays/1"
-#: The record's file name, in the report folder.
-REPLAYS_FILE = "replays.json"
-
-
-def row_key(scenario_id: str, index: int) -> str:
-    """The key of a scenario's row in the record: ``<scenario id>#<row number from 1>``.
-
-    >>> row_key("calling-must-exceed", 0)
-    'calling-must-exceed#1'
-    """
-    return f"{scenario_id}#{index + 1}"
 
 
 def _answer(engine: InProcessEngine | ProtocolEngine, case: dict[str, Any]) -> dict[str, Any]:
@@ -86,4 +72,4 @@ def write_replays(engine: InProcessEngine | ProtocolEngine, folder: Path) -> Pat
     return path
 
 
-__all__ = ["REPLAYS_FILE", "REPLAYS_FORMAT", "record", "row_key", "write_replays"]
+__all__ = ["record", "write_replays"]

@@ -24,10 +24,24 @@ from typing import Any
 
 from napspec.suite.plan import RowPlan
 
+#: The record of an engine's answers to every row's replay (written by the harness,
+#: :mod:`napspec.conformance.replays`; read by the rulebook), its format and its file's name.
+REPLAYS_FORMAT = "napspec-replays/1"
+REPLAYS_FILE = "replays.json"
+
 #: What a replay asks after every action of a hand, in the order of the protocol's queries.
 REPLAY_QUERIES = ("state", "tricks", "table", "result", "offences")
 #: The starts whose case takes no actions and only the queries its planned case asks.
 STARTS_WITHOUT_ACTIONS = ("draw", "end_of_session")
+
+
+def row_key(scenario_id: str, index: int) -> str:
+    """The key of a scenario's row in the record: ``<scenario id>#<row number from 1>``.
+
+    >>> row_key("calling-must-exceed", 0)
+    'calling-must-exceed#1'
+    """
+    return f"{scenario_id}#{index + 1}"
 
 
 class NoReplay(ValueError):
@@ -54,4 +68,13 @@ def replay_case(plan: RowPlan) -> dict[str, Any]:
     return case
 
 
-__all__ = ["REPLAY_QUERIES", "STARTS_WITHOUT_ACTIONS", "NoReplay", "replay_case", "start_kind"]
+__all__ = [
+    "REPLAYS_FILE",
+    "REPLAYS_FORMAT",
+    "REPLAY_QUERIES",
+    "STARTS_WITHOUT_ACTIONS",
+    "NoReplay",
+    "replay_case",
+    "row_key",
+    "start_kind",
+]

@@ -26,6 +26,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from napspec.spec.house_rules import load_house_rules
+from napspec.suite.replay import REPLAYS_FILE
 
 from .book_builder import BOOK_DEFAULTS
 from .book_transform import BookEdition
@@ -44,7 +45,6 @@ from .profiles import ProfileDirective
 from .reading import ReadingDirective
 from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
 from .replay_pages import setup as setup_replays
-from .replays import REPLAYS_FILE
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
 from .single import setup as setup_single

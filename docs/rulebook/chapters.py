@@ -10,6 +10,7 @@ from typing import Any
 from docutils import nodes
 
 from napspec.spec.register import Rule
+from napspec.suite.replay import REPLAYS_FILE
 from napspec.suite.vocabulary import join
 
 from .book_rules import PrintedRule
@@ -32,7 +33,6 @@ from .render import (
     xref,
 )
 from .replay_pages import replay_node
-from .replays import REPLAYS_FILE
 from .steps import Context, sentence
 from .text import variant_name
 

@@ -31,7 +31,7 @@ from typing import Any
 from napspec.spec.register import Register
 from napspec.suite.checks import Check, shown
 from napspec.suite.plan import RowPlan, plan_row
-from napspec.suite.replay import NoReplay, replay_case, start_kind
+from napspec.suite.replay import REPLAYS_FILE, REPLAYS_FORMAT, NoReplay, replay_case, row_key, start_kind
 from napspec.suite.rows import rows_of
 from napspec.suite.scenarios import Scenario
 from napspec.suite.verdicts import FAILED, PASSED, CheckVerdict, judge_row
@@ -41,9 +41,6 @@ from napspec.suite.wording import ERRORS, OFFENCES, OUTCOMES, PHASES, POOL_REASO
 from .directives import normal
 from .text import plain, quote_plain
 
-#: The record's format and file name (those :mod:`napspec.conformance.replays` writes).
-REPLAYS_FORMAT = "napspec-replays/1"
-REPLAYS_FILE = "replays.json"
 SUIT_NAMES = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 
 Json = Any
@@ -89,11 +86,6 @@ def load_record(folder: Path) -> Record | None:
     if not path.is_file():
         return None
     return _read(path, path.stat().st_mtime)
-
-
-def row_key(scenario_id: str, index: int) -> str:
-    """The key of a scenario's row in the record (as :func:`napspec.conformance.replays.row_key`)."""
-    return f"{scenario_id}#{index + 1}"
 
 
 # ---------------------------------------------------------------------- words
@@ -456,8 +448,6 @@ def scenario_replay(scenario: Scenario, record: Record, register: Register) -> d
 
 
 __all__ = [
-    "REPLAYS_FILE",
-    "REPLAYS_FORMAT",
     "Record",
     "ReplayError",
     "load_record",

@@ -21,10 +21,10 @@ from napspec import spec
 from napspec.docs.pipeline import record_replays
 from napspec.docs.rulebook.domain import anchor
 from napspec.docs.rulebook.replay_pages import REPLAYS_FOLDER, delta_encoded, replay_anchor, script
-from napspec.docs.rulebook.replays import REPLAYS_FILE, Record, ReplayError, load_record, row_replay, scenario_replay
+from napspec.docs.rulebook.replays import Record, ReplayError, load_record, row_replay, scenario_replay
 from napspec.suite.checks import shown
 from napspec.suite.plan import plan_row
-from napspec.suite.replay import replay_case
+from napspec.suite.replay import REPLAYS_FILE, replay_case
 from napspec.suite.rows import rows_of
 from napspec.suite.scenarios import Scenario, load_scenarios
 
