@@ -139,6 +139,7 @@
         self.counter = controls.appendChild(el("span", "nap-rp-counter"));
       }
     });
+    this.now = box.appendChild(el("p", "nap-rp-now-step"));
     this.say = box.appendChild(el("div", "nap-rp-say"));
     this.say.setAttribute("aria-live", "polite");
     this.checks = box.appendChild(el("div", "nap-rp-checks"));
@@ -202,6 +203,13 @@
     this.stepItems.forEach(function (item, i) {
       item.classList.toggle("nap-rp-now", !!now[i]);
     });
+    /* the scenario's step that took this action (at the start, the last that sets the table) */
+    var step = row.steps[frame.step === null ? row.given - 1 : frame.step];
+    this.now.textContent = "";
+    if (step) {
+      this.now.appendChild(el("span", "nap-rp-keyword", step.keyword + " "));
+      words(step.words, this.now);
+    }
     this.drawChecks(row, frame);
   };
 
@@ -272,8 +280,8 @@
         badges.push(["deals", "dealer"]);
       }
       if (table.soloist === seat) {
-        var call = table.declaration || (table.call === 5 ? "Nap" : table.call);
-        badges.push(["soloist, " + call, "soloist"]);
+        var call = table.declaration || (table.call === 5 ? "Nap" : table.call === null ? "" : table.call);
+        badges.push(["soloist" + (call === "" ? "" : ", calls " + call), "soloist"]);
       }
       if (table.won && table.won[seat]) {
         badges.push([table.won[seat] + " won", "won"]);
