@@ -3,7 +3,7 @@ rulebook to step through each scenario card by card (``replays.json`` beside the
 certification reports; :mod:`napspec.docs.rulebook.replays` reads it).
 
 For each row of each scenario (:func:`~napspec.suite.rows.rows_of`), planned as written
-(:func:`~napspec.suite.plan.plan_row`, no target: the scenario's own profile and table), the
+(:class:`~napspec.suite.rows.RowRun` with no target: the scenario's own profile and table), the
 record holds the engine's answers to the row's planned cases, each sent once as ``napspec
 certify`` sends them, and to the row's replay case (:func:`~napspec.suite.replay.replay_case`):
 the whole hand, its answers traced after every action. The engine is opened by the caller, the
@@ -23,9 +23,8 @@ from typing import Any
 
 from napspec.conformance.harness import InProcessEngine, ProtocolEngine
 from napspec.protocol import EngineError, UnsupportedCase
-from napspec.suite.plan import plan_row
 from napspec.suite.replay import REPLAYS_FILE, REPLAYS_FORMAT, NoReplay, replay_case, row_key
-from napspec.suite.rows import rows_of
+from napspec.suite.rows import RowRun, RowSkipped, rows_of
 from napspec.suite.scenarios import load_scenarios, suite_hash
 
 
@@ -40,20 +39,32 @@ def _answer(engine: InProcessEngine | ProtocolEngine, case: dict[str, Any]) -> d
 
 
 def record(engine: InProcessEngine | ProtocolEngine) -> dict[str, Any]:
-    """Every scenario row played by ``engine``: the record, as :data:`REPLAYS_FORMAT` has it."""
+    """Every scenario row played by ``engine``: the record, as :data:`REPLAYS_FORMAT` has it.
+    The row's planned cases are sent as ``napspec certify`` sends them, by a
+    :class:`~napspec.suite.rows.RowRun` (each once, in the order its steps ask them)."""
     rows: dict[str, Any] = {}
     for scenario in load_scenarios():
         for index, row in enumerate(rows_of(scenario)):
-            plan = plan_row(scenario, row)
+            key = row_key(scenario.id, index)
             try:
-                case = replay_case(plan)
-            except NoReplay as why:
-                rows[row_key(scenario.id, index)] = {"error": str(why)}
+                run = RowRun(scenario, row, None, engine, None)
+                case = replay_case(run.plan)
+            except (RowSkipped, NoReplay) as why:
+                rows[key] = {"error": str(why)}
                 continue
-            rows[row_key(scenario.id, index)] = {
+            stopped = ""
+            try:
+                for position in range(len(run.plan.steps)):
+                    run.ask_step(position)
+            except (RowSkipped, EngineError) as error:
+                stopped = f"{type(error).__name__}: {error}"
+            rows[key] = {
                 "case": case,
                 "replay": _answer(engine, case),
-                "cases": [_answer(engine, planned.message) for planned in plan.cases],
+                "cases": [
+                    {"response": run.responses[number]} if number in run.responses else {"error": stopped}
+                    for number in range(len(run.plan.cases))
+                ],
             }
     hello = engine.hello()
     return {

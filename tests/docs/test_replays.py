@@ -170,6 +170,11 @@ def test_a_record_of_another_row_or_format_is_refused_by_name(record: Record, tm
     entry["case"]["actions"] = entry["case"]["actions"][:-1]
     with pytest.raises(ReplayError, match="not of the row as it is now"):
         row_replay(scenario, {}, entry, REGISTER)
+    unplayed = {**copy.deepcopy(record.rows[f"{IRREGULAR}#1"]), "replay": {"error": "unsupported: no irregular play"}}
+    with pytest.raises(
+        ReplayError, match=f"{IRREGULAR}: the engine did not play the replay: unsupported: no irregular"
+    ):
+        row_replay(scenario, {}, unplayed, REGISTER)
     missing = Record(record.path, record.engine, record.content_hash, {})
     with pytest.raises(ReplayError, match=f"{IRREGULAR}: row 1 is not in the record"):
         scenario_replay(scenario, missing, REGISTER)
