@@ -279,6 +279,9 @@
       if (row.dealer === seat) {
         badges.push(["deals", "dealer"]);
       }
+      if (table.first_dealer === seat) {
+        badges.push(["deals first", "soloist"]);
+      }
       if (table.soloist === seat) {
         var call = table.declaration || (table.call === 5 ? "Nap" : table.call === null ? "" : table.call);
         badges.push(["soloist" + (call === "" ? "" : ", calls " + call), "soloist"]);
@@ -305,6 +308,10 @@
       (hands[seat] || []).forEach(function (code) {
         hand.appendChild(card(code));
       });
+      if (row.drawn && row.drawn[seat]) {
+        hand.appendChild(el("span", "nap-rp-drawn", "drew "));
+        hand.appendChild(card(row.drawn[seat]));
+      }
     }
   };
 

@@ -258,6 +258,8 @@ def _frame_table(answers: Mapping[str, Any], shown_seats: set[int]) -> dict[str,
     }
     if answers.get("pool") is not None:
         table["pool"] = answers["pool"]["pool"]
+    if answers.get("first-dealer") is not None:
+        table["first_dealer"] = answers["first-dealer"]["seat"]
     if state.get("extra_hand"):
         table["extra"] = state["extra_hand"]
     if state.get("peep_card"):
@@ -326,7 +328,11 @@ def row_replay(
     return {
         "label": example_label(scenario, row),
         "players": case["players"],
-        "dealer": case["dealer"],
+        # (a draw for the first dealer has none yet: the case's dealer is no one's)
+        "dealer": None if start_kind(case) == "draw" else case["dealer"],
+        #: the first card drawn by each seat, in the protocol's order (seat 0 first, round to the
+        #: left); the cards drawn again for a tie are told, not placed
+        "drawn": case["start"]["draw"][: case["players"]] if start_kind(case) == "draw" else None,
         "irregular": bool(case.get("irregular")),
         "start": start_kind(case),
         #: the pack stacked, for a hand that starts at the cut
