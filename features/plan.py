@@ -11,6 +11,8 @@ to a target whose option values differ from those it was written for
 >>> row = plan_row(scenario, {})
 >>> [len(case.checks) for case in row.cases], row.cases[0].message["queries"]
 ([1, 2], ['state'])
+>>> [(planned.step.text, planned.actions) for planned in row.steps if planned.actions][:2], len(row.actions)
+([('seat 2 cuts 4 cards', range(0, 1)), ('seat 0 deals', range(1, 2))], 7)
 >>> plan_row(scenario, {}, Target.from_options("wikipedia", None)).not_applicable
 'needs cut-minimum=1, the target has 4'
 """
