@@ -26,7 +26,7 @@ from napspec.suite.rows import rows_of
 from napspec.suite.scenarios import Scenario, load_scenarios
 
 from .chromium import Chromium
-from .conftest import Builds
+from .conftest import Builds, Editions
 from .test_browser import chromium_binary
 
 REGISTER = spec.load()
@@ -283,3 +283,18 @@ def test_on_a_phone_the_table_fits_and_the_buttons_take_a_finger(browser: Chromi
         replay.check(0)
     finally:
         browser.resize(1400, 1000)
+
+
+def test_the_single_page_s_link_to_a_replay_opens_it_started_and_in_view(
+    browser: Chromium, builds: Builds, editions: Editions
+) -> None:
+    """The single page links a scenario's replay on the site (``../<page>.html#<replay anchor>``):
+    followed, the site's page opens the scenario's fold, the replay starts, and it is in view."""
+    scenario = SCENARIOS[IRREGULAR]
+    target = replay_anchor(anchor("scenario", scenario.id))
+    page = f"chapters/{REGISTER.rules[scenario.rules[0]].chapter}.html"
+    assert f'href="../{page}#{target}"' in editions.single.read_text(encoding="utf-8")
+    browser.open(f"{(builds.full.html / page).as_uri()}#{target}")
+    assert browser.evaluate(f"({READY_SCRIPT})({target!r})")
+    place = browser.evaluate(f"[document.getElementById({target!r}).getBoundingClientRect().top, innerHeight]")
+    assert 0 <= place[0] < place[1], place
