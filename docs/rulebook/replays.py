@@ -39,9 +39,11 @@ from napspec.suite.vocabulary import Cards, Code, Context, Ref, Suit, Value, mat
 from napspec.suite.wording import ERRORS, OFFENCES, OUTCOMES, PHASES, POOL_REASONS
 
 from .directives import normal
+from .render import SUITS
 from .text import plain, quote_plain
 
-SUIT_NAMES = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
+#: A suit in words, as the page draws its suits: its symbol and its name.
+SUIT_NAMES = {letter: f"{symbol} {name}" for letter, (symbol, name, _colour) in SUITS.items()}
 
 Json = Any
 Say = list[Json]
