@@ -182,6 +182,11 @@
     this.counter.textContent = "Step " + this.at + " of " + (frames.length - 1);
     this.buttons.first.disabled = this.buttons.back.disabled = this.at === 0;
     this.buttons.next.disabled = this.buttons.last.disabled = this.at === frames.length - 1;
+    if (document.activeElement && document.activeElement.disabled && this.box.contains(document.activeElement)) {
+      /* a button just disabled under the reader's finger would drop the focus on the page, and
+         the next arrow key would turn the page: the replay keeps it */
+      this.box.focus({ preventScroll: true });
+    }
     this.drawTable(row, this.tables[this.at]);
     this.say.textContent = "";
     this.say.classList.toggle("nap-rp-refused", !!frame.refused);
