@@ -261,11 +261,38 @@ def test_a_variant_s_scenario_steps_through_each_of_its_rows(browser: Chromium, 
     replay.through()
 
 
+#: The largest table a scenario deals: seven players.
+SEVEN = "exchanges-purchase-thrown-cards-do-not-refill-the-pack"
+
+SEATS_APART_SCRIPT = """((id) => {
+  const seats = [...document.getElementById(id).querySelectorAll('.nap-rp-seat')].map(s => s.getBoundingClientRect());
+  const meet = [];
+  const apart = (a, b) =>
+    a.right - 1 <= b.left || b.right - 1 <= a.left || a.bottom - 1 <= b.top || b.bottom - 1 <= a.top;
+  seats.forEach((a, i) => seats.forEach((b, j) => { if (i < j && !apart(a, b)) meet.push([i, j]); }));
+  return meet;
+})"""
+
+
+@pytest.mark.parametrize("size", [PHONE, (1400, 1000)], ids=["phone", "desktop"])
+def test_no_seat_covers_another_at_the_largest_table(browser: Chromium, builds: Builds, size: tuple[int, int]) -> None:
+    browser.resize(*size)
+    try:
+        replay = Replay(browser, builds, SCENARIOS[SEVEN])
+        assert replay.data["rows"][0]["players"] == 7
+        for _ in range(len(replay.data["rows"][0]["frames"])):
+            assert browser.evaluate(f"({SEATS_APART_SCRIPT})({replay.id!r})") == [], replay.shown()["at"]
+            replay.key("ArrowRight")
+    finally:
+        browser.resize(1400, 1000)
+
+
 def test_on_a_phone_the_table_fits_and_the_buttons_take_a_finger(browser: Chromium, builds: Builds) -> None:
     browser.resize(*PHONE)
     try:
         replay = Replay(browser, builds, SCENARIOS[IRREGULAR])
         replay.key("End")
+        assert browser.evaluate(f"({SEATS_APART_SCRIPT})({replay.id!r})") == []
         fit = browser.evaluate(
             f"""(() => {{
               const box = document.getElementById({replay.id!r});
