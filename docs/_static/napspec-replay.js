@@ -277,7 +277,7 @@
       spot.style.top = place.y + "%";
       spot.style.transform = "translate(" + -place.x + "%, " + -place.y + "%)";
       /* narrow enough that the two seats across the top of a large table do not meet */
-      spot.style.maxWidth = (players >= 7 ? 26 : players === 6 ? 32 : players === 5 ? 34 : 36) + "%";
+      spot.style.maxWidth = (players >= 9 ? 20 : players >= 7 ? 26 : players === 6 ? 32 : players === 5 ? 34 : 36) + "%";
       if (table.to_act === seat) {
         spot.classList.add("nap-rp-to-act");
       }

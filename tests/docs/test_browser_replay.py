@@ -328,3 +328,48 @@ def test_the_single_page_s_link_to_a_replay_opens_it_started_and_in_view(
     assert browser.evaluate(f"({READY_SCRIPT})({target!r})")
     place = browser.evaluate(f"[document.getElementById({target!r}).getBoundingClientRect().top, innerHeight]")
     assert 0 <= place[0] < place[1], place
+
+
+#: Every replay of a page opened at once, each row of each stepped through, and the steps at
+#: which two seats meet, by replay, row and step.
+EVERY_STEP_SCRIPT = """(() => new Promise(done => {
+  const boxes = [...document.querySelectorAll('div.nap-replay[data-replay]')];
+  boxes.forEach(box => { box.closest('details').open = true; });
+  const look = () => {
+    if (!boxes.every(box => box.napspecViewer)) { setTimeout(look, 50); return; }
+    const meet = [];
+    for (const box of boxes) {
+      const viewer = box.napspecViewer;
+      viewer.data.rows.forEach((row, index) => {
+        viewer.choose(index);
+        row.frames.forEach((_frame, at) => {
+          viewer.go(at);
+          const seats = (SEATS)(box.id);
+          if (seats.length) meet.push([box.id, index, at, seats]);
+        });
+      });
+    }
+    done({replays: boxes.length, meet});
+  };
+  look();
+}))()"""
+
+
+@pytest.mark.campaign
+@pytest.mark.parametrize("size", [PHONE, (1400, 1000)], ids=["phone", "desktop"])
+def test_no_seat_covers_another_at_any_step_of_any_scenario(
+    browser: Chromium, builds: Builds, size: tuple[int, int]
+) -> None:
+    browser.resize(*size)
+    browser.timeout = 120
+    try:
+        replays = 0
+        for page in sorted((builds.full.html / "chapters").glob("*.html")):
+            browser.open(page.as_uri())
+            found = browser.evaluate(EVERY_STEP_SCRIPT.replace("(SEATS)", f"({SEATS_APART_SCRIPT})"))
+            assert found["meet"] == [], (page.name, found["meet"][:5])
+            replays += found["replays"]
+        assert replays == len(SCENARIOS)
+    finally:
+        browser.resize(1400, 1000)
+        browser.timeout = 30
