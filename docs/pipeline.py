@@ -280,7 +280,7 @@ def rulebook(output: Path, reports: Path, house_rules: Path | None, site: bool, 
     """Build the annotated rulebook into a folder: the site, the whole site on one page and
     the book as a PDF; with --house-rules, the rulebook of one table, its house rules first."""
     builders = chosen_builders(site, single, pdf)
-    if "html" in builders:
+    if "html" in builders:  # the site's replays (and the single page's links to them)
         record_replays(reports, click.echo)
     if house_rules is None:
         sys.exit(build_editions(output, reports, builders))
@@ -419,7 +419,7 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
     # book and the certification at once, so that the job's memory is the book's and little more.
     with book_beside(output / "docs", "typst" in builders, say) as book:
         all_passed = certify_reference(output, say, console)
-        if any(builder != "typst" for builder in builders):
+        if "html" in builders:  # the site's replays (and the single page's links to them)
             record_replays(output / "certify", say)
     others = tuple(builder for builder in builders if builder != "typst")
     status = build_editions(output / "docs", output / "certify", others, say=say)
