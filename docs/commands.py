@@ -31,9 +31,10 @@ functions of :mod:`napspec.docs.pipeline`, which it runs in this order:
 3. :func:`~napspec.docs.pipeline.book_beside`: the book (the PDF) set in a thread of its own,
    on the other core, while
 4. :func:`~napspec.docs.pipeline.certify_reference` certifies the reference engine against
-   every profile and variant, in-process and over the protocol;
+   every profile and variant, in-process and over the protocol, and
+   :func:`~napspec.docs.pipeline.record_replays` records its answers to every scenario row;
 5. :func:`~napspec.docs.pipeline.build_editions`: the site and the single page, which show the
-   reports.
+   reports (the site steps through every scenario from the recorded answers).
 
 Each edition of the rulebook is a stage of its own (:func:`~napspec.docs.pipeline.build_edition`):
 a process run by :func:`napspec.docs.stages.run_stage`, timed, its memory bounded, its log kept.

@@ -3,11 +3,12 @@
 The main job's stages, in the order :func:`build` runs them: :func:`check_register`,
 :func:`export_register`, then :func:`book_beside`, which sets the book while
 :func:`certify_reference` certifies the reference engine (named here as the engine the
-rulebook reports on, certified by the harness like any engine), then :func:`build_editions`
-(the site and the single page, which show the reports). Each edition is built with Sphinx
-from this package's pages and :mod:`napspec.docs.rulebook` by :func:`build_edition`, a process
-of its own run by :func:`napspec.docs.stages.run_stage`. The two commands are attached to
-nothing here: the tree of ``napspec``'s commands is :mod:`napspec.docs.commands`.
+rulebook reports on, certified by the harness like any engine) and :func:`record_replays`
+records its answers to every scenario row, then :func:`build_editions` (the site and the single
+page, which show the reports; the site steps through every scenario from the answers recorded).
+Each edition is built with Sphinx from this package's pages and :mod:`napspec.docs.rulebook` by
+:func:`build_edition`, a process of its own run by :func:`napspec.docs.stages.run_stage`. The
+two commands are attached to nothing here: the tree of ``napspec``'s commands is :mod:`napspec.docs.commands`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import click
 from napspec.conformance.certificate import certify_target
 from napspec.conformance.certify import print_summary, variant_targets, write_reports
 from napspec.conformance.harness import open_engine
+from napspec.conformance.replays import write_replays
 from napspec.spec import PROFILE_IDS, load
 from napspec.spec.cli import output_console
 from napspec.spec.errors import SpecError
@@ -278,6 +280,8 @@ def rulebook(output: Path, reports: Path, house_rules: Path | None, site: bool, 
     """Build the annotated rulebook into a folder: the site, the whole site on one page and
     the book as a PDF; with --house-rules, the rulebook of one table, its house rules first."""
     builders = chosen_builders(site, single, pdf)
+    if "html" in builders:  # the site's replays (and the single page's links to them)
+        record_replays(reports, click.echo)
     if house_rules is None:
         sys.exit(build_editions(output, reports, builders))
     try:
@@ -344,6 +348,20 @@ def certify_reference(output: Path, say: Callable[[str], None], console: Any) ->
     return all_passed
 
 
+def record_replays(folder: Path, say: Callable[[str], None]) -> Path:
+    """Record the reference engine's answers to every scenario row into ``folder``, beside its
+    reports: the site steps through each scenario from them (:mod:`napspec.conformance.replays`).
+    The engine is opened as every stage opens it, by the harness."""
+    started = time.perf_counter()
+    engine = open_engine(REFERENCE_ENGINE, None)
+    try:
+        path = write_replays(engine, folder)
+    finally:
+        engine.close()
+    say(f"replays: {path} ({path.stat().st_size // 1024} KB) in {time.perf_counter() - started:.1f} s")
+    return path
+
+
 @dataclass
 class BookStage:
     """The book's stage as the main job runs it beside the others: its status when it is done."""
@@ -401,6 +419,8 @@ def build(output: Path, docs: bool, site: bool, single: bool, pdf: bool) -> None
     # book and the certification at once, so that the job's memory is the book's and little more.
     with book_beside(output / "docs", "typst" in builders, say) as book:
         all_passed = certify_reference(output, say, console)
+        if "html" in builders:  # the site's replays (and the single page's links to them)
+            record_replays(output / "certify", say)
     others = tuple(builder for builder in builders if builder != "typst")
     status = build_editions(output / "docs", output / "certify", others, say=say)
     status = book.status or status
@@ -422,5 +442,6 @@ __all__ = [
     "check_register",
     "edition_path",
     "export_register",
+    "record_replays",
     "rulebook",
 ]

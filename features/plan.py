@@ -11,6 +11,8 @@ to a target whose option values differ from those it was written for
 >>> row = plan_row(scenario, {})
 >>> [len(case.checks) for case in row.cases], row.cases[0].message["queries"]
 ([1, 2], ['state'])
+>>> [(planned.step.text, planned.actions) for planned in row.steps if planned.actions][:2], len(row.actions)
+([('seat 2 cuts 4 cards', range(0, 1)), ('seat 0 deals', range(1, 2))], 7)
 >>> plan_row(scenario, {}, Target.from_options("wikipedia", None)).not_applicable
 'needs cut-minimum=1, the target has 4'
 """
@@ -49,6 +51,8 @@ class PlannedStep:
     phrase: Phrase
     args: dict[str, Any]
     checks: tuple[tuple[int, int], ...] = ()
+    #: The row's actions this step takes, as a range of indices into :attr:`RowPlan.actions`.
+    actions: range = range(0)
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,9 @@ class RowPlan:
     written_players: int | None = None
     #: Why the row could not be set at a table size the engine seats, when it could not.
     kept_size: str = ""
+    #: Every action the row's steps take, in order (the last case may stop short of them: a
+    #: case takes the actions before its checks).
+    actions: tuple[dict[str, Any], ...] = ()
 
     @property
     def label(self) -> str:
@@ -188,7 +195,7 @@ def plan_row(
     read or a scenario that does not set up a valid case.
     """
     builder = CaseBuilder(scenario_id=scenario.id)
-    found: list[tuple[Step, Phrase, dict[str, Any], range]] = []
+    found: list[tuple[Step, Phrase, dict[str, Any], range, range]] = []
     for written in scenario.steps:
         step = written.rendered(row)
         matched = match(step.text, vocabulary=vocabulary)
@@ -201,12 +208,12 @@ def plan_row(
             args["rows"] = _rows(step)
         elif step.table:
             raise ScenarioError(f"{_where(scenario, step)}: {step.text!r} takes no data table")
-        before = len(builder.checks)
+        before, acted = len(builder.checks), len(builder.actions)
         try:
             phrase.apply(builder, args)
         except (ScenarioError, ValueError) as error:
             raise ScenarioError(f"{_where(scenario, step)}: {error}") from error
-        found.append((step, phrase, args, range(before, len(builder.checks))))
+        found.append((step, phrase, args, range(before, len(builder.checks)), range(acted, len(builder.actions))))
     if builder.start is None:
         raise ScenarioError(f"{scenario.file}:{scenario.line} ({scenario.id}): neither hands, pack nor draw was given")
     options, reason = _options(builder, scenario, target)
@@ -217,7 +224,7 @@ def plan_row(
             options, builder.players, builder.start
         )
     if reason:
-        steps = tuple(PlannedStep(step, phrase, args) for step, phrase, args, _ in found)
+        steps = tuple(PlannedStep(step, phrase, args, actions=acts) for step, phrase, args, _, acts in found)
         return RowPlan(scenario=scenario, row=dict(row), steps=steps, not_applicable=reason)
     # What the steps left to the rules (the lowest call), now that they are known.
     builder.actions = [resolved(action, options) for action in builder.actions]
@@ -233,7 +240,7 @@ def plan_row(
             groups[-1][1].append(index)
         else:
             groups.append((taken, [index]))
-    step_of = {index: number for number, (*_, checks) in enumerate(found) for index in checks}
+    step_of = {index: number for number, (*_, checks, _acts) in enumerate(found) for index in checks}
     place: dict[int, tuple[int, int]] = {}
     cases: list[PlannedCase] = []
     profile = row.get("profile") or builder.profile
@@ -260,7 +267,8 @@ def plan_row(
             place[index] = (number, position)
         cases.append(PlannedCase(message=message, checks=tuple(checks), steps=tuple(step_of[i] for i in indices)))
     steps = tuple(
-        PlannedStep(step, phrase, args, tuple(place[i] for i in checks)) for step, phrase, args, checks in found
+        PlannedStep(step, phrase, args, tuple(place[i] for i in checks), acts)
+        for step, phrase, args, checks, acts in found
     )
     return RowPlan(
         scenario=scenario,
@@ -270,6 +278,7 @@ def plan_row(
         options=options,
         written_players=written_players,
         kept_size=kept_size,
+        actions=tuple(dict(action) for action in builder.actions),
     )
 
 

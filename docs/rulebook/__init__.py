@@ -26,6 +26,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from napspec.spec.house_rules import load_house_rules
+from napspec.suite.replay import REPLAYS_FILE
 
 from .book_builder import BOOK_DEFAULTS
 from .book_transform import BookEdition
@@ -44,6 +45,7 @@ from .players import PLAYERS_DIRECTIVES
 from .profiles import ProfileDirective
 from .reading import ReadingDirective
 from .reference_pages import BibliographyDirective, GlossaryDirective, SummaryDirective
+from .replay_pages import setup as setup_replays
 from .rules_found import RulesFoundDirective, findings_paths
 from .search import whole_anchors
 from .single import setup as setup_single
@@ -107,7 +109,9 @@ def check_complete(app: Sphinx, env: BuildEnvironment) -> None:
 
 def report_names(app: Sphinx) -> tuple[str, ...]:
     folder = resolve_certify_dir(app.config.napspec_certify_dir)
-    return tuple(str(p.relative_to(folder)) for p in (*report_paths(folder), *findings_paths(folder)))
+    # the record of the replays too: the scenarios' pages replay from it
+    record = [folder / REPLAYS_FILE] if (folder / REPLAYS_FILE).is_file() else []
+    return tuple(str(p.relative_to(folder)) for p in (*report_paths(folder), *findings_paths(folder), *record))
 
 
 def reports_outdated(
@@ -165,6 +169,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     setup_fold(app)
     setup_single(app)
     setup_play(app)
+    setup_replays(app)
     for name, directive in DIRECTIVES.items():
         app.add_directive(name, directive)
     app.add_directive("napspec-claims", ClaimsDirective)

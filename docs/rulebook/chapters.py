@@ -10,6 +10,7 @@ from typing import Any
 from docutils import nodes
 
 from napspec.spec.register import Rule
+from napspec.suite.replay import REPLAYS_FILE
 from napspec.suite.vocabulary import join
 
 from .book_rules import PrintedRule
@@ -31,6 +32,7 @@ from .render import (
     table,
     xref,
 )
+from .replay_pages import replay_node
 from .steps import Context, sentence
 from .text import variant_name
 
@@ -228,6 +230,10 @@ class ChapterDirective(PrintedRule):
                 ],
                 classes=["nap-scenario-quotes"],
             )
+        record = data.certify_dir / REPLAYS_FILE
+        if record.is_file():
+            self.env.note_dependency(str(record))
+        block += replay_node(scenario.id, block["ids"][0], data.certify_dir)
         context = Context()
         steps = container(classes=["nap-steps"])
         group: nodes.container | None = None

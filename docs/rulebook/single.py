@@ -17,7 +17,7 @@ landing on an element of the page, and what only the site needs left on the site
   for all four), and each source read in its own order (the chapters and the sources'
   transcriptions are on the one page). A link of the one page to any of them goes to the site
   (:func:`to_the_site`). The scenarios are named on the one page, each linked to the site where
-  it is told step by step (:func:`scenarios_on_the_site`).
+  it is told step by step and replayed card by card (:func:`scenarios_on_the_site`).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from sphinx.writers.html5 import HTML5Translator
 
 from .editions import SINGLE, edition
 from .fold import fold_summary, folded
+from .replay_pages import replay, replay_anchor
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +117,10 @@ def scenarios_on_the_site(app: Sphinx, doctree: nodes.document, docname: str) ->
         anchor = block["ids"][0] if block["ids"] else ""
         line = nodes.paragraph(classes=["nap-scenario-line"], ids=list(block["ids"]))
         line += site_link(page_of(block, docname), anchor, *[child.deepcopy() for child in summary.children])
+        if any(block.findall(replay)):
+            # the scenario stepped through, card by card, is the site's
+            line += nodes.Text(" · ")
+            line += site_link(page_of(block, docname), replay_anchor(anchor), "step through it on the site")
         # not replace_self, which would give the line the fold's classes
         parent = block.parent
         assert isinstance(parent, nodes.Element)

@@ -222,6 +222,12 @@ def _build(root: Path) -> Builds:
     reports = root / "reports"
     reports.mkdir()
     html, doctrees = root / "html", root / "doctrees"
+    # the reference engine's answers to every scenario row, which the site replays, recorded
+    # as the main job records them beside its reports (no certification report: the status
+    # page of the bare build has none to show)
+    from napspec.docs.pipeline import record_replays
+
+    record_replays(reports, lambda _line: None)
 
     started = time.monotonic()
     fresh = run(sphinx(html, doctrees, reports))
@@ -292,6 +298,10 @@ def _build_editions(root: Path) -> Editions:
     for page, target in target_pages(load_register()).items():
         made_up = report(target, FAILED_RULE if target == "hoyle" else None)
         (reports / f"certify-{page}.json").write_text(json.dumps(made_up), encoding="utf-8")
+    # the replays the single page links to on the site, recorded as for the site
+    from napspec.docs.pipeline import record_replays
+
+    record_replays(reports, lambda _line: None)
     seconds: dict[str, float] = {}
     started = time.monotonic()
     assert build_rulebook(root / "book", reports, "singlehtml") == 0, "the single page did not build"

@@ -52,7 +52,14 @@ def test_the_help_lists_the_commands_in_the_tree_s_order_and_names_the_main_job(
 
 
 #: The stages of the main job, as :func:`napspec.docs.pipeline.build` calls them.
-STAGES = ("check_register", "export_register", "book_beside", "certify_reference", "build_editions")
+STAGES = (
+    "check_register",
+    "export_register",
+    "book_beside",
+    "certify_reference",
+    "record_replays",
+    "build_editions",
+)
 
 
 def named_stages(docstring: str, after: str) -> list[str]:
