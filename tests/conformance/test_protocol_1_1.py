@@ -173,7 +173,6 @@ def test_the_new_actions(action: dict[str, Any]) -> None:
         {"type": "take-extra-hand", "seat": 2, "cards": ["2C"]},
         {"type": "discard", "seat": 2, "cards": ["2C", "3C", "4C", "5C"]},
         {"type": "discard", "seat": 2, "cards": ["2C", "3C", "4C", "5C", "6C", "7C"]},
-        {"type": "discard", "seat": 2, "cards": ["2C", "2C", "4C", "5C", "6C"]},
         {"type": "discard", "seat": 2},
     ],
 )
@@ -210,6 +209,13 @@ def test_the_new_state(state: dict[str, Any]) -> None:
     assert errors("answers", {"state": state}) == []
 
 
+def test_a_faulty_pack_s_repeated_card_may_lie_twice_in_the_extra_hand_and_its_discard() -> None:
+    """A faulty pack (irregular play) repeats a card: the extra hand dealt from it, and a discard
+    from the ten cards of its taker, may hold it twice, as a holding may."""
+    assert errors("answers", {"state": _state(extra_hand=["2C", "2C", "4C", "5C", "6C"])}) == []
+    assert errors("common", {"type": "discard", "seat": 2, "cards": ["2C", "2C", "4C", "5C", "6C"]}, "action") == []
+
+
 @pytest.mark.parametrize(
     "state",
     [
@@ -220,7 +226,6 @@ def test_the_new_state(state: dict[str, Any]) -> None:
         _state(declaration="<b>misery</b>"),
         _state(extra_hand="2C"),
         _state(extra_hand=["2C", "3C", "4C", "5C", "6C", "7C"]),
-        _state(extra_hand=["2C", "2C"]),
         _state(tricks_won=[8, 0, 0, 0]),
     ],
 )

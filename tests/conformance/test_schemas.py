@@ -276,3 +276,54 @@ def test_a_pattern_ends_where_the_text_ends() -> None:
     as Python's would; the verdict and its words say so."""
     assert not is_valid("common", "AS\n", "card")
     assert errors("common", "AS\n", "card") == ['(root): "AS\\n" does not match "^[2-9TJQKA][CDHS]$"']
+
+
+def _card_lists(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every list of cards a schema describes (an array whose items are cards, or a reference
+    to ``common``'s lists), with where it stands."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        items = node.get("items")
+        if isinstance(items, dict) and str(items.get("$ref", "")).endswith("/$defs/card"):
+            found.append((where, node))
+        if str(node.get("$ref", "")).endswith(("/$defs/cards", "#/$defs/cards")):
+            found.append((where, {"uniqueItems": True, **node}))
+        for key, value in node.items():
+            found.extend(_card_lists(value, f"{where}/{key}"))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            found.extend(_card_lists(value, f"{where}/{index}"))
+    return found
+
+
+def test_no_list_of_dealt_cards_in_an_answer_or_an_action_refuses_a_faulty_pack_s_repeated_card() -> None:
+    """A faulty pack (irregular play) repeats a card, and whatever is dealt from it may hold the
+    card twice: a hand, the extra hand, a discard from them. The main job's random deals met an
+    extra hand ['2D', '8D', '3H', 'AS', 'AS'] that the answers' schema refused, and the reference
+    engine, as oracle, was failed for a faulty pack it dealt faithfully. So no list of cards in
+    an answer, nor in the actions an engine is sent or lists, may require distinct cards (a case's
+    stacked hands and stock, which the harness builds from a whole pack, may)."""
+    answers = _card_lists(load_schema("answers"))
+    actions = [(where, node) for where, node in _card_lists(load_schema("common")) if "/$defs/action" in where]
+    assert answers and actions
+    distinct = [where for where, node in answers + actions if node.get("uniqueItems")]
+    assert distinct == [], f"lists of dealt cards that refuse a repeated card: {distinct}"
+
+
+def test_an_extra_hand_dealt_from_a_faulty_pack_is_a_valid_answer() -> None:
+    """The run of the main job that failed: Wikipedia with Sir Garnet, the random deals of this
+    seed, the fourth a faulty pack whose repeated ace of spades both lie in the extra hand."""
+    from napspec.conformance.certificate import certify_target
+    from napspec.conformance.certify import report_document, variant_targets
+    from napspec.conformance.harness import open_engine
+
+    target = next(t for t in variant_targets("wikipedia", None) if t.name == "wikipedia+sir-garnet")
+    oracle = open_engine("reference", None)
+    try:
+        document = report_document(
+            certify_target(target, "reference", None, oracle=oracle, seed=8516706083524530027, deals=10)
+        )
+    finally:
+        oracle.close()
+    assert not document["differential"].get("stopped"), document["differential"].get("stopped")
+    assert document["summary"]["certified"]
