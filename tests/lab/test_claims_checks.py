@@ -240,7 +240,11 @@ def test_the_command_judges_the_claims_named_and_names_an_unknown_one() -> None:
 def test_a_check_whose_extra_is_missing_says_which_and_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """A simulated reading played against OpenSpiel's search needs the lab extra: without it
     the command names the check, the library and the extra, with no traceback."""
-    monkeypatch.setitem(sys.modules, "open_spiel", None)  # importing it now fails, installed or not
+    # Importing it now fails, installed or not, and imported or not by an earlier test of the same
+    # worker: an import of a submodule already in sys.modules would not look at its parent.
+    for name in [name for name in sys.modules if name == "open_spiel" or name.startswith("open_spiel.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "open_spiel", None)
     result = CliRunner().invoke(main, ["claims", "--check", "--only", "nap-chance-against-search", "--workers", "1"])
     assert result.exit_code == 1, result.output
     assert "'nap-chance-against-search' plays against OpenSpiel, which is not installed" in result.output
