@@ -234,11 +234,18 @@ def what_followed(before: Mapping[str, Any], after: Mapping[str, Any], step: Map
 # ---------------------------------------------------------------------- a row
 
 
-def example_label(scenario: Scenario, row: Mapping[str, str]) -> str:
-    """An Examples row as a button names it: its profile and what else it sets."""
+def example_label(scenario: Scenario, row: Mapping[str, str], register: Register | None = None) -> str:
+    """An Examples row as a button names it: its game, by its source's name, and what else it
+    sets ("Hoyle: phase play, tricks 0")."""
     if not row:
         return "the scenario"
-    return ", ".join(f"{column} {value}" for column, value in row.items() if column != "source" and value)[:80]
+    game = row.get("profile", "")
+    if register is not None and game in register.sources:
+        game = register.sources[game].short
+    rest = ", ".join(
+        f"{column} {value}" for column, value in row.items() if column not in ("source", "profile") and value
+    )
+    return (f"{game}: {rest}" if game and rest else game or rest)[:80]
 
 
 def _frame_table(answers: Mapping[str, Any], shown_seats: set[int]) -> dict[str, Any]:
@@ -328,7 +335,7 @@ def row_replay(
             }
         )
     return {
-        "label": example_label(scenario, row),
+        "label": example_label(scenario, row, register),
         "players": case["players"],
         # (a draw for the first dealer has none yet: the case's dealer is no one's)
         "dealer": None if start_kind(case) == "draw" else case["dealer"],

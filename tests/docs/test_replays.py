@@ -206,3 +206,20 @@ def test_the_single_page_links_each_scenario_to_its_replay_on_the_site(editions:
         target = f"../chapters/{REGISTER.rules[home].chapter}.html#{replay_anchor(anchor('scenario', scenario.id))}"
         assert f'href="{target}"' in page, scenario.id
     assert "nap-rp-" not in page and "_replays/" not in page  # no replay on the one page itself
+
+
+def test_a_row_s_button_names_its_game_by_its_source_not_by_the_profile_s_id() -> None:
+    """A reader chooses an Examples row by the game it plays ("Hoyle: phase play, tricks 0"),
+    never by the register's id ("profile hoyle, …")."""
+    from napspec.docs.rulebook.replays import example_label
+
+    register = spec.load()
+    labels = [
+        example_label(scenario, row, register)
+        for scenario in load_scenarios()
+        for row in rows_of(scenario)
+        if row.get("profile")
+    ]
+    assert labels
+    assert not [label for label in labels if "profile" in label or label.split(":")[0] in spec.PROFILE_IDS]
+    assert all(label.split(":")[0] in {s.short for s in register.sources.values()} for label in labels)
