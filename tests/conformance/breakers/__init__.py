@@ -27,6 +27,7 @@ from napspec.protocol import Engine, serve
 from napspec.reference.contract_adapter import ReferenceEngine
 from napspec.reference.course import Course
 from napspec.reference.hand import Hand
+from tests.conformance.engines.rulebreak import tampered
 
 
 @dataclass(frozen=True)
@@ -207,19 +208,7 @@ class TamperingEngine:
         result = self.reference.run({**case, "queries": asked + extra})
         if "error" in result:
             return result
-        # The answers after each number of actions (napspec/1.4's trace) are each tampered
-        # with as the answers to the case cut there would be: the engine keeps no state.
-        entries = result.get("trace") or [result["answers"]]
-        first = len(case["actions"]) + 1 - len(entries)
-        shown = []
-        for count, entry in enumerate(entries, start=first):
-            answers = copy.deepcopy(entry)
-            self.tamper({**case, "actions": case["actions"][:count]}, answers)
-            shown.append({query: answers[query] for query in asked})
-        result["answers"] = shown[-1]
-        if "trace" in result:
-            result["trace"] = shown
-        return result
+        return tampered(case, result, asked, self.tamper)
 
     def close(self) -> None:
         self.reference.close()

@@ -6,12 +6,36 @@ from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from napspec.protocol import serve
 from napspec.reference.contract_adapter import ReferenceEngine
 
 RANKS = "23456789TJQKA"
+
+
+def tampered(
+    case: dict[str, Any],
+    result: dict[str, Any],
+    asked: list[str],
+    tamper: Callable[[dict[str, Any], dict[str, Any]], None],
+) -> dict[str, Any]:
+    """The reference engine's ``result`` to ``case`` (asked with more queries than ``asked``),
+    its answers broken by ``tamper`` and cut to the queries asked. The answers after each number
+    of actions (napspec/1.4's trace) are each tampered with as the answers to the case cut there
+    would be: the engine keeps no state."""
+    entries = result.get("trace") or [result["answers"]]
+    first = len(case["actions"]) + 1 - len(entries)
+    shown = []
+    for count, entry in enumerate(entries, start=first):
+        answers = copy.deepcopy(entry)
+        tamper({**case, "actions": case["actions"][:count]}, answers)
+        shown.append({query: answers[query] for query in asked})
+    result["answers"] = shown[-1]
+    if "trace" in result:
+        result["trace"] = shown
+    return result
 
 
 class RuleBreakingEngine:
@@ -36,19 +60,7 @@ class RuleBreakingEngine:
         result = self.reference.run({**case, "queries": asked + extra})
         if "error" in result:
             return result
-        # The answers after each number of actions (napspec/1.4's trace) are each tampered
-        # with as the answers to the case cut there would be: the engine keeps no state.
-        entries = result.get("trace") or [result["answers"]]
-        first = len(case["actions"]) + 1 - len(entries)
-        shown = []
-        for count, entry in enumerate(entries, start=first):
-            answers = copy.deepcopy(entry)
-            self.tamper({**case, "actions": case["actions"][:count]}, answers)
-            shown.append({query: answers[query] for query in asked})
-        result["answers"] = shown[-1]
-        if "trace" in result:
-            result["trace"] = shown
-        return result
+        return tampered(case, result, asked, self.tamper)
 
     def tamper(self, case: dict[str, Any], answers: dict[str, Any]) -> None:
         """Break the answers in place (``answers`` holds "state" and "tricks" too)."""
