@@ -52,11 +52,10 @@ from napspec.conformance.report import (
 )
 from napspec.conformance.verdicts import printable_check
 from napspec.protocol import Engine, EngineError, EngineUnavailable
-from napspec.spec import load
 from napspec.spec.terminal import MESSAGE_LIMIT, ExitStatus, printable
 from napspec.suite.rows import description, numbered, play_row, rows_of
 from napspec.suite.scenarios import Scenario, load_scenarios
-from napspec.suite.targets import Target
+from napspec.suite.targets import Target, each_variant, every_target
 from napspec.suite.verdicts import explained_by_trumps
 
 COUNTED = ("passed", "failed", "skipped-unsupported", "errored", "timed-out")
@@ -222,8 +221,7 @@ def variant_targets(profile: str, variants: Sequence[str] | None) -> list[Target
     """
     if variants is not None:
         return [resolve_target(profile, None, variants)]
-    given = list(load().profile(profile).variants)
-    return [resolve_target(profile, None), *(resolve_target(profile, None, [variant]) for variant in given)]
+    return each_variant(profile)
 
 
 def run_certification(
@@ -461,6 +459,7 @@ __all__ = [
     "Certification",
     "SelectionError",
     "check_report_dir",
+    "every_target",
     "exit_status",
     "junit_xml",
     "parse_variants",

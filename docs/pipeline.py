@@ -29,10 +29,10 @@ from typing import Any
 import click
 
 from napspec.conformance.certificate import certify_target
-from napspec.conformance.certify import print_summary, variant_targets, write_reports
+from napspec.conformance.certify import every_target, print_summary, write_reports
 from napspec.conformance.harness import open_engine
 from napspec.conformance.replays import write_replays
-from napspec.spec import PROFILE_IDS, load
+from napspec.spec import load
 from napspec.spec.cli import output_console
 from napspec.spec.errors import SpecError
 from napspec.spec.export import register_json
@@ -321,7 +321,7 @@ def certify_reference(output: Path, say: Callable[[str], None], console: Any) ->
     """Certify the reference engine against every profile and every profile with each variant
     its source gives, in-process and over the protocol; one line per target. Whether all passed."""
     serve_command = shlex.join(REFERENCE_SERVE)
-    targets = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
+    targets = every_target()
     all_passed = True
     oracle = open_engine(REFERENCE_ENGINE, None)
     for label, engine, command, folder in (

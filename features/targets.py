@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from napspec.spec import UnknownVariant, load, load_house_rules
+from napspec.spec import PROFILE_IDS, UnknownVariant, load, load_house_rules
 from napspec.spec.register import value_id
 
 
@@ -87,3 +87,20 @@ class Target:
 
 def _show(value: Any) -> str:
     return value_id(value)
+
+
+def each_variant(profile: str) -> list[Target]:
+    """The plain ``profile``, then one target per variant its source gives, in the profile's order.
+
+    >>> [target.name for target in each_variant("peel")]
+    ['peel', 'peel+pool']
+    """
+    given = load().profile(profile).variants
+    targets = [Target.from_options(profile, None, variants) for variants in ([], *([v] for v in given))]
+    return [target for target in targets if target is not None]  # never None: a profile is given
+
+
+def every_target() -> list[Target]:
+    """Every profile, plain and with each variant its source gives, in the order of the
+    sources: the targets the main job certifies (and the play page offers)."""
+    return [target for profile in PROFILE_IDS for target in each_variant(profile)]

@@ -31,8 +31,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from napspec.spec.register import PROFILE_IDS, Register
-from napspec.suite.targets import Target
+from napspec.spec.register import Register
+from napspec.suite.targets import every_target
 from napspec.suite.verdicts import REFUSALS
 
 from .directives import NapDirective
@@ -77,21 +77,6 @@ SETTLEMENT_RULES: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def page_targets() -> list[Target]:
-    """Every target the page offers: each profile, plain and with each variant its source
-    gives, in the order of the sources (the main job's targets)."""
-    from napspec.spec import load
-
-    register = load()
-    targets: list[Target] = []
-    for profile in PROFILE_IDS:
-        for variants in ([], *([variant] for variant in register.profile(profile).variants)):
-            target = Target.from_options(profile, None, variants)
-            assert target is not None  # a profile is given
-            targets.append(target)
-    return targets
-
-
 def engine_scripts() -> list[str]:
     """The engine's scripts in the order they load (``docs/engine/scripts.json``)."""
     names: list[str] = json.loads((ENGINE_DIR / "scripts.json").read_text(encoding="utf-8"))
@@ -123,7 +108,8 @@ def play_data(register: Register) -> dict[str, Any]:
     if missing:
         raise KeyError(f"the play page quotes rules the register does not hold: {', '.join(missing)}")
     targets = []
-    for target in page_targets():
+    # the main job's targets: each certified for the JavaScript engine by the suite
+    for target in every_target():
         profile = register.profile(target.base)
         variant = target.variants[0] if target.variants else None
         targets.append(

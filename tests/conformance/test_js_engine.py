@@ -24,12 +24,12 @@ from typing import Any
 import pytest
 
 from napspec import spec
-from napspec.conformance.certify import variant_targets
 from napspec.conformance.harness import for_protocol
 from napspec.protocol import ADDED_BY_PROTOCOL, OPTIONS_BY_PROTOCOL, PROTOCOL, PROTOCOLS, schemas
 from napspec.spec import PROFILE_IDS
 from napspec.spec.terminal import ExitStatus
 from napspec.suite.checks import Check, CheckFailed, judge
+from napspec.suite.targets import every_target
 
 from ..docs.chromium import Chromium, find_chromium
 from ..docs.conftest import in_ci
@@ -118,7 +118,7 @@ def test_the_js_engine_is_certified_under_every_profile_and_each_of_its_variants
         tmp_path, "--engine-command", f"{node} {ENGINE}", "--profile", "all", "--variants", "each", timeout=1800
     )
     assert run.code == ExitStatus.CERTIFIED, run.output
-    expected = [target.name for profile in PROFILE_IDS for target in variant_targets(profile, None)]
+    expected = [target.name for target in every_target()]
     assert sorted(report["target"]["name"] for report in run.reports) == sorted(expected)
     for report in run.reports:
         check_certified(report)
@@ -197,10 +197,9 @@ def test_each_version_declares_what_it_carries(node: str, version: str) -> None:
 def test_the_newest_version_declares_every_value_of_every_target(node: str) -> None:
     (handshake,) = converse(node, hello())
     declared = handshake["capabilities"]["options"]
-    for profile in PROFILE_IDS:
-        for target in variant_targets(profile, None):
-            missing = {option: value for option, value in target.values.items() if value not in declared[option]}
-            assert not missing, (target.name, missing)
+    for target in every_target():
+        missing = {option: value for option, value in target.values.items() if value not in declared[option]}
+        assert not missing, (target.name, missing)
     given = {variant for profile in PROFILE_IDS for variant in spec.load().profile(profile).variants}
     assert set(handshake["capabilities"]["variants"]) == given
 

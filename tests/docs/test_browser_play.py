@@ -23,12 +23,11 @@ from urllib.parse import quote, unquote, urlsplit
 import pytest
 
 from napspec import spec
-from napspec.conformance.certify import variant_targets
 from napspec.conformance.harness.drivers import open_engine
-from napspec.docs.rulebook.play_page import SETTLEMENT_RULES, kilobytes, page_targets
+from napspec.docs.rulebook.play_page import SETTLEMENT_RULES, kilobytes, play_data
 from napspec.docs.rulebook.text import quote_plain
-from napspec.spec import PROFILE_IDS
 from napspec.spec.transcriptions import normalise
+from napspec.suite.targets import every_target
 
 from .chromium import Chromium
 from .conftest import REPO, Builds, in_ci
@@ -179,9 +178,11 @@ def weight(page: Path, loaded: list[str]) -> int:
 
 
 def test_the_page_offers_the_targets_the_engine_is_certified_under() -> None:
-    # The main job's targets, each certified for the JavaScript engine by tests/conformance/test_js_engine.py.
-    certified = [target for profile in PROFILE_IDS for target in variant_targets(profile, None)]
-    assert [(t.name, dict(t.values)) for t in page_targets()] == [(t.name, dict(t.values)) for t in certified]
+    # The main job's targets, each certified for the JavaScript engine by tests/conformance/test_js_engine.py:
+    # what the page's script is given offers each, with its option values, in that order.
+    certified = every_target()
+    offered = play_data(spec.load())["targets"]
+    assert [(t["name"], t["options"]) for t in offered] == [(t.name, dict(t.values)) for t in certified]
 
 
 def test_the_page_states_what_it_loads_and_its_weight(builds: Builds) -> None:
@@ -230,7 +231,7 @@ def test_a_hand_under_two_profiles_a_card_and_a_call_refused_with_their_rules(
 
 
 @pytest.mark.campaign
-@pytest.mark.parametrize("target", [target.name for target in page_targets()])
+@pytest.mark.parametrize("target", [target.name for target in every_target()])
 def test_a_hand_is_played_under_every_target_the_page_offers(builds: Builds, browser: Chromium, target: str) -> None:
     base = target.split("+", maxsplit=1)[0]
     players = 4 if base != "wikipedia" or "short" in target else 5
