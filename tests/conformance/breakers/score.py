@@ -17,20 +17,21 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from napspec.conformance.certify import Certification, SelectionError, run_certification, variant_targets
+from napspec.conformance.certify import Certification, SelectionError, run_certification
 from napspec.spec import load
 from napspec.suite.checks import Check
 from napspec.suite.plan import plan_scenario
 from napspec.suite.scenarios import load_scenarios
-from napspec.suite.targets import Target
+from napspec.suite.targets import Target, each_variant
 from tests.conformance.breakers import Breaker, breakers, further_breakers
 
 FAILING = ("failed", "errored", "timed-out")
 
 
 def all_targets() -> list[Target]:
-    """Every profile, plain and with each variant its source gives."""
-    return [target for profile in sorted(load().profile_ids) for target in variant_targets(profile, None)]
+    """Every profile, plain and with each variant its source gives (the main job's targets, in
+    the order of the profiles' names, which the score's tables keep)."""
+    return [target for profile in sorted(load().profile_ids) for target in each_variant(profile)]
 
 
 def _variant_options(target: Target) -> set[str]:
