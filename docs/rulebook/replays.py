@@ -234,13 +234,13 @@ def what_followed(before: Mapping[str, Any], after: Mapping[str, Any], step: Map
 # ---------------------------------------------------------------------- a row
 
 
-def example_label(scenario: Scenario, row: Mapping[str, str], register: Register | None = None) -> str:
+def example_label(scenario: Scenario, row: Mapping[str, str], register: Register) -> str:
     """An Examples row as a button names it: its game, by its source's name, and what else it
     sets ("Hoyle: phase play, tricks 0")."""
     if not row:
         return "the scenario"
     game = row.get("profile", "")
-    if register is not None and game in register.sources:
+    if game in register.sources:
         game = register.sources[game].short
     rest = ", ".join(
         f"{column} {value}" for column, value in row.items() if column not in ("source", "profile") and value

@@ -138,13 +138,10 @@ def test_an_engine_refusing_off_the_published_cases_what_it_plays_in_them_has_ev
     assert not document["summary"]["certified"]
 
 
-def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_not_model_narrowing_it(
-    oracle: Engine,
-) -> None:
-    # napspec/1.2: no lowest call, no trace; "peeped": [] and a stock count in every state (the
-    # contract lets an engine leave them out, and they mean what leaving them out means); a
-    # refusal to show it does not model, published or not.
-    engine = relay(
+def independent_1_2() -> Any:
+    """An engine of napspec/1.2 (no lowest call, no trace; "peeped": [] and a stock count in
+    every state) that does not model a refusal to show, published or not."""
+    return relay(
         name="independent-1.2",
         players=None,
         starts=None,
@@ -152,6 +149,15 @@ def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_n
         protocol="napspec/1.2",
         unsupported=("refuse-to-show",),
     )
+
+
+def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_not_model_narrowing_it(
+    oracle: Engine,
+) -> None:
+    # napspec/1.2: no lowest call, no trace; "peeped": [] and a stock count in every state (the
+    # contract lets an engine leave them out, and they mean what leaving them out means); a
+    # refusal to show it does not model, published or not.
+    engine = independent_1_2()
     document = certified(oracle, resolve_target("britannica", None), engine)
     assert document["engine"]["protocol"] == "napspec/1.2" and not document["differential"]["trace"]
     assert document["summary"]["certified"], (document["scope"], document["differential"]["divergence"])
@@ -161,14 +167,7 @@ def test_an_engine_of_napspec_1_2_that_fails_no_case_is_certified_what_it_does_n
 def test_an_engine_of_napspec_1_2_is_certified_under_hoyle_where_it_refuses_to_model_a_refusal_to_show(
     oracle: Engine,
 ) -> None:
-    engine = relay(
-        name="independent-1.2",
-        players=None,
-        starts=None,
-        queries=None,
-        protocol="napspec/1.2",
-        unsupported=("refuse-to-show",),
-    )
+    engine = independent_1_2()
     document = certified(oracle, resolve_target("hoyle", None), engine)
     assert document["summary"]["certified"]
     (narrowed,) = document["differential"]["narrowed"]
