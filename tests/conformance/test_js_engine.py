@@ -30,9 +30,9 @@ from napspec.spec import PROFILE_IDS
 from napspec.spec.terminal import ExitStatus
 from napspec.suite.checks import Check, CheckFailed, judge
 from napspec.suite.targets import every_target
+from tests.machine import needs, node_program
 
 from ..docs.chromium import Chromium, find_chromium
-from ..docs.conftest import in_ci
 from .conftest import REPO, napspec, run_certify, small_case
 
 ENGINE_DIR = REPO / "docs" / "engine"
@@ -42,19 +42,9 @@ SCRIPTS: list[str] = json.loads((ENGINE_DIR / "scripts.json").read_text(encoding
 LIMIT = 800
 
 
-def needs(program: str | None, message: str) -> str:
-    """``program``; without it the test fails in CI and is skipped elsewhere."""
-    if program is None:
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
-    return program
-
-
 @pytest.fixture(scope="module")
 def node() -> str:
-    found = shutil.which("node") or shutil.which("nodejs")
-    return needs(found, "node is not installed (apt-get install -y nodejs): the JavaScript engine needs it")
+    return needs(node_program(), "node is not installed (apt-get install -y nodejs): the JavaScript engine needs it")
 
 
 def hello(version: str = PROTOCOL) -> str:

@@ -34,6 +34,7 @@ import pytest
 
 from napspec.spec import load as load_register
 from napspec.suite.scenarios import load_scenarios
+from tests.machine import unavailable
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -44,16 +45,9 @@ OTHER_ENGINE = "other-engine"
 OTHER_QUOTE = "Hoyle p. 99: made-up words the other engine's report quotes"
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("true", "1", "yes")
-
-
 def require(module: str, why: str) -> None:
     if importlib.util.find_spec(module) is None:
-        message = f"{module} is not installed ({why}); install the docs extra: pip install -e '.[test,docs]'"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
+        unavailable(f"{module} is not installed ({why}); install the docs extra: pip install -e '.[test,docs]'")
 
 
 @dataclass

@@ -21,9 +21,10 @@ from napspec import spec
 from napspec.docs.rulebook.domain import slug
 from napspec.spec.transcriptions import normalise
 from napspec.suite.scenarios import load_scenarios
+from tests.machine import needs
 
 from .chromium import Chromium, decode_png, find_chromium
-from .conftest import FAILED_RULE, Builds, in_ci, require
+from .conftest import FAILED_RULE, Builds, require
 from .shown import quote as shown_quote
 from .shown import value
 
@@ -35,13 +36,9 @@ BLACK = "rgb(26, 26, 26)"  # --nap-black
 
 def chromium_binary() -> str:
     """Chromium's program; without it the test fails in CI and is skipped elsewhere."""
-    binary = find_chromium()
-    if binary is None:
-        message = "chromium is not installed (apt-get install -y chromium): the rulebook's browser test needs it"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
-    return binary
+    return needs(
+        find_chromium(), "chromium is not installed (apt-get install -y chromium): the rulebook's browser test needs it"
+    )
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,6 @@ Needs the Debian packages ``chromium`` and ``nodejs``. Without them the test fai
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import time
 from collections.abc import Iterator
@@ -28,9 +27,10 @@ from napspec.docs.rulebook.play_page import SETTLEMENT_RULES, kilobytes, play_da
 from napspec.docs.rulebook.text import quote_plain
 from napspec.spec.transcriptions import normalise
 from napspec.suite.targets import every_target
+from tests.machine import needs, node_program
 
 from .chromium import Chromium
-from .conftest import REPO, Builds, in_ci
+from .conftest import REPO, Builds
 from .test_browser import chromium_binary
 
 REGISTER = spec.load()
@@ -65,13 +65,9 @@ def click(browser: Chromium, selector: str) -> None:
 
 
 def node_binary() -> str:
-    found = shutil.which("node") or shutil.which("nodejs")
-    if found is None:
-        message = "node is not installed (apt-get install -y nodejs): the engine's own answer is asked of it"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
-    return found
+    return needs(
+        node_program(), "node is not installed (apt-get install -y nodejs): the engine's own answer is asked of it"
+    )
 
 
 def node_answer(case: dict[str, Any]) -> dict[str, Any]:

@@ -5,10 +5,9 @@ extra and a missing package is a failure, not a skip."""
 from __future__ import annotations
 
 import importlib
-import os
 from typing import Any
 
-import pytest
+from tests.machine import unavailable
 
 #: What each module the tests import comes with.
 PACKAGES = {"pyspiel": "OpenSpiel", "distributed": "Dask"}
@@ -20,7 +19,4 @@ def lab_extra(module: str) -> Any:
     try:
         return importlib.import_module(module)
     except ImportError:
-        what = f"{PACKAGES.get(module, module)} is not installed"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{what} under CI: .ci/run installs the lab extra")
-        pytest.skip(f"{what} (the lab extra: pip install -e '.[lab]')")
+        unavailable(f"{PACKAGES.get(module, module)} is not installed (the lab extra: pip install -e '.[lab]')")
